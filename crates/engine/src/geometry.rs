@@ -177,6 +177,15 @@ impl fmt::Debug for Geometry {
     }
 }
 
+impl PartialEq for Geometry {
+    fn eq(&self, other: &Self) -> bool {
+        // Size and lines determine every table.
+        (self.files, self.ranks, self.diagonals) == (other.files, other.ranks, other.diagonals)
+    }
+}
+
+impl Eq for Geometry {}
+
 impl Geometry {
     /// Builds a board of `files × ranks` points (each at most 9), with or
     /// without the Alquerque diagonal lines.

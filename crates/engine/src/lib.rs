@@ -1,9 +1,43 @@
-//! The rules of the Alquerque family of games.
+//! The rules of the Alquerque family of games: board geometry, rule sets as
+//! data, positions, legal move generation, notation, games and records.
+//!
+//! The crate is `#![no_std]` and needs only `alloc`, so the same code runs
+//! natively (command line, server) and in the browser. The `std` feature adds
+//! `std::error::Error` implementations.
+//!
+//! Data flow: text → [`Setup`] → [`Position`] (validated) →
+//! [`Position::legal_turns`] → [`Position::play_turn`].
 #![no_std]
 extern crate alloc;
 #[cfg(feature = "std")]
 extern crate std;
 
+pub mod bitboard;
+pub mod game;
 pub mod geometry;
+pub mod movegen;
+pub mod notation;
+pub mod perft;
+pub mod position;
+pub mod record;
+pub mod rules;
+pub mod side;
+pub mod text;
+pub mod variant;
+mod zobrist;
 
+pub use bitboard::Bits;
+pub use game::{DrawReason, Game, GameError, Outcome, WinReason};
 pub use geometry::{Dir, DirSet, Geometry, Point};
+pub use movegen::Chains;
+pub use notation::MoveError;
+pub use perft::{perft, Perft};
+pub use position::{Move, Piece, Position, Role, Turn};
+pub use record::{Record, RecordError};
+pub use rules::Rules;
+pub use side::{BySide, Side};
+pub use text::{PositionError, Setup};
+pub use variant::GameKey;
+
+/// The bitboard type of the 5×5 boards.
+pub type Small = u32;

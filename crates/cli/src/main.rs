@@ -1,0 +1,138 @@
+//! `alquerque`: the engine on the command line.
+//!
+//! ```text
+//! alquerque perft <game> <depth> [--moves "<turn> …"] [--position "<text>"]
+//!                 [--option name=value] [--divide] [--paths]
+//! alquerque moves <game> [--moves "<turn> …"] [--position "<text>"] [--option name=value]
+//! alquerque bench [--game <game>] [--depth <d>]
+//! ```
+
+mod args;
+mod bench;
+
+use std::process::ExitCode;
+use std::time::Instant;
+
+use engine::notation::split_turns;
+use engine::{Chains, GameKey, Perft, Position, Rules, Small};
+
+use args::{Args, UsageError};
+
+const USAGE: &str = "usage:
+  alquerque perft <game> <depth> [--moves \"<turn> ...\"] [--position \"<text>\"] [--option name=value] [--divide] [--paths]
+  alquerque moves <game> [--moves \"<turn> ...\"] [--position \"<text>\"] [--option name=value]
+  alquerque bench [--game <game>] [--depth <d>]
+games: classic, special, qirkat, bell";
+
+fn main() -> ExitCode {
+    let argv: Vec<String> = std::env::args().skip(1).collect();
+    match run(&argv) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("alquerque: {message}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn run(argv: &[String]) -> Result<(), String> {
+    let Some((command, rest)) = argv.split_first() else {
+        return Err(USAGE.to_string());
+    };
+    let mut args = Args::parse(rest, &["divide", "paths"]).map_err(|e| e.to_string())?;
+    match command.as_str() {
+        "perft" => perft(&mut args),
+        "moves" => moves(&mut args),
+        "bench" => bench::run(&mut args),
+        "help" | "--help" | "-h" => {
+            println!("{USAGE}");
+            Ok(())
+        }
+        other => Err(format!("unknown command {other:?}\n{USAGE}")),
+    }
+}
+
+/// The position given by `<game>`, `--option`, `--position` and `--moves`.
+fn position(args: &mut Args) -> Result<Position<Small>, String> {
+    let key: GameKey = args
+        .positional()
+        .ok_or(UsageError::Missing("game"))
+        .map_err(|e| e.to_string())?
+        .parse()
+        .map_err(|e| format!("{e}"))?;
+    let mut rules: &'static Rules = key.rules();
+    for option in args.values("option") {
+        let (name, value) = option
+            .split_once('=')
+            .ok_or_else(|| format!("--option {option:?}: expected name=value"))?;
+        rules = rules
+            .with_option(name, value)
+            .map_err(|e| format!("--option {option}: {e}"))?;
+    }
+    let mut position = match args.value("position") {
+        Some(text) => Position::from_text(rules, &text).map_err(|e| format!("--position: {e}"))?,
+        None => Position::start(rules),
+    };
+    if let Some(moves) = args.value("moves") {
+        for (i, text) in split_turns(&moves).iter().enumerate() {
+            let turn = position
+                .parse_turn(text)
+                .map_err(|e| format!("--moves: turn {} ({text}): {e}", i + 1))?;
+            position = position.play_turn(turn);
+        }
+    }
+    Ok(position)
+}
+
+fn perft(args: &mut Args) -> Result<(), String> {
+    let divide = args.flag("divide");
+    let chains = if args.flag("paths") {
+        Chains::EveryPath
+    } else {
+        Chains::Distinct
+    };
+    let position = position(args)?;
+    let depth: u32 = args
+        .positional()
+        .ok_or("missing <depth>")?
+        .parse()
+        .map_err(|_| "<depth> must be a whole number")?;
+    args.finish().map_err(|e| e.to_string())?;
+    let mut perft = Perft::new(chains);
+    if divide {
+        let mut lines: Vec<(String, u64)> = perft
+            .divide(&position, depth)
+            .into_iter()
+            .map(|(turn, n)| (position.turn_text(turn), n))
+            .collect();
+        lines.sort();
+        for (text, n) in &lines {
+            println!("{text}: {n}");
+        }
+        println!();
+    }
+    for d in 1..=depth {
+        let started = Instant::now();
+        let nodes = perft.count(&position, d);
+        println!("perft {d} {nodes}");
+        if std::env::var_os("ALQUERQUE_TIMING").is_some() {
+            eprintln!("  {:.3} s", started.elapsed().as_secs_f64());
+        }
+    }
+    Ok(())
+}
+
+fn moves(args: &mut Args) -> Result<(), String> {
+    let position = position(args)?;
+    args.finish().map_err(|e| e.to_string())?;
+    let mut lines: Vec<String> = position
+        .legal_turns()
+        .into_iter()
+        .map(|turn| position.turn_text(turn))
+        .collect();
+    lines.sort();
+    for line in lines {
+        println!("{line}");
+    }
+    Ok(())
+}

@@ -1,0 +1,338 @@
+//! Legal move generation.
+//!
+//! Steps are generated for all men at once by shifting bitboards; capture
+//! chains are followed piece by piece with a depth-first search that lifts the
+//! moving piece off the board and removes each captured piece as it is jumped.
+//! The same search serves move generation (which keeps one chain per move
+//! identity, or every chain) and notation (which needs the chains' paths).
+
+use alloc::vec::Vec;
+
+use crate::bitboard::Bits;
+use crate::geometry::{Dir, DirSet, Point};
+use crate::position::{Move, Position, Turn};
+use crate::rules::{Capturing, KingLanding, Rules};
+
+/// Whether chains that make the same move are listed once or once per path.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Chains {
+    /// One move per (origin, destination, captured set): the engine's
+    /// convention and that of its perft tables.
+    Distinct,
+    /// Every capture path separately, as some other engines count.
+    EveryPath,
+}
+
+/// The longest chain a board of the project allows (one jump per enemy piece).
+const MAX_CHAIN: usize = 64;
+
+/// The board as a chain sees it: the moving piece lifted off, captured pieces
+/// gone.
+#[derive(Clone, Copy)]
+pub(crate) struct ChainBoard<B> {
+    empty: B,
+    enemy: B,
+    captured: B,
+}
+
+impl<B: Bits> ChainBoard<B> {
+    #[inline(always)]
+    fn jump(self, over: Point) -> ChainBoard<B> {
+        let bit = B::from_point(over);
+        ChainBoard {
+            empty: self.empty | bit,
+            enemy: self.enemy ^ bit,
+            captured: self.captured | bit,
+        }
+    }
+}
+
+impl<B: Bits> Position<B> {
+    #[inline(always)]
+    fn empty(&self) -> B {
+        B::from_u128(self.rules.geometry.all_mask()) & !self.occupied()
+    }
+
+    /// Every legal move of the side to move (huffs not included), appended
+    /// to `out`.
+    pub fn generate(&self, chains: Chains, out: &mut Vec<Move<B>>) {
+        let start = out.len();
+        self.generate_captures(chains, out);
+        let found_capture = out.len() > start;
+        if !found_capture || self.rules.capturing == Capturing::OptionalWithHuff {
+            self.generate_steps(out);
+        }
+    }
+
+    /// The legal moves, each once.
+    pub fn legal_moves(&self) -> Vec<Move<B>> {
+        let mut out = Vec::new();
+        self.generate(Chains::Distinct, &mut out);
+        out
+    }
+
+    /// Every legal turn: the moves, and in Special each huff followed by each
+    /// move of the position it leaves (or alone, when it takes the last piece).
+    pub fn legal_turns(&self) -> Vec<Turn<B>> {
+        self.turns(Chains::Distinct)
+    }
+
+    pub fn turns(&self, chains: Chains) -> Vec<Turn<B>> {
+        let mut moves = Vec::new();
+        self.generate(chains, &mut moves);
+        let mut turns: Vec<Turn<B>> = moves.iter().map(|&mv| Turn::plain(mv)).collect();
+        for huff in self.huffable.points() {
+            let after = self.huff(huff);
+            if after.pieces(self.side.other()).is_empty() {
+                turns.push(Turn {
+                    huff: Some(huff),
+                    mv: None,
+                });
+                continue;
+            }
+            moves.clear();
+            after.generate(chains, &mut moves);
+            turns.extend(moves.iter().map(|&mv| Turn {
+                huff: Some(huff),
+                mv: Some(mv),
+            }));
+        }
+        turns
+    }
+
+    /// Whether the side to move has any legal turn.
+    pub fn has_legal_turn(&self) -> bool {
+        let mut moves = Vec::new();
+        self.generate(Chains::Distinct, &mut moves);
+        !moves.is_empty() || !self.huffable.is_empty()
+    }
+
+    fn generate_steps(&self, out: &mut Vec<Move<B>>) {
+        let rules = self.rules;
+        let g = rules.geometry;
+        let us = self.side;
+        let empty = self.empty();
+        let mut men = self.men[us];
+        if rules.far_rank_freeze {
+            men &= !self.far_rank(us);
+        }
+        for d in Rules::for_side(rules.man_steps, us).iter() {
+            let mut movers = men & B::from_u128(g.has_neighbour_mask(d));
+            if rules.no_return {
+                match d {
+                    Dir::W => movers &= !self.came_from.west,
+                    Dir::E => movers &= !self.came_from.east,
+                    _ => {}
+                }
+            }
+            let delta = g.delta(d);
+            for to in (movers.shift(delta) & empty).points() {
+                let from = Point::from_index_unchecked((to.index() as i32 - delta) as u8);
+                out.push(Move {
+                    from,
+                    to,
+                    captured: B::ZERO,
+                });
+            }
+        }
+        if let Some(king) = rules.kings {
+            for from in self.kings[us].points() {
+                for d in king.dirs.iter() {
+                    let mut at = from;
+                    while let Some(to) = g.neighbour(at, d).filter(|&q| empty.has(q)) {
+                        out.push(Move {
+                            from,
+                            to,
+                            captured: B::ZERO,
+                        });
+                        at = to;
+                    }
+                }
+            }
+        }
+    }
+
+    /// Men of the side to move that can make a first jump (a superset filter:
+    /// exact for short jumps).
+    #[inline(always)]
+    fn men_that_can_jump(&self, dirs: DirSet) -> B {
+        let g = self.rules.geometry;
+        let enemy = self.pieces(self.side.other());
+        let empty = self.empty();
+        let mut men = B::ZERO;
+        for d in dirs.iter() {
+            let delta = g.delta(d);
+            men |= B::from_u128(g.has_two_mask(d))
+                & enemy.shift(-delta)
+                & empty.shift(-2 * delta);
+        }
+        men & self.men[self.side]
+    }
+
+    fn generate_captures(&self, chains: Chains, out: &mut Vec<Move<B>>) {
+        let us = self.side;
+        let first = Rules::for_side(self.rules.first_jump, us);
+        let board = ChainBoard {
+            empty: self.empty(),
+            enemy: self.pieces(us.other()),
+            captured: B::ZERO,
+        };
+        let capturing = self.men_that_can_jump(first) | self.kings[us];
+        for from in capturing.points() {
+            let start = out.len();
+            let lifted = ChainBoard {
+                empty: board.empty | B::from_point(from),
+                ..board
+            };
+            self.chains_from(from, lifted, &mut |_path, to, captured| {
+                if chains == Chains::Distinct
+                    && out[start..]
+                        .iter()
+                        .any(|m| m.to == to && m.captured == captured)
+                {
+                    return;
+                }
+                out.push(Move { from, to, captured });
+            });
+        }
+    }
+
+    /// Calls `found(path, destination, captured)` for every complete capture
+    /// chain of the piece on `from` (path = origin then every landing point).
+    pub(crate) fn chains_from(
+        &self,
+        from: Point,
+        board: ChainBoard<B>,
+        found: &mut impl FnMut(&[Point], Point, B),
+    ) {
+        let mut path = [from; MAX_CHAIN + 1];
+        if self.kings[self.side].has(from) {
+            self.king_chain(&mut path, 0, None, board, found);
+        } else {
+            self.man_chain(&mut path, 0, board, found);
+        }
+    }
+
+    fn man_chain(
+        &self,
+        path: &mut [Point; MAX_CHAIN + 1],
+        len: usize,
+        board: ChainBoard<B>,
+        found: &mut impl FnMut(&[Point], Point, B),
+    ) {
+        let g = self.rules.geometry;
+        let at = path[len];
+        let dirs = if len == 0 {
+            self.rules.first_jump
+        } else {
+            self.rules.man_captures
+        };
+        let mut extended = false;
+        for d in Rules::for_side(dirs, self.side).iter() {
+            let Some(over) = g.neighbour(at, d).filter(|&q| board.enemy.has(q)) else {
+                continue;
+            };
+            let Some(land) = g.neighbour(over, d).filter(|&q| board.empty.has(q)) else {
+                continue;
+            };
+            extended = true;
+            path[len + 1] = land;
+            self.man_chain(path, len + 1, board.jump(over), found);
+        }
+        if !extended && len > 0 {
+            found(&path[..=len], at, board.captured);
+        }
+    }
+
+    fn king_chain(
+        &self,
+        path: &mut [Point; MAX_CHAIN + 1],
+        len: usize,
+        last: Option<Dir>,
+        board: ChainBoard<B>,
+        found: &mut impl FnMut(&[Point], Point, B),
+    ) {
+        let g = self.rules.geometry;
+        let Some(king) = self.rules.kings else {
+            return;
+        };
+        let at = path[len];
+        let mut dirs = king.dirs;
+        if let Some(last) = last {
+            // No 180° turn between two jumps.
+            dirs = dirs.without(last.opposite());
+        }
+        let mut extended = false;
+        for d in dirs.iter() {
+            let mut q = g.neighbour(at, d);
+            while let Some(p) = q.filter(|&p| board.empty.has(p)) {
+                q = g.neighbour(p, d);
+            }
+            let Some(over) = q.filter(|&p| board.enemy.has(p)) else {
+                continue;
+            };
+            let after = board.jump(over);
+            let mut land = g.neighbour(over, d);
+            while let Some(l) = land.filter(|&l| board.empty.has(l)) {
+                extended = true;
+                path[len + 1] = l;
+                self.king_chain(path, len + 1, Some(d), after, found);
+                if king.landing == KingLanding::DirectlyBehind {
+                    break;
+                }
+                land = g.neighbour(l, d);
+            }
+        }
+        if !extended && len > 0 {
+            found(&path[..=len], at, board.captured);
+        }
+    }
+
+    /// Pieces of the side to move that have a capture available.
+    pub fn capturers(&self) -> B {
+        let us = self.side;
+        let first = Rules::for_side(self.rules.first_jump, us);
+        let mut capturers = self.men_that_can_jump(first);
+        if let Some(king) = self.rules.kings {
+            let g = self.rules.geometry;
+            let empty = self.empty();
+            let enemy = self.pieces(us.other());
+            for at in self.kings[us].points() {
+                let can_jump = king.dirs.iter().any(|d| {
+                    let mut q = g.neighbour(at, d);
+                    while let Some(p) = q.filter(|&p| empty.has(p)) {
+                        q = g.neighbour(p, d);
+                    }
+                    q.filter(|&over| enemy.has(over))
+                        .and_then(|over| g.neighbour(over, d))
+                        .is_some_and(|land| empty.has(land))
+                });
+                if can_jump {
+                    capturers |= B::from_point(at);
+                }
+            }
+        }
+        capturers
+    }
+
+    /// The capture paths of a move, each as origin then landing points.
+    pub fn paths(&self, mv: Move<B>) -> Vec<Vec<Point>> {
+        let mut paths = Vec::new();
+        if !mv.is_capture() {
+            paths.push(alloc::vec![mv.from, mv.to]);
+            return paths;
+        }
+        let us = self.side;
+        let board = ChainBoard {
+            empty: self.empty() | B::from_point(mv.from),
+            enemy: self.pieces(us.other()),
+            captured: B::ZERO,
+        };
+        self.chains_from(mv.from, board, &mut |path, to, captured| {
+            if to == mv.to && captured == mv.captured {
+                paths.push(path.to_vec());
+            }
+        });
+        paths
+    }
+}

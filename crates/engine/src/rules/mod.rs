@@ -1,0 +1,190 @@
+//! Rule sets as data.
+//!
+//! Every Alquerque-family game is one [`Rules`] value: the board it is played
+//! on and the constants that tell its pieces how to move. Move generation reads
+//! these values; no code is forked per game. Each rule set lives in a short file
+//! of its own, citing the section of RULES.md each line comes from.
+
+mod bell;
+mod classic;
+mod qirkat;
+mod special;
+
+use core::fmt;
+
+pub use bell::BELL;
+pub use classic::CLASSIC;
+pub use qirkat::QIRKAT;
+pub use special::SPECIAL;
+
+use crate::geometry::{Dir, DirSet, Geometry};
+use crate::side::Side;
+use crate::variant::GameKey;
+
+/// How captures are chosen.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Capturing {
+    /// A capture must be made when one exists; any capture may be chosen.
+    Mandatory,
+    /// Capturing is optional; a skipped capture may be punished by a huff.
+    OptionalWithHuff,
+}
+
+/// Where a long-range capturing king may land.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum KingLanding {
+    /// On any empty point beyond the captured piece, before the next occupied one.
+    AnyBeyond,
+    /// Only on the point directly behind the captured piece.
+    DirectlyBehind,
+}
+
+/// Kings, for rule sets that crown men on the far rank.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct KingRules {
+    /// Directions a king slides and captures in (long range, both).
+    pub dirs: DirSet,
+    pub landing: KingLanding,
+}
+
+/// Which plies count towards the no-progress draw.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum NoProgress {
+    /// The rule set has no such draw (the game is finite).
+    None,
+    /// Captures and forward or diagonally forward steps reset the count.
+    ForwardSteps,
+    /// Captures, huffs and every man move reset the count.
+    ManMoves,
+}
+
+/// A complete rule set of the Alquerque family.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Rules {
+    pub key: GameKey,
+    pub geometry: &'static Geometry,
+    /// The start position, in position text.
+    pub start: &'static str,
+    /// Directions of a man's regular move, as seen by White (Black's are
+    /// these turned 180°).
+    pub man_steps: DirSet,
+    /// Directions a man may capture in, as seen by White.
+    pub man_captures: DirSet,
+    /// Directions allowed for the first jump of a turn (a subset of
+    /// `man_captures`), as seen by White.
+    pub first_jump: DirSet,
+    pub capturing: Capturing,
+    /// A man on the opponent's back rank may only capture.
+    pub far_rank_freeze: bool,
+    /// A piece may not step straight back to the point its last regular move
+    /// left (per piece, cleared by a jump).
+    pub no_return: bool,
+    /// Promotion to king at the end of a move on the far rank.
+    pub kings: Option<KingRules>,
+    pub no_progress: NoProgress,
+    /// Counted plies after which the game is drawn.
+    pub no_progress_limit: u16,
+    /// When the side to move cannot move and neither could the opponent, the
+    /// game is drawn instead of lost.
+    pub both_blocked_draw: bool,
+}
+
+/// White's forward directions, used to build the rule sets.
+pub(crate) const FORWARD: DirSet = DirSet::of(&[Dir::N]);
+pub(crate) const DIAGONALLY_FORWARD: DirSet = DirSet::of(&[Dir::NE, Dir::NW]);
+pub(crate) const SIDEWAYS: DirSet = DirSet::of(&[Dir::E, Dir::W]);
+
+impl Rules {
+    /// A set of directions given for White, as seen by `side`.
+    #[inline(always)]
+    pub fn for_side(set: DirSet, side: Side) -> DirSet {
+        match side {
+            Side::White => set,
+            Side::Black => set.rotated(),
+        }
+    }
+
+    /// The rank on which `side`'s men are promoted or frozen (the opponent's
+    /// back rank), from zero.
+    #[inline(always)]
+    pub fn far_rank(&self, side: Side) -> u8 {
+        match side {
+            Side::White => self.geometry.ranks() - 1,
+            Side::Black => 0,
+        }
+    }
+
+    pub fn huffing(&self) -> bool {
+        self.capturing == Capturing::OptionalWithHuff
+    }
+
+    /// The rule set with one option changed, e.g. `no_return=off`.
+    pub fn with_option(&self, name: &str, value: &str) -> Result<&'static Rules, OptionError> {
+        let mut changed = *self;
+        match name {
+            "no_return" if matches!(self.key, GameKey::Qirkat | GameKey::Bell) => {
+                changed.no_return = match value {
+                    "on" => true,
+                    "off" => false,
+                    _ => return Err(OptionError::BadValue),
+                };
+            }
+            _ => return Err(OptionError::UnknownOption),
+        }
+        VARIANTS
+            .iter()
+            .copied()
+            .find(|r| **r == changed)
+            .ok_or(OptionError::BadValue)
+    }
+
+    /// The options in which this rule set differs from its game's default,
+    /// as `name=value` pairs.
+    pub fn changed_options(&self) -> alloc::vec::Vec<(&'static str, &'static str)> {
+        let default = self.key.rules();
+        let mut out = alloc::vec::Vec::new();
+        if self.no_return != default.no_return {
+            out.push(("no_return", if self.no_return { "on" } else { "off" }));
+        }
+        out
+    }
+
+    /// Every rule set, the named defaults first, then their option variants.
+    pub fn all() -> &'static [&'static Rules] {
+        VARIANTS
+    }
+}
+
+static QIRKAT_RETURN: Rules = Rules {
+    no_return: false,
+    ..QIRKAT
+};
+static BELL_RETURN: Rules = Rules {
+    no_return: false,
+    ..BELL
+};
+
+static VARIANTS: &[&Rules] = &[
+    &CLASSIC,
+    &SPECIAL,
+    &QIRKAT,
+    &BELL,
+    &QIRKAT_RETURN,
+    &BELL_RETURN,
+];
+
+/// A rule option that does not apply.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum OptionError {
+    UnknownOption,
+    BadValue,
+}
+
+impl fmt::Display for OptionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            OptionError::UnknownOption => "this game has no such option",
+            OptionError::BadValue => "that value is not allowed for this option",
+        })
+    }
+}

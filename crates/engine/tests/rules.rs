@@ -1,0 +1,114 @@
+//! Runs the rule fixtures in `data/rules.fixtures`: each case's position must
+//! have exactly the listed legal turns (compared as moves, so any path of a
+//! capture may be written), and playing a turn must give the listed position.
+
+use std::collections::BTreeSet;
+
+use engine::{Chains, GameKey, Position, Small, Turn};
+
+#[derive(Default)]
+struct Case {
+    title: String,
+    game: Option<GameKey>,
+    position: String,
+    turns: Vec<String>,
+    paths: Option<usize>,
+    after: Vec<(String, String)>,
+}
+
+fn cases() -> Vec<Case> {
+    let text = include_str!("data/rules.fixtures");
+    let mut cases: Vec<Case> = Vec::new();
+    for (n, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let (word, rest) = line.split_once(' ').unwrap_or((line, ""));
+        if word == "case" {
+            cases.push(Case {
+                title: rest.to_string(),
+                ..Case::default()
+            });
+            continue;
+        }
+        let case = cases.last_mut().unwrap_or_else(|| panic!("line {}: no case", n + 1));
+        match word {
+            "game" => case.game = Some(rest.parse().expect("game key")),
+            "position" => case.position = rest.to_string(),
+            "turns" => case.turns = rest.split(';').map(|t| t.trim().to_string()).collect(),
+            "paths" => case.paths = Some(rest.parse().expect("paths count")),
+            "after" => {
+                let (turn, position) = rest.split_once("=>").expect("after TURN => POSITION");
+                case.after.push((turn.trim().to_string(), position.trim().to_string()));
+            }
+            other => panic!("line {}: unknown field {other}", n + 1),
+        }
+    }
+    cases
+}
+
+fn position(case: &Case) -> Position<Small> {
+    let rules = case.game.expect("game").rules();
+    if case.position == "start" {
+        Position::start(rules)
+    } else {
+        Position::from_text(rules, &case.position)
+            .unwrap_or_else(|e| panic!("{}: bad position: {e}", case.title))
+    }
+}
+
+#[test]
+fn every_rule_fixture_has_exactly_its_legal_turns() {
+    let cases = cases();
+    assert!(cases.len() >= 30, "fixture file lost cases");
+    let mut failures = Vec::new();
+    for case in &cases {
+        let position = position(case);
+        let expected: BTreeSet<Turn<Small>> = case
+            .turns
+            .iter()
+            .map(|t| {
+                position
+                    .parse_turn(t)
+                    .unwrap_or_else(|e| panic!("{}: expected turn {t} does not parse: {e}", case.title))
+            })
+            .collect();
+        assert_eq!(expected.len(), case.turns.len(), "{}: a turn is listed twice", case.title);
+        let generated: Vec<Turn<Small>> = position.legal_turns();
+        let actual: BTreeSet<Turn<Small>> = generated.iter().copied().collect();
+        assert_eq!(actual.len(), generated.len(), "{}: a turn is generated twice", case.title);
+        if actual != expected {
+            let show = |set: &BTreeSet<Turn<Small>>| {
+                set.iter().map(|&t| position.turn_text(t)).collect::<Vec<_>>().join("; ")
+            };
+            failures.push(format!(
+                "{}\n  expected: {}\n  actual:   {}",
+                case.title,
+                show(&expected),
+                show(&actual)
+            ));
+        }
+        if let Some(paths) = case.paths {
+            assert_eq!(
+                position.turns(Chains::EveryPath).len(),
+                paths,
+                "{}: capture paths",
+                case.title
+            );
+        }
+        for (turn, after) in &case.after {
+            let parsed = position
+                .parse_turn(turn)
+                .unwrap_or_else(|e| panic!("{}: after-turn {turn}: {e}", case.title));
+            let next = position.play_turn(parsed).to_text();
+            if &next != after {
+                failures.push(format!(
+                    "{}: after {turn}\n  expected: {after}\n  actual:   {next}",
+                    case.title
+                ));
+            }
+        }
+    }
+    assert!(failures.is_empty(), "\n{}", failures.join("\n"));
+}
