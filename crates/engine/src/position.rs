@@ -221,12 +221,12 @@ impl<B: Bits> Position<B> {
             && self.rules.kings.is_some()
             && self.rules.far_rank(us) == self.rules.geometry.coords(mv.to).1;
         if moved_king {
-            next.kings[us] ^= from | to;
+            next.kings[us] ^= from ^ to;
         } else if crowned {
             next.men[us] ^= from;
             next.kings[us] ^= to;
         } else {
-            next.men[us] ^= from | to;
+            next.men[us] ^= from ^ to;
         }
         let before = zobrist::key(
             if moved_king {
