@@ -279,6 +279,14 @@ impl<B: Bits> Position<B> {
             if let Some(p) = (remembered & !all).points().next() {
                 return Err(PositionError::NoPieceThere(g.name(p)));
             }
+            let west = B::from_u128(g.has_neighbour_mask(Dir::W));
+            let east = B::from_u128(g.has_neighbour_mask(Dir::E));
+            let odd = (s.came_from.west & !west)
+                | (s.came_from.east & !east)
+                | (s.came_from.west & s.came_from.east);
+            if let Some(p) = odd.points().next() {
+                return Err(PositionError::MemoryNotSideways(g.name(p)));
+            }
         }
         if !s.huffable.is_empty() {
             if !rules.huffing() {

@@ -1,0 +1,59 @@
+//! Position text: every kind of bad text gets its own error.
+
+use engine::{GameKey, Position, PositionError, Small};
+
+fn parse(key: GameKey, text: &str) -> Result<Position<Small>, PositionError> {
+    Position::from_text(key.rules(), text)
+}
+
+#[test]
+fn start_positions_print_as_documented() {
+    for key in GameKey::ALL {
+        let start = Position::<Small>::start(key.rules());
+        assert_eq!(start.to_text(), "bbbbb/bbbbb/bb1ww/wwwww/wwwww w - - 0");
+        assert_eq!(parse(key, "bbbbb/bbbbb/bb1ww/wwwww/wwwww w"), Ok(start));
+    }
+}
+
+#[test]
+fn each_mistake_has_its_own_error() {
+    use PositionError::*;
+    let cases: &[(GameKey, &str, PositionError)] = &[
+        (GameKey::Classic, "", FieldCount { found: 0 }),
+        (GameKey::Classic, "5/5/5/5/5 w - -", FieldCount { found: 4 }),
+        (GameKey::Classic, "5/5/5/5 w", RankCount { expected: 5, found: 4 }),
+        (GameKey::Classic, "5/5/5/5/4 w", RankLength { rank: 1, expected: 5, found: 4 }),
+        (GameKey::Classic, "6/5/5/5/5 w", RankLength { rank: 5, expected: 5, found: 6 }),
+        (GameKey::Classic, "5/5/5/5/wwwwww w", RankLength { rank: 1, expected: 5, found: 6 }),
+        (GameKey::Classic, "5/5/5/5/4x w", BadPieceChar('x')),
+        (GameKey::Classic, "5/5/5/5/0w4 w", BadPieceChar('0')),
+        (GameKey::Classic, "5/5/5/5/13w w", ConsecutiveDigits { rank: 1 }),
+        (GameKey::Classic, "5/5/5/5/5 x", BadSide),
+        (GameKey::Classic, "5/5/5/5/W4 w", KingsNotAllowed),
+        (GameKey::Special, "w4/5/5/5/5 w", ManOnPromotionRank(pn("a5"))),
+        (GameKey::Special, "5/5/5/5/b4 w", ManOnPromotionRank(pn("a1"))),
+        (GameKey::Classic, "5/5/5/5/1w3 w b1<a1 - 0", MemoryNotAllowed),
+        (GameKey::Qirkat, "5/5/5/5/1w3 w b1<b2 - 0", MemoryNotSideways(pn("b1"))),
+        (GameKey::Qirkat, "5/5/5/5/1w3 w c1<b1 - 0", NoPieceThere(pn("c1"))),
+        (GameKey::Qirkat, "5/5/5/5/1w3 w b1-a1 - 0", BadMemoryEntry),
+        (GameKey::Qirkat, "5/5/5/5/1w3 w b1<a1,b1<c1 - 0", DuplicatePoint(pn("b1"))),
+        (GameKey::Qirkat, "5/5/5/5/1w3 w b1<z9 - 0", BadPoint),
+        (GameKey::Classic, "5/5/5/5/1w3 b - b1 0", HuffingNotAllowed),
+        (GameKey::Special, "5/5/5/5/1w3 w - b1 0", HuffableOfSideToMove(pn("b1"))),
+        (GameKey::Special, "5/5/5/5/1w3 b - c1 0", NoPieceThere(pn("c1"))),
+        (GameKey::Special, "5/5/5/5/1w3 b - b1,b1 0", DuplicatePoint(pn("b1"))),
+        (GameKey::Classic, "5/5/5/5/5 w - - x", BadCounter),
+        (GameKey::Classic, "5/5/5/5/5 w - - 51", CounterTooLarge { limit: 50 }),
+        (GameKey::Bell, "5/5/5/5/5 w - - 3", CounterNotAllowed),
+    ];
+    for (key, text, expected) in cases {
+        assert_eq!(parse(*key, text), Err(*expected), "{key} {text:?}");
+        // Every error explains itself.
+        assert!(!expected.to_string().is_empty());
+    }
+}
+
+fn pn(name: &str) -> engine::geometry::PointName {
+    let g = &engine::geometry::ALQUERQUE;
+    g.name(g.parse_point(name).expect("point"))
+}
