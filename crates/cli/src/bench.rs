@@ -9,10 +9,10 @@ use crate::args::Args;
 /// Depths that take about a second each on a small machine.
 fn default_depth(key: GameKey) -> u32 {
     match key {
-        GameKey::Classic => 10,
+        GameKey::Classic => 14,
         GameKey::Special => 9,
-        GameKey::Qirkat => 11,
-        GameKey::Bell => 10,
+        GameKey::Qirkat => 14,
+        GameKey::Bell => 14,
     }
 }
 
@@ -26,7 +26,10 @@ pub fn run(args: &mut Args) -> Result<(), String> {
         .map(|d| d.parse().map_err(|_| "--depth must be a whole number"))
         .transpose()?;
     args.finish().map_err(|e| e.to_string())?;
-    println!("{:<10} {:>5} {:>14} {:>9} {:>14}", "game", "depth", "nodes", "seconds", "nodes/s");
+    println!(
+        "{:<10} {:>5} {:>14} {:>9} {:>14}",
+        "game", "depth", "nodes", "seconds", "nodes/s"
+    );
     let mut total_nodes = 0u64;
     let mut total_seconds = 0f64;
     for key in games {

@@ -146,8 +146,27 @@ impl DirSet {
         DirSet(self.0.rotate_left(4))
     }
 
-    pub fn iter(self) -> impl Iterator<Item = Dir> {
-        Dir::ALL.into_iter().filter(move |&d| self.contains(d))
+    #[inline(always)]
+    pub fn iter(self) -> DirIter {
+        DirIter(self.0)
+    }
+}
+
+/// The directions of a [`DirSet`], clockwise from north.
+#[derive(Clone, Copy, Debug)]
+pub struct DirIter(u8);
+
+impl Iterator for DirIter {
+    type Item = Dir;
+
+    #[inline(always)]
+    fn next(&mut self) -> Option<Dir> {
+        if self.0 == 0 {
+            return None;
+        }
+        let d = self.0.trailing_zeros() as usize;
+        self.0 &= self.0 - 1;
+        Some(Dir::from_index(d))
     }
 }
 
@@ -165,6 +184,18 @@ pub struct Geometry {
     diagonal_points: u128,
     all: u128,
     ranks_mask: [u128; 9],
+    /// `jumps[p][..jump_count[p]]`: every short jump from `p` along a line.
+    jumps: [[Jump; 8]; MAX_POINTS],
+    jump_count: [u8; MAX_POINTS],
+}
+
+/// A short jump: from a point over its neighbour to the point beyond, in one
+/// direction.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Jump {
+    pub dir: Dir,
+    pub over: Point,
+    pub land: Point,
 }
 
 impl fmt::Debug for Geometry {
@@ -197,6 +228,13 @@ impl Geometry {
         let mut has_two = [0u128; 8];
         let mut diagonal_points = 0u128;
         let mut ranks_mask = [0u128; 9];
+        let none = Jump {
+            dir: Dir::N,
+            over: Point(NO_POINT),
+            land: Point(NO_POINT),
+        };
+        let mut jumps = [[none; 8]; MAX_POINTS];
+        let mut jump_count = [0u8; MAX_POINTS];
         let mut p = 0;
         while p < n {
             let file = (p % files as usize) as i8;
@@ -218,13 +256,23 @@ impl Geometry {
                     has_neighbour[d] |= 1 << p;
                     if inside(f2, r2, files, ranks) {
                         has_two[d] |= 1 << p;
+                        jumps[p][jump_count[p] as usize] = Jump {
+                            dir,
+                            over: Point((r1 as u8) * files + f1 as u8),
+                            land: Point((r2 as u8) * files + f2 as u8),
+                        };
+                        jump_count[p] += 1;
                     }
                 }
                 d += 1;
             }
             p += 1;
         }
-        let all = if n == 128 { u128::MAX } else { (1u128 << n) - 1 };
+        let all = if n == 128 {
+            u128::MAX
+        } else {
+            (1u128 << n) - 1
+        };
         Geometry {
             files,
             ranks,
@@ -235,7 +283,15 @@ impl Geometry {
             diagonal_points,
             all,
             ranks_mask,
+            jumps,
+            jump_count,
         }
+    }
+
+    /// Every short jump from `p` along a line.
+    #[inline(always)]
+    pub fn jumps(&self, p: Point) -> &[Jump] {
+        &self.jumps[p.index()][..self.jump_count[p.index()] as usize]
     }
 
     pub const fn files(&self) -> u8 {
@@ -246,6 +302,7 @@ impl Geometry {
         self.ranks
     }
 
+    #[allow(clippy::len_without_is_empty)] // a board is never empty
     pub const fn len(&self) -> usize {
         self.files as usize * self.ranks as usize
     }
@@ -375,7 +432,9 @@ mod tests {
     #[test]
     fn thirteen_diagonal_points_on_the_small_board() {
         let g = &ALQUERQUE;
-        let names = ["a1", "c1", "e1", "b2", "d2", "a3", "c3", "e3", "b4", "d4", "a5", "c5", "e5"];
+        let names = [
+            "a1", "c1", "e1", "b2", "d2", "a3", "c3", "e3", "b4", "d4", "a5", "c5", "e5",
+        ];
         for p in g.points() {
             let expected = names.contains(&alloc::format!("{}", g.name(p)).as_str());
             assert_eq!(g.is_diagonal_point(p), expected, "{}", g.name(p));

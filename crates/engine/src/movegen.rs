@@ -23,8 +23,9 @@ pub enum Chains {
     EveryPath,
 }
 
-/// The longest chain a board of the project allows (one jump per enemy piece).
-const MAX_CHAIN: usize = 64;
+/// The longest chain followed: one jump per enemy piece, and no rule set
+/// gives a side more than 16 pieces.
+const MAX_CHAIN: usize = 32;
 
 /// The board as a chain sees it: the moving piece lifted off, captured pieces
 /// gone.
@@ -162,9 +163,7 @@ impl<B: Bits> Position<B> {
         let mut men = B::ZERO;
         for d in dirs.iter() {
             let delta = g.delta(d);
-            men |= B::from_u128(g.has_two_mask(d))
-                & enemy.shift(-delta)
-                & empty.shift(-2 * delta);
+            men |= B::from_u128(g.has_two_mask(d)) & enemy.shift(-delta) & empty.shift(-2 * delta);
         }
         men & self.men[self.side]
     }
@@ -220,24 +219,25 @@ impl<B: Bits> Position<B> {
         board: ChainBoard<B>,
         found: &mut impl FnMut(&[Point], Point, B),
     ) {
-        let g = self.rules.geometry;
         let at = path[len];
         let dirs = if len == 0 {
             self.rules.first_jump
         } else {
             self.rules.man_captures
         };
+        let dirs = Rules::for_side(dirs, self.side);
         let mut extended = false;
-        for d in Rules::for_side(dirs, self.side).iter() {
-            let Some(over) = g.neighbour(at, d).filter(|&q| board.enemy.has(q)) else {
-                continue;
-            };
-            let Some(land) = g.neighbour(over, d).filter(|&q| board.empty.has(q)) else {
-                continue;
-            };
-            extended = true;
-            path[len + 1] = land;
-            self.man_chain(path, len + 1, board.jump(over), found);
+        if len < MAX_CHAIN {
+            for jump in self.rules.geometry.jumps(at) {
+                if dirs.contains(jump.dir)
+                    && board.enemy.has(jump.over)
+                    && board.empty.has(jump.land)
+                {
+                    extended = true;
+                    path[len + 1] = jump.land;
+                    self.man_chain(path, len + 1, board.jump(jump.over), found);
+                }
+            }
         }
         if !extended && len > 0 {
             found(&path[..=len], at, board.captured);
@@ -263,7 +263,7 @@ impl<B: Bits> Position<B> {
             dirs = dirs.without(last.opposite());
         }
         let mut extended = false;
-        for d in dirs.iter() {
+        for d in dirs.iter().filter(|_| len < MAX_CHAIN) {
             let mut q = g.neighbour(at, d);
             while let Some(p) = q.filter(|&p| board.empty.has(p)) {
                 q = g.neighbour(p, d);

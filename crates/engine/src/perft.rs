@@ -43,8 +43,16 @@ impl<B: Bits> Perft<B> {
         list.clear();
         position.generate(self.chains, &mut list);
         let mut nodes = 0;
-        for &mv in &list {
-            nodes += self.node(&position.play(mv), depth - 1);
+        if depth == 1 {
+            // Every leaf is still played; only the call below it is saved.
+            for &mv in &list {
+                core::hint::black_box(position.play(mv));
+                nodes += 1;
+            }
+        } else {
+            for &mv in &list {
+                nodes += self.node(&position.play(mv), depth - 1);
+            }
         }
         for huff in position.huffable().points() {
             let turn = Turn {
@@ -59,7 +67,10 @@ impl<B: Bits> Perft<B> {
             list.clear();
             after.generate(self.chains, &mut list);
             for &mv in &list {
-                let turn = Turn { mv: Some(mv), ..turn };
+                let turn = Turn {
+                    mv: Some(mv),
+                    ..turn
+                };
                 nodes += self.node(&position.play_turn(turn), depth - 1);
             }
         }

@@ -217,9 +217,7 @@ impl<B: Bits> Position<B> {
         let from = B::from_point(mv.from);
         let to = B::from_point(mv.to);
         let moved_king = self.kings[us].has(mv.from);
-        let crowned = !moved_king
-            && self.rules.kings.is_some()
-            && self.rules.far_rank(us) == self.rules.geometry.coords(mv.to).1;
+        let crowned = !moved_king && self.rules.kings.is_some() && self.far_rank(us).has(mv.to);
         if moved_king {
             next.kings[us] ^= from ^ to;
         } else if crowned {
@@ -274,7 +272,9 @@ impl<B: Bits> Position<B> {
             NoProgress::None => 0,
             NoProgress::ForwardSteps => {
                 let g = self.rules.geometry;
-                if mv.is_capture() || g.coords(mv.from).1 != g.coords(mv.to).1 {
+                let sideways = g.neighbour(mv.from, Dir::E) == Some(mv.to)
+                    || g.neighbour(mv.from, Dir::W) == Some(mv.to);
+                if mv.is_capture() || !sideways {
                     0
                 } else {
                     self.counter.saturating_add(1)

@@ -40,16 +40,24 @@ pub struct Record {
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum RecordError {
     /// A tag line that is not `[Name "value"]`.
-    BadTag { line: usize },
+    BadTag {
+        line: usize,
+    },
     /// No `Game` tag, or one naming no game.
     UnknownGame,
     /// An `Option` tag the game does not have.
     BadOption(String),
     BadPosition(PositionError),
     /// Turn `number` (from 1) cannot be played.
-    BadTurn { number: usize, text: String, error: MoveError },
+    BadTurn {
+        number: usize,
+        text: String,
+        error: MoveError,
+    },
     /// The record goes on after the game ended.
-    MovesAfterEnd { number: usize },
+    MovesAfterEnd {
+        number: usize,
+    },
     /// A `Result` tag that is not `1-0`, `0-1`, `1/2-1/2` or `*`.
     BadResult,
     /// The result contradicts the outcome the moves reach.
@@ -279,7 +287,9 @@ fn apply_result(game: &mut Game<Small>, result: &str) -> Result<(), RecordError>
     match (game.outcome(), written) {
         (None, None) => Ok(()),
         (Some(outcome), Some(_)) if outcome.result_text() == result => Ok(()),
-        (None, Some(Some(winner))) => game.resign(winner.other()).map_err(|_| RecordError::ResultMismatch),
+        (None, Some(Some(winner))) => game
+            .resign(winner.other())
+            .map_err(|_| RecordError::ResultMismatch),
         (None, Some(None)) => game.agree_draw().map_err(|_| RecordError::ResultMismatch),
         _ => Err(RecordError::ResultMismatch),
     }

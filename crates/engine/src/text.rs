@@ -30,7 +30,11 @@ pub enum PositionError {
     /// The board has the wrong number of ranks.
     RankCount { expected: u8, found: usize },
     /// A rank (numbered from 1) has the wrong number of points.
-    RankLength { rank: u8, expected: u8, found: usize },
+    RankLength {
+        rank: u8,
+        expected: u8,
+        found: usize,
+    },
     /// A character that is neither a piece nor a digit 1–9.
     BadPieceChar(char),
     /// Two digits in a row in a rank.
@@ -76,7 +80,10 @@ impl fmt::Display for PositionError {
                 "expected 2 or 5 fields (board, side, memory, huffable, counter), found {found}"
             ),
             RankCount { expected, found } => {
-                write!(f, "expected {expected} ranks separated by '/', found {found}")
+                write!(
+                    f,
+                    "expected {expected} ranks separated by '/', found {found}"
+                )
             }
             RankLength {
                 rank,
@@ -146,7 +153,11 @@ impl<B: Bits> Setup<B> {
         let (board, side, memory, huffable, counter) = match fields[..] {
             [board, side] => (board, side, "-", "-", "0"),
             [board, side, memory, huffable, counter] => (board, side, memory, huffable, counter),
-            _ => return Err(PositionError::FieldCount { found: fields.len() }),
+            _ => {
+                return Err(PositionError::FieldCount {
+                    found: fields.len(),
+                })
+            }
         };
         let mut setup: Setup<B> = Setup::default();
         let ranks: alloc::vec::Vec<&str> = board.split('/').collect();
@@ -202,9 +213,7 @@ impl<B: Bits> Setup<B> {
         };
         if memory != "-" {
             for entry in memory.split(',') {
-                let (piece, origin) = entry
-                    .split_once('<')
-                    .ok_or(PositionError::BadMemoryEntry)?;
+                let (piece, origin) = entry.split_once('<').ok_or(PositionError::BadMemoryEntry)?;
                 let piece = parse_point(g, piece)?;
                 let origin = parse_point(g, origin)?;
                 let bit = B::from_point(piece);

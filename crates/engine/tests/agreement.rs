@@ -22,8 +22,17 @@ fn key(position: &Position<Small>, turn: Turn<Small>) -> String {
             out.push(' ');
         }
         if mv.is_capture() {
-            let captured: Vec<String> = mv.captured.points().map(|p| g.name(p).to_string()).collect();
-            out.push_str(&format!("{}x{}:{}", g.name(mv.from), g.name(mv.to), captured.join(",")));
+            let captured: Vec<String> = mv
+                .captured
+                .points()
+                .map(|p| g.name(p).to_string())
+                .collect();
+            out.push_str(&format!(
+                "{}x{}:{}",
+                g.name(mv.from),
+                g.name(mv.to),
+                captured.join(",")
+            ));
         } else {
             out.push_str(&format!("{}-{}", g.name(mv.from), g.name(mv.to)));
         }
@@ -69,7 +78,8 @@ fn compare(key_of: GameKey, seed: u64, plies: usize) -> Result<(), TestCaseError
         rng ^= rng << 13;
         rng ^= rng >> 7;
         rng ^= rng << 17;
-        game.play(turns[(rng % turns.len() as u64) as usize]).expect("legal");
+        game.play(turns[(rng % turns.len() as u64) as usize])
+            .expect("legal");
     }
     Ok(())
 }

@@ -8,7 +8,10 @@ fn game(key: GameKey, text: &str) -> Game<Small> {
 
 fn play(game: &mut Game<Small>, turns: &str) {
     for text in engine::notation::split_turns(turns) {
-        let turn = game.position().parse_turn(&text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        let turn = game
+            .position()
+            .parse_turn(&text)
+            .unwrap_or_else(|e| panic!("{text}: {e}"));
         game.play(turn).unwrap_or_else(|e| panic!("{text}: {e}"));
     }
 }
@@ -60,7 +63,13 @@ fn qirkat_is_drawn_when_neither_side_can_move() {
     );
     // Bell has no such draw.
     let g = game(GameKey::Bell, text);
-    assert!(matches!(g.outcome(), Some(Outcome::Win { winner: Side::White, .. })));
+    assert!(matches!(
+        g.outcome(),
+        Some(Outcome::Win {
+            winner: Side::White,
+            ..
+        })
+    ));
 }
 
 #[test]

@@ -67,7 +67,10 @@ fn check_tables(cap: u64, count: impl Fn(GameKey, &str, u32, Chains) -> u64) {
     let mut checked = 0;
     for key in GameKey::ALL {
         let entries = read_table(key);
-        assert!(entries.len() >= 11, "{key}: the start and ten mid-game positions");
+        assert!(
+            entries.len() >= 11,
+            "{key}: the start and ten mid-game positions"
+        );
         assert!(
             entries[0].distinct.iter().any(|&(d, _)| d >= 10),
             "{key}: the start to depth 10 at least"
@@ -138,7 +141,9 @@ fn regenerate() {
         let mut positions = vec![("start".to_string(), Position::<Small>::start(rules))];
         let mut seed = 0x9E37_79B9_7F4A_7C15u64 ^ key as u64;
         while positions.len() < 13 {
-            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
             let plies = 6 + (seed >> 33) as usize % 30;
             let mut game = Game::<Small>::new(rules);
             let mut s = seed;
@@ -155,14 +160,21 @@ fn regenerate() {
             }
             let p = *game.position();
             if !game.is_over() && p.legal_turns().len() >= 3 {
-                positions.push((format!("mid{}-ply{}", positions.len(), game.turns().len()), p));
+                positions.push((
+                    format!("mid{}-ply{}", positions.len(), game.turns().len()),
+                    p,
+                ));
             }
         }
         for (id, p) in positions {
             let _ = writeln!(out, "\nid {id}\nposition {}", p.to_text());
             let max = if id == "start" { start_depth(key) } else { 30 };
             for chains in [Chains::Distinct, Chains::EveryPath] {
-                let word = if chains == Chains::Distinct { "perft" } else { "paths" };
+                let word = if chains == Chains::Distinct {
+                    "perft"
+                } else {
+                    "paths"
+                };
                 for depth in 1..=max {
                     let n = Perft::new(chains).count(&p, depth);
                     let _ = writeln!(out, "{word} {depth} {n}");

@@ -1,9 +1,7 @@
 //! Properties that must hold in every position reached by random play, in all
 //! four rule sets.
 
-use engine::{
-    perft, Chains, Game, GameKey, Move, Point, Position, Record, Rules, Small, Turn,
-};
+use engine::{perft, Chains, Game, GameKey, Move, Point, Position, Record, Rules, Small, Turn};
 use proptest::prelude::*;
 
 /// A small deterministic generator for choosing moves.

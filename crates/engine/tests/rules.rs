@@ -32,7 +32,9 @@ fn cases() -> Vec<Case> {
             });
             continue;
         }
-        let case = cases.last_mut().unwrap_or_else(|| panic!("line {}: no case", n + 1));
+        let case = cases
+            .last_mut()
+            .unwrap_or_else(|| panic!("line {}: no case", n + 1));
         match word {
             "game" => case.game = Some(rest.parse().expect("game key")),
             "position" => case.position = rest.to_string(),
@@ -40,7 +42,8 @@ fn cases() -> Vec<Case> {
             "paths" => case.paths = Some(rest.parse().expect("paths count")),
             "after" => {
                 let (turn, position) = rest.split_once("=>").expect("after TURN => POSITION");
-                case.after.push((turn.trim().to_string(), position.trim().to_string()));
+                case.after
+                    .push((turn.trim().to_string(), position.trim().to_string()));
             }
             other => panic!("line {}: unknown field {other}", n + 1),
         }
@@ -69,18 +72,31 @@ fn every_rule_fixture_has_exactly_its_legal_turns() {
             .turns
             .iter()
             .map(|t| {
-                position
-                    .parse_turn(t)
-                    .unwrap_or_else(|e| panic!("{}: expected turn {t} does not parse: {e}", case.title))
+                position.parse_turn(t).unwrap_or_else(|e| {
+                    panic!("{}: expected turn {t} does not parse: {e}", case.title)
+                })
             })
             .collect();
-        assert_eq!(expected.len(), case.turns.len(), "{}: a turn is listed twice", case.title);
+        assert_eq!(
+            expected.len(),
+            case.turns.len(),
+            "{}: a turn is listed twice",
+            case.title
+        );
         let generated: Vec<Turn<Small>> = position.legal_turns();
         let actual: BTreeSet<Turn<Small>> = generated.iter().copied().collect();
-        assert_eq!(actual.len(), generated.len(), "{}: a turn is generated twice", case.title);
+        assert_eq!(
+            actual.len(),
+            generated.len(),
+            "{}: a turn is generated twice",
+            case.title
+        );
         if actual != expected {
             let show = |set: &BTreeSet<Turn<Small>>| {
-                set.iter().map(|&t| position.turn_text(t)).collect::<Vec<_>>().join("; ")
+                set.iter()
+                    .map(|&t| position.turn_text(t))
+                    .collect::<Vec<_>>()
+                    .join("; ")
             };
             failures.push(format!(
                 "{}\n  expected: {}\n  actual:   {}",

@@ -1,0 +1,16 @@
+//! Perft of each rule set's start position, exported from a bare wasm module
+//! (no JavaScript glue), so `scripts/bench.sh` can time the same run as the
+//! native `alquerque bench`.
+
+use engine::{Chains, GameKey, Perft, Position, Small};
+
+/// Leaf count of perft from the start of game `game` (index into
+/// `GameKey::ALL`) to `depth`; 0 for an unknown game.
+#[no_mangle]
+pub extern "C" fn perft(game: u32, depth: u32) -> u64 {
+    let Some(&key) = GameKey::ALL.get(game as usize) else {
+        return 0;
+    };
+    let start: Position<Small> = Position::start(key.rules());
+    Perft::new(Chains::Distinct).count(&start, depth)
+}

@@ -1,0 +1,8 @@
+#!/usr/bin/env bash
+# Perft speed natively and as WebAssembly in node, side by side.
+# Usage: scripts/bench.sh
+set -euo pipefail
+cd "$(dirname "$0")/.."
+cargo build --quiet --release -p alquerque-cli
+cargo build --quiet --release -p alquerque-wasm-bench --target wasm32-unknown-unknown
+node scripts/bench.mjs target/release/alquerque target/wasm32-unknown-unknown/release/alquerque_wasm_bench.wasm

@@ -1,0 +1,240 @@
+// Loads the built web app (dist/, from `trunk build --release`) in headless
+// Chromium and checks what a person would see: the board's lines, points and
+// labels are on the canvas, sharp at the device pixel ratio, and nothing is
+// logged as an error.
+
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createServer } from 'node:http';
+import { mkdir, readFile, stat } from 'node:fs/promises';
+import { extname, join, normalize, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const here = fileURLToPath(new URL('.', import.meta.url));
+const dist = resolve(process.env.DIST_DIR ?? join(here, '..', '..', 'dist'));
+const shots = join(here, 'screenshots');
+const chromiumPath = process.env.CHROMIUM ?? '/usr/bin/chromium';
+
+const MIME = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.wasm': 'application/wasm',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.json': 'application/json',
+};
+
+/** Serves `root` on 127.0.0.1 at a free port. */
+async function serve(root) {
+  const server = createServer(async (req, res) => {
+    try {
+      const path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
+      let file = normalize(join(root, path));
+      if (file !== root && !file.startsWith(root + sep)) {
+        res.writeHead(403).end();
+        return;
+      }
+      if ((await stat(file)).isDirectory()) file = join(file, 'index.html');
+      const body = await readFile(file);
+      res.writeHead(200, {
+        'content-type': MIME[extname(file)] ?? 'application/octet-stream',
+        'cache-control': 'no-store',
+      });
+      res.end(body);
+    } catch {
+      res.writeHead(404).end('not found');
+    }
+  });
+  await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
+  return { server, url: `http://127.0.0.1:${server.address().port}/` };
+}
+
+/** Opens the app in a fresh context; collects every console error. */
+async function openApp(browser, url, contextOptions) {
+  const context = await browser.newContext(contextOptions);
+  const page = await context.newPage();
+  const errors = [];
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') errors.push(`console: ${msg.text()}`);
+  });
+  page.on('pageerror', (err) => errors.push(`page error: ${err.message}`));
+  page.on('requestfailed', (req) => errors.push(`request failed: ${req.url()}`));
+  page.on('response', (res) => {
+    if (res.status() >= 400) errors.push(`HTTP ${res.status()}: ${res.url()}`);
+  });
+  await page.goto(url);
+  await page.waitForSelector('canvas#board[data-drawn="true"]', { timeout: 15_000 });
+  return { context, page, errors };
+}
+
+/**
+ * Reads the drawn board: canvas and display sizes, the layout the app
+ * recorded, and the colours of the pixels at the given spots (in line
+ * spacings from the top-left point, x to the right and y downwards).
+ */
+async function readBoard(page, spots) {
+  return page.evaluate((spots) => {
+    const canvas = document.getElementById('board');
+    const layout = JSON.parse(canvas.dataset.layout);
+    const ctx = canvas.getContext('2d');
+    const colours = {};
+    for (const [name, [sx, sy]] of Object.entries(spots)) {
+      const x = Math.floor(layout.left + sx * layout.spacing);
+      const y = Math.floor(layout.top + sy * layout.spacing);
+      colours[name] = Array.from(ctx.getImageData(x, y, 1, 1).data);
+    }
+    const rect = canvas.getBoundingClientRect();
+    return {
+      layout,
+      colours,
+      pixels: { width: canvas.width, height: canvas.height },
+      css: { width: rect.width, height: rect.height, right: rect.right },
+      ratio: window.devicePixelRatio,
+      viewport: document.documentElement.clientWidth,
+    };
+  }, spots);
+}
+
+/** Largest difference of one colour channel. */
+function distance(a, b) {
+  return Math.max(...a.map((v, i) => Math.abs(v - b[i])));
+}
+
+// Spots, in spacings from a5 (the top-left point). The 5×5 Alquerque board has
+// lines along every rank and file and one diagonal across every square.
+const SPOTS = {
+  // Two spots clear of every line and dot: the board's own colour.
+  surfaceA: [0.25, 0.75],
+  surfaceB: [3.25, 2.25],
+  centreDot: [2, 2], // c3
+  cornerDot: [0, 4], // a1
+  rankLine: [2.5, 2], // between c3 and d3
+  fileLine: [1, 3.5], // between b2 and b1
+  diagonal: [1.5, 2.5], // between c3 and b2
+};
+
+/** Asserts the board is drawn: lines and dots differ from the surface. */
+function assertBoardDrawn(board, label) {
+  const { colours, layout } = board;
+  assert.ok(layout.spacing > 0, `${label}: the board has a size`);
+  assert.equal(layout.files, 5);
+  assert.equal(layout.ranks, 5);
+  const surface = colours.surfaceA;
+  assert.equal(surface[3], 255, `${label}: the surface is opaque`);
+  assert.ok(
+    distance(colours.surfaceB, surface) <= 2,
+    `${label}: the empty spots share the surface colour (${colours.surfaceB} vs ${surface})`,
+  );
+  for (const name of ['centreDot', 'cornerDot', 'rankLine', 'fileLine', 'diagonal']) {
+    assert.ok(
+      distance(colours[name], surface) >= 60,
+      `${label}: ${name} is drawn (${colours[name]} vs surface ${surface})`,
+    );
+  }
+}
+
+/** Asserts the canvas buffer matches its displayed size times the pixel ratio. */
+function assertSharp(board, label) {
+  const { pixels, css, ratio } = board;
+  assert.ok(
+    Math.abs(pixels.width - css.width * ratio) <= 1,
+    `${label}: ${pixels.width} buffer pixels for ${css.width} CSS px at ratio ${ratio}`,
+  );
+  assert.ok(Math.abs(pixels.height - css.height * ratio) <= 1, `${label}: buffer height`);
+}
+
+describe('the web app', () => {
+  let browser;
+  let server;
+  let url;
+
+  before(async () => {
+    await stat(join(dist, 'index.html')).catch(() => {
+      throw new Error(`${dist}/index.html is missing: run \`trunk build --release\` first`);
+    });
+    await mkdir(shots, { recursive: true });
+    ({ server, url } = await serve(dist));
+    browser = await chromium.launch({
+      executablePath: chromiumPath,
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    });
+  });
+
+  after(async () => {
+    await browser?.close();
+    server?.close();
+  });
+
+  test('draws the board on a desktop screen', async () => {
+    const { context, page, errors } = await openApp(browser, url, {
+      viewport: { width: 1280, height: 800 },
+    });
+    try {
+      const board = await readBoard(page, SPOTS);
+      assertBoardDrawn(board, 'desktop');
+      assertSharp(board, 'desktop');
+      assert.equal(await page.title(), 'Alquerque');
+      await page.screenshot({ path: join(shots, 'desktop.png') });
+      assert.deepEqual(errors, [], 'no errors on the page');
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('fits and stays sharp on a phone', async () => {
+    const { context, page, errors } = await openApp(browser, url, {
+      viewport: { width: 375, height: 667 },
+      deviceScaleFactor: 2,
+      isMobile: true,
+      hasTouch: true,
+    });
+    try {
+      const board = await readBoard(page, SPOTS);
+      assertBoardDrawn(board, 'phone');
+      assertSharp(board, 'phone');
+      assert.equal(board.ratio, 2);
+      assert.ok(board.css.right <= board.viewport, 'the board fits the screen width');
+      await page.screenshot({ path: join(shots, 'phone.png') });
+      assert.deepEqual(errors, [], 'no errors on the page');
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('redraws at the new size when the window is resized', async () => {
+    const { context, page, errors } = await openApp(browser, url, {
+      viewport: { width: 1280, height: 800 },
+    });
+    try {
+      const before = await readBoard(page, SPOTS);
+      await page.setViewportSize({ width: 320, height: 568 });
+      await page.waitForFunction(
+        (old) => document.getElementById('board').width !== old,
+        before.pixels.width,
+      );
+      // One more frame so the redraw that follows the resize has finished.
+      await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => done())));
+      const board = await readBoard(page, SPOTS);
+      assertBoardDrawn(board, 'narrow');
+      assertSharp(board, 'narrow');
+      assert.ok(board.css.right <= board.viewport, 'the board fits a 320 px screen');
+      assert.ok(board.layout.spacing < before.layout.spacing, 'the board shrank');
+      await page.screenshot({ path: join(shots, 'narrow.png') });
+      assert.deepEqual(errors, [], 'no errors on the page');
+    } finally {
+      await context.close();
+    }
+  });
+});
