@@ -187,6 +187,8 @@ pub struct Geometry {
     /// `jumps[p][..jump_count[p]]`: every short jump from `p` along a line.
     jumps: [[Jump; 8]; MAX_POINTS],
     jump_count: [u8; MAX_POINTS],
+    /// `jump_over[p]`: the points a short jump from `p` passes over.
+    jump_over: [u128; MAX_POINTS],
 }
 
 /// A short jump: from a point over its neighbour to the point beyond, in one
@@ -235,6 +237,7 @@ impl Geometry {
         };
         let mut jumps = [[none; 8]; MAX_POINTS];
         let mut jump_count = [0u8; MAX_POINTS];
+        let mut jump_over = [0u128; MAX_POINTS];
         let mut p = 0;
         while p < n {
             let file = (p % files as usize) as i8;
@@ -262,6 +265,7 @@ impl Geometry {
                             land: Point((r2 as u8) * files + f2 as u8),
                         };
                         jump_count[p] += 1;
+                        jump_over[p] |= 1 << ((r1 as usize) * files as usize + f1 as usize);
                     }
                 }
                 d += 1;
@@ -285,7 +289,14 @@ impl Geometry {
             ranks_mask,
             jumps,
             jump_count,
+            jump_over,
         }
+    }
+
+    /// The points a short jump from `p` would pass over.
+    #[inline(always)]
+    pub const fn jump_over_mask(&self, p: Point) -> u128 {
+        self.jump_over[p.0 as usize]
     }
 
     /// Every short jump from `p` along a line.

@@ -101,11 +101,18 @@ impl<B: Bits> Position<B> {
         turns
     }
 
-    /// Whether the side to move has any legal turn.
+    /// Whether the side to move has any legal turn (a huff counts when a
+    /// move can follow it, or when it takes the opponent's last piece).
     pub fn has_legal_turn(&self) -> bool {
         let mut moves = Vec::new();
         self.generate(Chains::Distinct, &mut moves);
-        !moves.is_empty() || !self.huffable.is_empty()
+        !moves.is_empty()
+            || self.huffable.points().any(|huff| {
+                let after = self.huff(huff);
+                moves.clear();
+                after.generate(Chains::Distinct, &mut moves);
+                !moves.is_empty() || after.pieces(self.side.other()).is_empty()
+            })
     }
 
     fn generate_steps(&self, out: &mut Vec<Move<B>>) {
@@ -227,8 +234,11 @@ impl<B: Bits> Position<B> {
         };
         let dirs = Rules::for_side(dirs, self.side);
         let mut extended = false;
-        if len < MAX_CHAIN {
-            for jump in self.rules.geometry.jumps(at) {
+        let g = self.rules.geometry;
+        // Most chains end where no enemy is next to the piece.
+        let near = !(board.enemy & B::from_u128(g.jump_over_mask(at))).is_empty();
+        if near && len < MAX_CHAIN {
+            for jump in g.jumps(at) {
                 if dirs.contains(jump.dir)
                     && board.enemy.has(jump.over)
                     && board.empty.has(jump.land)

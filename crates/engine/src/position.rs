@@ -3,7 +3,7 @@
 use core::fmt;
 
 use crate::bitboard::Bits;
-use crate::geometry::{Dir, Point};
+use crate::geometry::Point;
 use crate::rules::{NoProgress, Rules};
 use crate::side::{BySide, Side};
 use crate::zobrist::{self, Feature};
@@ -73,6 +73,19 @@ pub struct Position<B: Bits> {
     pub(crate) huffable: B,
     pub(crate) counter: u16,
     pub(crate) hash: u64,
+}
+
+/// Which way a step went sideways: `west` when it came from the west
+/// neighbour (moving east). Points are numbered rank by rank, so a step
+/// between two neighbours changes the index by one exactly when it is
+/// sideways.
+#[inline(always)]
+fn sideways<B: Bits>(mv: Move<B>) -> Sideways<bool> {
+    debug_assert!(!mv.is_capture());
+    Sideways {
+        west: mv.to.to_u8() == mv.from.to_u8().wrapping_add(1),
+        east: mv.from.to_u8() == mv.to.to_u8().wrapping_add(1),
+    }
 }
 
 /// A value for each sideways direction a piece may have come from.
@@ -210,87 +223,86 @@ impl<B: Bits> Position<B> {
     }
 
     /// The position after `mv`, which must be legal here.
+    #[inline(always)]
     pub fn play(&self, mv: Move<B>) -> Position<B> {
         let mut next = *self;
         let us = self.side;
-        let them = us.other();
         let from = B::from_point(mv.from);
         let to = B::from_point(mv.to);
         let moved_king = self.kings[us].has(mv.from);
-        let crowned = !moved_king && self.rules.kings.is_some() && self.far_rank(us).has(mv.to);
-        if moved_king {
+        let role = if moved_king {
             next.kings[us] ^= from ^ to;
-        } else if crowned {
-            next.men[us] ^= from;
-            next.kings[us] ^= to;
+            zobrist::king(us)
         } else {
             next.men[us] ^= from ^ to;
-        }
-        let before = zobrist::key(
-            if moved_king {
-                zobrist::king(us)
-            } else {
-                zobrist::man(us)
-            },
-            mv.from,
-        );
-        let after = zobrist::key(
-            if moved_king || crowned {
-                zobrist::king(us)
-            } else {
-                zobrist::man(us)
-            },
-            mv.to,
-        );
-        next.hash ^= before ^ after ^ zobrist::BLACK_TO_MOVE;
+            zobrist::man(us)
+        };
+        next.hash ^=
+            zobrist::key(role, mv.from) ^ zobrist::key(role, mv.to) ^ zobrist::BLACK_TO_MOVE;
         if mv.is_capture() {
-            let men = mv.captured & self.men[them];
-            let kings = mv.captured & self.kings[them];
-            next.men[them] ^= men;
-            next.kings[them] ^= kings;
-            next.toggle(zobrist::man(them), men);
-            next.toggle(zobrist::king(them), kings);
+            next.remove(us.other(), mv.captured);
         }
-        if self.rules.no_return {
-            next.update_memory(mv, from, to);
+        let rules = self.rules;
+        if rules.kings.is_some() || rules.no_return || rules.huffing() {
+            next.play_rule_state(self, mv, moved_king);
         }
-        if self.rules.huffing() {
+        next.counter = match rules.no_progress {
+            NoProgress::None => 0,
+            NoProgress::ForwardSteps if !mv.is_capture() && sideways(mv) != Sideways::default() => {
+                self.counter.saturating_add(1)
+            }
+            NoProgress::ManMoves if !mv.is_capture() && moved_king => {
+                self.counter.saturating_add(1)
+            }
+            _ => 0,
+        };
+        next.side = us.other();
+        debug_assert_eq!(next.hash, next.compute_hash());
+        next
+    }
+
+    /// Removes captured pieces of `side`.
+    #[inline(always)]
+    fn remove(&mut self, side: Side, captured: B) {
+        let men = captured & self.men[side];
+        let kings = captured & self.kings[side];
+        self.men[side] ^= men;
+        self.kings[side] ^= kings;
+        self.toggle(zobrist::man(side), men);
+        self.toggle(zobrist::king(side), kings);
+    }
+
+    /// The parts of `play` that only some rule sets have: crowning, no-return
+    /// memory and the huffable set. `before` is the position the move is
+    /// played in.
+    #[inline(never)]
+    fn play_rule_state(&mut self, before: &Position<B>, mv: Move<B>, moved_king: bool) {
+        let us = before.side;
+        let from = B::from_point(mv.from);
+        let to = B::from_point(mv.to);
+        if !moved_king && before.rules.kings.is_some() && before.far_rank(us).has(mv.to) {
+            self.men[us] ^= to;
+            self.kings[us] ^= to;
+            self.hash ^=
+                zobrist::key(zobrist::man(us), mv.to) ^ zobrist::key(zobrist::king(us), mv.to);
+        }
+        if before.rules.no_return {
+            self.update_memory(mv, from, to);
+        }
+        if before.rules.huffing() {
             let huffable = if mv.is_capture() {
                 B::ZERO
             } else {
-                let capturers = self.capturers();
+                let capturers = before.capturers();
                 if capturers.has(mv.from) {
                     capturers ^ from ^ to
                 } else {
                     capturers
                 }
             };
-            next.toggle(Feature::Huffable, self.huffable ^ huffable);
-            next.huffable = huffable;
+            self.toggle(Feature::Huffable, before.huffable ^ huffable);
+            self.huffable = huffable;
         }
-        next.counter = match self.rules.no_progress {
-            NoProgress::None => 0,
-            NoProgress::ForwardSteps => {
-                let g = self.rules.geometry;
-                let sideways = g.neighbour(mv.from, Dir::E) == Some(mv.to)
-                    || g.neighbour(mv.from, Dir::W) == Some(mv.to);
-                if mv.is_capture() || !sideways {
-                    0
-                } else {
-                    self.counter.saturating_add(1)
-                }
-            }
-            NoProgress::ManMoves => {
-                if mv.is_capture() || !moved_king {
-                    0
-                } else {
-                    self.counter.saturating_add(1)
-                }
-            }
-        };
-        next.side = them;
-        debug_assert_eq!(next.hash, next.compute_hash());
-        next
     }
 
     fn update_memory(&mut self, mv: Move<B>, from: B, to: B) {
@@ -299,12 +311,9 @@ impl<B: Bits> Position<B> {
         self.came_from.west &= !gone;
         self.came_from.east &= !gone;
         if !mv.is_capture() {
-            let g = self.rules.geometry;
-            if g.neighbour(mv.from, Dir::E) == Some(mv.to) {
-                self.came_from.west |= to;
-            } else if g.neighbour(mv.from, Dir::W) == Some(mv.to) {
-                self.came_from.east |= to;
-            }
+            let step = sideways(mv);
+            self.came_from.west |= if step.west { to } else { B::ZERO };
+            self.came_from.east |= if step.east { to } else { B::ZERO };
         }
         self.toggle(Feature::CameFromWest, old.west ^ self.came_from.west);
         self.toggle(Feature::CameFromEast, old.east ^ self.came_from.east);

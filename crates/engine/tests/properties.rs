@@ -68,6 +68,7 @@ proptest! {
             let back = Position::<Small>::from_text(rules, &text);
             prop_assert_eq!(back.as_ref(), Ok(p), "{}", text);
             prop_assert_eq!(back.map(|b| b.hash()), Ok(p.hash()));
+            prop_assert_eq!(p.has_legal_turn(), !p.legal_turns().is_empty());
         }
     }
 
