@@ -3,6 +3,7 @@
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 BROWSER_TESTS="$ROOT/tests/browser"
 TRUNK_VERSION="0.21.14"
+CARGO_FUZZ_VERSION="0.13.2"
 WASM_TARGET="wasm32-unknown-unknown"
 
 # Cargo-installed tools, and the npm test package's wasm-opt (binaryen 132)

@@ -77,6 +77,14 @@ else
     cargo install wasm-bindgen-cli --version "$wb_version" --force
 fi
 
+# --- cargo-fuzz, for the short fuzz run of the test command -----------------
+if cargo fuzz --version >/dev/null 2>&1; then
+  say "ok: cargo-fuzz"
+else
+  say "installing cargo-fuzz with cargo (2-3 minutes)"
+  cargo install cargo-fuzz --version "$CARGO_FUZZ_VERSION" --locked
+fi
+
 # --- Node test dependencies: Playwright and wasm-opt (binaryen) ----------
 lock_hash="$(sha256sum tests/browser/package-lock.json | cut -d' ' -f1)"
 stamp="$BROWSER_TESTS/node_modules/.installed-from"

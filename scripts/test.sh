@@ -43,6 +43,9 @@ step "clippy (wasm32)" cargo clippy -p alquerque-engine -p alquerque-web -p alqu
 step "tests (native)" cargo test --workspace
 step "engine no_std (wasm32)" cargo build -p alquerque-engine --no-default-features \
   --target "$WASM_TARGET"
+# The fuzzer needs sanitizer flags that stable Rust only takes when told to.
+step "fuzz parsers (${FUZZ_SECONDS:-30} s)" env RUSTC_BOOTSTRAP=1 cargo fuzz run parsers -- \
+  -max_total_time="${FUZZ_SECONDS:-30}"
 if step "web build (trunk)" trunk build --release; then
   step "browser tests (chromium)" node --test "$BROWSER_TESTS"/*.test.mjs
 else
