@@ -36,6 +36,14 @@ pub(crate) struct ChainBoard<B> {
     captured: B,
 }
 
+/// The directions a man may jump in, as seen by its side: on the first jump
+/// of a turn and on later ones.
+#[derive(Clone, Copy)]
+struct JumpDirs {
+    first: DirSet,
+    later: DirSet,
+}
+
 impl<B: Bits> ChainBoard<B> {
     #[inline(always)]
     fn jump(self, over: Point) -> ChainBoard<B> {
@@ -215,7 +223,11 @@ impl<B: Bits> Position<B> {
         if self.kings[self.side].has(from) {
             self.king_chain(&mut path, 0, None, board, found);
         } else {
-            self.man_chain(&mut path, 0, board, found);
+            let dirs = JumpDirs {
+                first: Rules::for_side(self.rules.first_jump, self.side),
+                later: Rules::for_side(self.rules.man_captures, self.side),
+            };
+            self.man_chain(&mut path, 0, board, dirs, found);
         }
     }
 
@@ -224,15 +236,12 @@ impl<B: Bits> Position<B> {
         path: &mut [Point; MAX_CHAIN + 1],
         len: usize,
         board: ChainBoard<B>,
+        dirs_in: JumpDirs,
         found: &mut impl FnMut(&[Point], Point, B),
     ) {
+        let dirs = dirs_in;
         let at = path[len];
-        let dirs = if len == 0 {
-            self.rules.first_jump
-        } else {
-            self.rules.man_captures
-        };
-        let dirs = Rules::for_side(dirs, self.side);
+        let dirs = if len == 0 { dirs.first } else { dirs.later };
         let mut extended = false;
         let g = self.rules.geometry;
         // Most chains end where no enemy is next to the piece.
@@ -245,7 +254,7 @@ impl<B: Bits> Position<B> {
                 {
                     extended = true;
                     path[len + 1] = jump.land;
-                    self.man_chain(path, len + 1, board.jump(jump.over), found);
+                    self.man_chain(path, len + 1, board.jump(jump.over), dirs_in, found);
                 }
             }
         }

@@ -42,40 +42,48 @@ impl<B: Bits> Perft<B> {
         let mut list = core::mem::take(&mut self.lists[depth - 1]);
         list.clear();
         position.generate(self.chains, &mut list);
-        let mut nodes = 0;
-        if depth == 1 {
-            // Every leaf is still played; only the call below it is saved.
-            for &mv in &list {
-                core::hint::black_box(position.play(mv));
-                nodes += 1;
-            }
-        } else {
-            for &mv in &list {
-                nodes += self.node(&position.play(mv), depth - 1);
-            }
-        }
+        let mut nodes = self.children(position, &list, depth);
         for huff in position.huffable().points() {
-            let turn = Turn {
-                huff: Some(huff),
-                mv: None,
-            };
             let after = position.huff(huff);
             if after.pieces(position.side_to_move().other()).is_empty() {
+                let turn = Turn {
+                    huff: Some(huff),
+                    mv: None,
+                };
                 nodes += self.node(&position.play_turn(turn), depth - 1);
                 continue;
             }
+            // The move after a huff is played in the position the huff left;
+            // only the no-progress counter (which perft ignores) differs from
+            // playing the whole turn.
             list.clear();
             after.generate(self.chains, &mut list);
-            for &mv in &list {
-                let turn = Turn {
-                    mv: Some(mv),
-                    ..turn
-                };
-                nodes += self.node(&position.play_turn(turn), depth - 1);
-            }
+            nodes += self.children(&after, &list, depth);
         }
         self.lists[depth - 1] = list;
         nodes
+    }
+
+    /// Plays each move of `list` (all the moves of `position`) and counts the
+    /// leaves below it.
+    #[inline(always)]
+    fn children(&mut self, position: &Position<B>, list: &[Move<B>], depth: usize) -> u64 {
+        // Move generation has found every piece that can capture.
+        let capturers = position.rules().huffing().then(|| {
+            list.iter()
+                .filter(|m| m.is_capture())
+                .fold(B::ZERO, |set, m| set | B::from_point(m.from))
+        });
+        if depth == 1 {
+            // Every leaf is still played; only the call below it is saved.
+            for &mv in list {
+                core::hint::black_box(position.play_knowing(mv, capturers));
+            }
+            return list.len() as u64;
+        }
+        list.iter()
+            .map(|&mv| self.node(&position.play_knowing(mv, capturers), depth - 1))
+            .sum()
     }
 
     /// The count below each first turn. With [`Chains::EveryPath`] a move

@@ -225,6 +225,13 @@ impl<B: Bits> Position<B> {
     /// The position after `mv`, which must be legal here.
     #[inline(always)]
     pub fn play(&self, mv: Move<B>) -> Position<B> {
+        self.play_knowing(mv, None)
+    }
+
+    /// [`Position::play`] for a caller that already knows
+    /// [`Position::capturers`] (move generation finds them anyway).
+    #[inline(always)]
+    pub(crate) fn play_knowing(&self, mv: Move<B>, capturers: Option<B>) -> Position<B> {
         let mut next = *self;
         let us = self.side;
         let from = B::from_point(mv.from);
@@ -243,8 +250,11 @@ impl<B: Bits> Position<B> {
             next.remove(us.other(), mv.captured);
         }
         let rules = self.rules;
-        if rules.kings.is_some() || rules.no_return || rules.huffing() {
-            next.play_rule_state(self, mv, moved_king);
+        if rules.no_return {
+            next.update_memory(mv, from, to);
+        }
+        if rules.kings.is_some() || rules.huffing() {
+            next.play_rule_state(self, mv, moved_king, capturers);
         }
         next.counter = match rules.no_progress {
             NoProgress::None => 0,
@@ -272,11 +282,17 @@ impl<B: Bits> Position<B> {
         self.toggle(zobrist::king(side), kings);
     }
 
-    /// The parts of `play` that only some rule sets have: crowning, no-return
-    /// memory and the huffable set. `before` is the position the move is
+    /// The parts of `play` that only some rule sets have: crowning and the
+    /// huffable set. `before` is the position the move is
     /// played in.
     #[inline(never)]
-    fn play_rule_state(&mut self, before: &Position<B>, mv: Move<B>, moved_king: bool) {
+    fn play_rule_state(
+        &mut self,
+        before: &Position<B>,
+        mv: Move<B>,
+        moved_king: bool,
+        capturers: Option<B>,
+    ) {
         let us = before.side;
         let from = B::from_point(mv.from);
         let to = B::from_point(mv.to);
@@ -286,14 +302,11 @@ impl<B: Bits> Position<B> {
             self.hash ^=
                 zobrist::key(zobrist::man(us), mv.to) ^ zobrist::key(zobrist::king(us), mv.to);
         }
-        if before.rules.no_return {
-            self.update_memory(mv, from, to);
-        }
         if before.rules.huffing() {
             let huffable = if mv.is_capture() {
                 B::ZERO
             } else {
-                let capturers = before.capturers();
+                let capturers = capturers.unwrap_or_else(|| before.capturers());
                 if capturers.has(mv.from) {
                     capturers ^ from ^ to
                 } else {
@@ -305,6 +318,7 @@ impl<B: Bits> Position<B> {
         }
     }
 
+    #[inline(always)]
     fn update_memory(&mut self, mv: Move<B>, from: B, to: B) {
         let old = self.came_from;
         let gone = from | mv.captured;

@@ -139,13 +139,12 @@ fn special_first_moves_use_orthogonal_lines_only() {
 
 /// ```text
 /// 5  . . . . .
-/// 4  . . . . .
-/// 3  . . . . .
+/// 4  . . . b .
+/// 3  . b . . .
 /// 2  . b b . .
 /// 1  w . . . w
 ///    a b c d e
 /// ```
-/// plus black b3 and d4 (board `5/3b1/1b3/1bb2/w3w`):
 ///
 /// White a1 jumps b2 diagonally to c3 (the only first jump). From c3 it must
 /// go on: over d4 to e5, over b3 to a3, or backward over c2 to c1. None of the
@@ -693,7 +692,8 @@ fn turn_keys_follow_the_documented_form() {
 
 /// Not a check: prints the reference perft table from the start of every
 /// rule set (`cargo test --test reference_selftest -- --ignored --nocapture`;
-/// `REF_PERFT_DEPTH` sets the deepest level, 7 by default).
+/// `REF_PERFT_DEPTH` sets the deepest level, 7 by default; `REF_PERFT_GAMES`
+/// may name the rule sets, e.g. `qirkat,bell`).
 #[test]
 #[ignore]
 fn print_perft_from_start() {
@@ -707,6 +707,11 @@ fn print_perft_from_start() {
         RefGame::Qirkat,
         RefGame::Bell,
     ] {
+        if let Ok(only) = std::env::var("REF_PERFT_GAMES") {
+            if !only.split(',').any(|key| key == game.key()) {
+                continue;
+            }
+        }
         let start = RefPosition::start(game);
         for depth in 1..=deepest {
             let time = std::time::Instant::now();
