@@ -81,9 +81,11 @@ impl<B: Bits> Perft<B> {
             }
             return list.len() as u64;
         }
-        list.iter()
-            .map(|&mv| self.node(&position.play_knowing(mv, capturers), depth - 1))
-            .sum()
+        let mut nodes = 0;
+        for &mv in list {
+            nodes += self.node(&position.play_knowing(mv, capturers), depth - 1);
+        }
+        nodes
     }
 
     /// The count below each first turn. With [`Chains::EveryPath`] a move

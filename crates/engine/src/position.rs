@@ -259,10 +259,10 @@ impl<B: Bits> Position<B> {
         next.counter = match rules.no_progress {
             NoProgress::None => 0,
             NoProgress::ForwardSteps if !mv.is_capture() && sideways(mv) != Sideways::default() => {
-                self.counter.saturating_add(1)
+                (self.counter + 1).min(rules.no_progress_limit)
             }
             NoProgress::ManMoves if !mv.is_capture() && moved_king => {
-                self.counter.saturating_add(1)
+                (self.counter + 1).min(rules.no_progress_limit)
             }
             _ => 0,
         };

@@ -231,3 +231,12 @@ fn illegal_turns_are_refused_and_change_nothing() {
     assert!(start.parse_turn("h:c3 c2-c3").is_err());
     assert!(start.parse_turn("z9-c3").is_err());
 }
+
+#[test]
+fn the_counter_stops_at_its_limit_so_every_position_prints_back() {
+    let rules = GameKey::Special.rules();
+    let p = Position::<Small>::from_text(rules, "b4/5/5/5/2W2 w - - 50").expect("position");
+    let next = p.play_turn(p.parse_turn("c1-c2").expect("legal"));
+    assert_eq!(next.no_progress_plies(), 50);
+    assert_eq!(Position::from_text(rules, &next.to_text()), Ok(next));
+}
