@@ -173,4 +173,3 @@ fn special_huffable_piece_that_moved_is_listed_on_its_destination() {
     let q = pos(RefGame::Special, "5/1b3/5/5/w4 b - - 0");
     assert_eq!(after(&q, "b4-b3").to_text(), "5/5/1b3/5/w4 w - - 0");
 }
-
