@@ -5,13 +5,18 @@
 //! moving piece off the board and removes each captured piece as it is jumped.
 //! The same search serves move generation (which keeps one chain per move
 //! identity, or every chain) and notation (which needs the chains' paths).
+//!
+//! Every function takes its rule set from a [`RuleSource`]: the public entry
+//! points read it from the position at run time, while perft (and later the
+//! search) passes a compile-time constant, so each rule set gets its own copy
+//! of the code with the rules folded in.
 
 use alloc::vec::Vec;
 
 use crate::bitboard::Bits;
 use crate::geometry::{Dir, DirSet, Point};
 use crate::position::{Move, Position, Turn};
-use crate::rules::{Capturing, KingLanding, Rules};
+use crate::rules::{Capturing, Dynamic, KingLanding, RuleSource, Rules};
 
 /// Whether chains that make the same move are listed once or once per path.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -30,7 +35,7 @@ const MAX_CHAIN: usize = 32;
 /// The board as a chain sees it: the moving piece lifted off, captured pieces
 /// gone.
 #[derive(Clone, Copy)]
-pub(crate) struct ChainBoard<B> {
+struct ChainBoard<B> {
     empty: B,
     enemy: B,
     captured: B,
@@ -58,18 +63,31 @@ impl<B: Bits> ChainBoard<B> {
 
 impl<B: Bits> Position<B> {
     #[inline(always)]
-    fn empty(&self) -> B {
-        B::from_u128(self.rules.geometry.all_mask()) & !self.occupied()
+    fn empty_in(&self, rules: &Rules) -> B {
+        B::from_u128(rules.geometry.all_mask()) & !self.occupied()
     }
 
     /// Every legal move of the side to move (huffs not included), appended
     /// to `out`.
     pub fn generate(&self, chains: Chains, out: &mut Vec<Move<B>>) {
+        self.generate_in(Dynamic(self.rules), chains, out);
+    }
+
+    /// [`Position::generate`] with the rules from `src`, which must be this
+    /// position's.
+    #[inline(always)]
+    pub(crate) fn generate_in<S: RuleSource>(
+        &self,
+        src: S,
+        chains: Chains,
+        out: &mut Vec<Move<B>>,
+    ) {
+        debug_assert!(core::ptr::eq(src.rules(), self.rules));
         let start = out.len();
-        self.generate_captures(chains, out);
+        self.generate_captures(src, chains, out);
         let found_capture = out.len() > start;
-        if !found_capture || self.rules.capturing == Capturing::OptionalWithHuff {
-            self.generate_steps(out);
+        if !found_capture || src.rules().capturing == Capturing::OptionalWithHuff {
+            self.generate_steps(src, out);
         }
     }
 
@@ -123,14 +141,15 @@ impl<B: Bits> Position<B> {
             })
     }
 
-    fn generate_steps(&self, out: &mut Vec<Move<B>>) {
-        let rules = self.rules;
+    #[inline(always)]
+    fn generate_steps<S: RuleSource>(&self, src: S, out: &mut Vec<Move<B>>) {
+        let rules = src.rules();
         let g = rules.geometry;
         let us = self.side;
-        let empty = self.empty();
+        let empty = self.empty_in(rules);
         let mut men = self.men[us];
         if rules.far_rank_freeze {
-            men &= !self.far_rank(us);
+            men &= !B::from_u128(g.rank_mask(rules.far_rank(us)));
         }
         for d in Rules::for_side(rules.man_steps, us).iter() {
             let mut movers = men & B::from_u128(g.has_neighbour_mask(d));
@@ -171,10 +190,10 @@ impl<B: Bits> Position<B> {
     /// Men of the side to move that can make a first jump (a superset filter:
     /// exact for short jumps).
     #[inline(always)]
-    fn men_that_can_jump(&self, dirs: DirSet) -> B {
-        let g = self.rules.geometry;
+    fn men_that_can_jump(&self, rules: &Rules, dirs: DirSet) -> B {
+        let g = rules.geometry;
         let enemy = self.pieces(self.side.other());
-        let empty = self.empty();
+        let empty = self.empty_in(rules);
         let mut men = B::ZERO;
         for d in dirs.iter() {
             let delta = g.delta(d);
@@ -183,22 +202,24 @@ impl<B: Bits> Position<B> {
         men & self.men[self.side]
     }
 
-    fn generate_captures(&self, chains: Chains, out: &mut Vec<Move<B>>) {
+    #[inline(always)]
+    fn generate_captures<S: RuleSource>(&self, src: S, chains: Chains, out: &mut Vec<Move<B>>) {
+        let rules = src.rules();
         let us = self.side;
-        let first = Rules::for_side(self.rules.first_jump, us);
+        let first = Rules::for_side(rules.first_jump, us);
         let board = ChainBoard {
-            empty: self.empty(),
+            empty: self.empty_in(rules),
             enemy: self.pieces(us.other()),
             captured: B::ZERO,
         };
-        let capturing = self.men_that_can_jump(first) | self.kings[us];
+        let capturing = self.men_that_can_jump(rules, first) | self.kings[us];
         for from in capturing.points() {
             let start = out.len();
             let lifted = ChainBoard {
                 empty: board.empty | B::from_point(from),
                 ..board
             };
-            self.chains_from(from, lifted, &mut |_path, to, captured| {
+            self.chains_from(src, from, lifted, &mut |_path, to, captured| {
                 if chains == Chains::Distinct
                     && out[start..]
                         .iter()
@@ -213,37 +234,44 @@ impl<B: Bits> Position<B> {
 
     /// Calls `found(path, destination, captured)` for every complete capture
     /// chain of the piece on `from` (path = origin then every landing point).
-    pub(crate) fn chains_from(
+    #[inline(always)]
+    fn chains_from<S: RuleSource>(
         &self,
+        src: S,
         from: Point,
         board: ChainBoard<B>,
         found: &mut impl FnMut(&[Point], Point, B),
     ) {
+        let rules = src.rules();
         let mut path = [from; MAX_CHAIN + 1];
         if self.kings[self.side].has(from) {
-            self.king_chain(&mut path, 0, None, board, found);
+            self.king_chain(src, &mut path, 0, None, board, found);
         } else {
             let dirs = JumpDirs {
-                first: Rules::for_side(self.rules.first_jump, self.side),
-                later: Rules::for_side(self.rules.man_captures, self.side),
+                first: Rules::for_side(rules.first_jump, self.side),
+                later: Rules::for_side(rules.man_captures, self.side),
             };
-            self.man_chain(&mut path, 0, board, dirs, found);
+            self.man_chain(src, &mut path, 0, board, dirs, found);
         }
     }
 
-    fn man_chain(
+    fn man_chain<S: RuleSource>(
         &self,
+        src: S,
         path: &mut [Point; MAX_CHAIN + 1],
         len: usize,
         board: ChainBoard<B>,
         dirs_in: JumpDirs,
         found: &mut impl FnMut(&[Point], Point, B),
     ) {
-        let dirs = dirs_in;
         let at = path[len];
-        let dirs = if len == 0 { dirs.first } else { dirs.later };
+        let dirs = if len == 0 {
+            dirs_in.first
+        } else {
+            dirs_in.later
+        };
         let mut extended = false;
-        let g = self.rules.geometry;
+        let g = src.rules().geometry;
         // Most chains end where no enemy is next to the piece.
         let near = !(board.enemy & B::from_u128(g.jump_over_mask(at))).is_empty();
         if near && len < MAX_CHAIN {
@@ -254,7 +282,7 @@ impl<B: Bits> Position<B> {
                 {
                     extended = true;
                     path[len + 1] = jump.land;
-                    self.man_chain(path, len + 1, board.jump(jump.over), dirs_in, found);
+                    self.man_chain(src, path, len + 1, board.jump(jump.over), dirs_in, found);
                 }
             }
         }
@@ -263,16 +291,17 @@ impl<B: Bits> Position<B> {
         }
     }
 
-    fn king_chain(
+    fn king_chain<S: RuleSource>(
         &self,
+        src: S,
         path: &mut [Point; MAX_CHAIN + 1],
         len: usize,
         last: Option<Dir>,
         board: ChainBoard<B>,
         found: &mut impl FnMut(&[Point], Point, B),
     ) {
-        let g = self.rules.geometry;
-        let Some(king) = self.rules.kings else {
+        let g = src.rules().geometry;
+        let Some(king) = src.rules().kings else {
             return;
         };
         let at = path[len];
@@ -295,7 +324,7 @@ impl<B: Bits> Position<B> {
             while let Some(l) = land.filter(|&l| board.empty.has(l)) {
                 extended = true;
                 path[len + 1] = l;
-                self.king_chain(path, len + 1, Some(d), after, found);
+                self.king_chain(src, path, len + 1, Some(d), after, found);
                 if king.landing == KingLanding::DirectlyBehind {
                     break;
                 }
@@ -309,12 +338,18 @@ impl<B: Bits> Position<B> {
 
     /// Pieces of the side to move that have a capture available.
     pub fn capturers(&self) -> B {
+        self.capturers_in(Dynamic(self.rules))
+    }
+
+    #[inline(always)]
+    pub(crate) fn capturers_in<S: RuleSource>(&self, src: S) -> B {
+        let rules = src.rules();
         let us = self.side;
-        let first = Rules::for_side(self.rules.first_jump, us);
-        let mut capturers = self.men_that_can_jump(first);
-        if let Some(king) = self.rules.kings {
-            let g = self.rules.geometry;
-            let empty = self.empty();
+        let first = Rules::for_side(rules.first_jump, us);
+        let mut capturers = self.men_that_can_jump(rules, first);
+        if let Some(king) = rules.kings {
+            let g = rules.geometry;
+            let empty = self.empty_in(rules);
             let enemy = self.pieces(us.other());
             for at in self.kings[us].points() {
                 let can_jump = king.dirs.iter().any(|d| {
@@ -343,15 +378,20 @@ impl<B: Bits> Position<B> {
         }
         let us = self.side;
         let board = ChainBoard {
-            empty: self.empty() | B::from_point(mv.from),
+            empty: self.empty_in(self.rules) | B::from_point(mv.from),
             enemy: self.pieces(us.other()),
             captured: B::ZERO,
         };
-        self.chains_from(mv.from, board, &mut |path, to, captured| {
-            if to == mv.to && captured == mv.captured {
-                paths.push(path.to_vec());
-            }
-        });
+        self.chains_from(
+            Dynamic(self.rules),
+            mv.from,
+            board,
+            &mut |path, to, captured| {
+                if to == mv.to && captured == mv.captured {
+                    paths.push(path.to_vec());
+                }
+            },
+        );
         paths
     }
 }

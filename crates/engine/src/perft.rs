@@ -10,6 +10,7 @@ use alloc::vec::Vec;
 use crate::bitboard::Bits;
 use crate::movegen::Chains;
 use crate::position::{Move, Position, Turn};
+use crate::rules::RuleSource;
 
 /// Move lists reused from one node to the next, one per depth.
 #[derive(Debug)]
@@ -32,17 +33,17 @@ impl<B: Bits> Perft<B> {
         while self.lists.len() < depth {
             self.lists.push(Vec::with_capacity(128));
         }
-        self.node(position, depth)
+        crate::rules::with_rule_source!(position.rules(), src => self.node(src, position, depth))
     }
 
-    fn node(&mut self, position: &Position<B>, depth: usize) -> u64 {
+    fn node<S: RuleSource>(&mut self, src: S, position: &Position<B>, depth: usize) -> u64 {
         if depth == 0 {
             return 1;
         }
         let mut list = core::mem::take(&mut self.lists[depth - 1]);
         list.clear();
-        position.generate(self.chains, &mut list);
-        let mut nodes = self.children(position, &list, depth);
+        position.generate_in(src, self.chains, &mut list);
+        let mut nodes = self.children(src, position, &list, depth);
         for huff in position.huffable().points() {
             let after = position.huff(huff);
             if after.pieces(position.side_to_move().other()).is_empty() {
@@ -50,15 +51,15 @@ impl<B: Bits> Perft<B> {
                     huff: Some(huff),
                     mv: None,
                 };
-                nodes += self.node(&position.play_turn(turn), depth - 1);
+                nodes += self.node(src, &position.play_turn(turn), depth - 1);
                 continue;
             }
             // The move after a huff is played in the position the huff left;
             // only the no-progress counter (which perft ignores) differs from
             // playing the whole turn.
             list.clear();
-            after.generate(self.chains, &mut list);
-            nodes += self.children(&after, &list, depth);
+            after.generate_in(src, self.chains, &mut list);
+            nodes += self.children(src, &after, &list, depth);
         }
         self.lists[depth - 1] = list;
         nodes
@@ -67,9 +68,15 @@ impl<B: Bits> Perft<B> {
     /// Plays each move of `list` (all the moves of `position`) and counts the
     /// leaves below it.
     #[inline(always)]
-    fn children(&mut self, position: &Position<B>, list: &[Move<B>], depth: usize) -> u64 {
+    fn children<S: RuleSource>(
+        &mut self,
+        src: S,
+        position: &Position<B>,
+        list: &[Move<B>],
+        depth: usize,
+    ) -> u64 {
         // Move generation has found every piece that can capture.
-        let capturers = position.rules().huffing().then(|| {
+        let capturers = src.rules().huffing().then(|| {
             list.iter()
                 .filter(|m| m.is_capture())
                 .fold(B::ZERO, |set, m| set | B::from_point(m.from))
@@ -77,13 +84,13 @@ impl<B: Bits> Perft<B> {
         if depth == 1 {
             // Every leaf is still played; only the call below it is saved.
             for &mv in list {
-                core::hint::black_box(position.play_knowing(mv, capturers));
+                core::hint::black_box(position.play_in(src, mv, capturers));
             }
             return list.len() as u64;
         }
         let mut nodes = 0;
         for &mv in list {
-            nodes += self.node(&position.play_knowing(mv, capturers), depth - 1);
+            nodes += self.node(src, &position.play_in(src, mv, capturers), depth - 1);
         }
         nodes
     }

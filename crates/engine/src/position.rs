@@ -4,7 +4,7 @@ use core::fmt;
 
 use crate::bitboard::Bits;
 use crate::geometry::Point;
-use crate::rules::{NoProgress, Rules};
+use crate::rules::{Dynamic, NoProgress, RuleSource, Rules};
 use crate::side::{BySide, Side};
 use crate::zobrist::{self, Feature};
 
@@ -209,12 +209,6 @@ impl<B: Bits> Position<B> {
         h
     }
 
-    /// The points of a side's far rank (where its men are crowned or frozen).
-    #[inline(always)]
-    pub(crate) fn far_rank(&self, side: Side) -> B {
-        B::from_u128(self.rules.geometry.rank_mask(self.rules.far_rank(side)))
-    }
-
     #[inline(always)]
     fn toggle(&mut self, feature: Feature, set: B) {
         for p in set.points() {
@@ -225,13 +219,19 @@ impl<B: Bits> Position<B> {
     /// The position after `mv`, which must be legal here.
     #[inline(always)]
     pub fn play(&self, mv: Move<B>) -> Position<B> {
-        self.play_knowing(mv, None)
+        self.play_in(Dynamic(self.rules), mv, None)
     }
 
-    /// [`Position::play`] for a caller that already knows
-    /// [`Position::capturers`] (move generation finds them anyway).
+    /// [`Position::play`] with the rules from `src` (this position's), for a
+    /// caller that may already know [`Position::capturers`] (move generation
+    /// finds them anyway).
     #[inline(always)]
-    pub(crate) fn play_knowing(&self, mv: Move<B>, capturers: Option<B>) -> Position<B> {
+    pub(crate) fn play_in<S: RuleSource>(
+        &self,
+        src: S,
+        mv: Move<B>,
+        capturers: Option<B>,
+    ) -> Position<B> {
         let mut next = *self;
         let us = self.side;
         let from = B::from_point(mv.from);
@@ -249,12 +249,12 @@ impl<B: Bits> Position<B> {
         if mv.is_capture() {
             next.remove(us.other(), mv.captured);
         }
-        let rules = self.rules;
+        let rules = src.rules();
         if rules.no_return {
             next.update_memory(mv, from, to);
         }
         if rules.kings.is_some() || rules.huffing() {
-            next.play_rule_state(self, mv, moved_king, capturers);
+            next.play_rule_state(src, self, mv, moved_king, capturers);
         }
         next.counter = match rules.no_progress {
             NoProgress::None => 0,
@@ -286,8 +286,9 @@ impl<B: Bits> Position<B> {
     /// huffable set. `before` is the position the move is
     /// played in.
     #[inline(never)]
-    fn play_rule_state(
+    fn play_rule_state<S: RuleSource>(
         &mut self,
+        src: S,
         before: &Position<B>,
         mv: Move<B>,
         moved_king: bool,
@@ -296,17 +297,19 @@ impl<B: Bits> Position<B> {
         let us = before.side;
         let from = B::from_point(mv.from);
         let to = B::from_point(mv.to);
-        if !moved_king && before.rules.kings.is_some() && before.far_rank(us).has(mv.to) {
+        let rules = src.rules();
+        let far_rank = B::from_u128(rules.geometry.rank_mask(rules.far_rank(us)));
+        if !moved_king && rules.kings.is_some() && far_rank.has(mv.to) {
             self.men[us] ^= to;
             self.kings[us] ^= to;
             self.hash ^=
                 zobrist::key(zobrist::man(us), mv.to) ^ zobrist::key(zobrist::king(us), mv.to);
         }
-        if before.rules.huffing() {
+        if rules.huffing() {
             let huffable = if mv.is_capture() {
                 B::ZERO
             } else {
-                let capturers = capturers.unwrap_or_else(|| before.capturers());
+                let capturers = capturers.unwrap_or_else(|| before.capturers_in(src));
                 if capturers.has(mv.from) {
                     capturers ^ from ^ to
                 } else {

@@ -164,7 +164,9 @@ static BELL_RETURN: Rules = Rules {
     ..BELL
 };
 
-static VARIANTS: &[&Rules] = &[
+static VARIANTS: &[&Rules] = &VARIANT_LIST;
+
+const VARIANT_LIST: [&Rules; 6] = [
     &CLASSIC,
     &SPECIAL,
     &QIRKAT,
@@ -172,6 +174,80 @@ static VARIANTS: &[&Rules] = &[
     &QIRKAT_RETURN,
     &BELL_RETURN,
 ];
+
+/// Where generic code finds its rule set: read from a position at run time
+/// ([`Dynamic`]), or a compile-time constant ([`Fixed`]) that lets the
+/// compiler fold the rules into the code, one copy per rule set.
+pub trait RuleSource: Copy {
+    fn rules(self) -> &'static Rules;
+}
+
+/// A rule set known only at run time.
+#[derive(Clone, Copy, Debug)]
+pub struct Dynamic(pub &'static Rules);
+
+impl RuleSource for Dynamic {
+    #[inline(always)]
+    fn rules(self) -> &'static Rules {
+        self.0
+    }
+}
+
+/// The rule set `Rules::all()[I]`, known at compile time.
+#[derive(Clone, Copy, Debug)]
+pub struct Fixed<const I: usize>;
+
+impl<const I: usize> Fixed<I> {
+    const RULES: &'static Rules = VARIANT_LIST[I];
+}
+
+impl<const I: usize> RuleSource for Fixed<I> {
+    #[inline(always)]
+    fn rules(self) -> &'static Rules {
+        Self::RULES
+    }
+}
+
+/// Runs `$body` with `$src` bound to a [`RuleSource`] for `$rules`: a
+/// [`Fixed`] one for every rule set of [`Rules::all`], else [`Dynamic`].
+macro_rules! with_rule_source {
+    ($rules:expr, $src:ident => $body:expr) => {{
+        let rules: &'static $crate::rules::Rules = $rules;
+        let all = $crate::rules::Rules::all();
+        let index = all.iter().position(|r| core::ptr::eq(*r, rules));
+        match index {
+            Some(0) => {
+                let $src = $crate::rules::Fixed::<0>;
+                $body
+            }
+            Some(1) => {
+                let $src = $crate::rules::Fixed::<1>;
+                $body
+            }
+            Some(2) => {
+                let $src = $crate::rules::Fixed::<2>;
+                $body
+            }
+            Some(3) => {
+                let $src = $crate::rules::Fixed::<3>;
+                $body
+            }
+            Some(4) => {
+                let $src = $crate::rules::Fixed::<4>;
+                $body
+            }
+            Some(5) => {
+                let $src = $crate::rules::Fixed::<5>;
+                $body
+            }
+            _ => {
+                let $src = $crate::rules::Dynamic(rules);
+                $body
+            }
+        }
+    }};
+}
+pub(crate) use with_rule_source;
 
 /// A rule option that does not apply.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
