@@ -282,7 +282,14 @@ impl<B: Bits> Position<B> {
                 {
                     extended = true;
                     path[len + 1] = jump.land;
-                    self.man_chain(src, path, len + 1, board.jump(jump.over), dirs_in, found);
+                    let after = board.jump(jump.over);
+                    let land_near = B::from_u128(g.jump_over_mask(jump.land));
+                    if (after.enemy & land_near).is_empty() {
+                        // No enemy next to the landing point: the chain ends.
+                        found(&path[..=len + 1], jump.land, after.captured);
+                    } else {
+                        self.man_chain(src, path, len + 1, after, dirs_in, found);
+                    }
                 }
             }
         }
