@@ -104,11 +104,15 @@ function distance(a, b) {
 }
 
 // Spots, in spacings from a5 (the top-left point). The 5×5 Alquerque board has
-// lines along every rank and file and one diagonal across every square.
+// lines along every rank and file and one diagonal across every square; the
+// start position puts a piece (radius about a third of a spacing) on every
+// point but c3.
 const SPOTS = {
-  // Two spots clear of every line and dot: the board's own colour.
-  surfaceA: [0.25, 0.75],
-  surfaceB: [3.25, 2.25],
+  // Two spots clear of every line, dot and piece: the board's own colour.
+  surfaceA: [0.5, 0.2],
+  surfaceB: [3.5, 2.2],
+  whitePiece: [0.15, 4], // on the man at a1, beside its centre
+  blackPiece: [0.15, 0], // on the man at a5
   centreDot: [2, 2], // c3
   cornerDot: [0, 4], // a1
   rankLine: [2.5, 2], // between c3 and d3
@@ -116,7 +120,7 @@ const SPOTS = {
   diagonal: [1.5, 2.5], // between c3 and b2
 };
 
-/** Asserts the board is drawn: lines and dots differ from the surface. */
+/** Asserts the board is drawn: lines, dots and pieces differ from the surface. */
 function assertBoardDrawn(board, label) {
   const { colours, layout } = board;
   assert.ok(layout.spacing > 0, `${label}: the board has a size`);
@@ -127,6 +131,15 @@ function assertBoardDrawn(board, label) {
   assert.ok(
     distance(colours.surfaceB, surface) <= 2,
     `${label}: the empty spots share the surface colour (${colours.surfaceB} vs ${surface})`,
+  );
+  const brightness = (c) => c[0] + c[1] + c[2];
+  assert.ok(
+    brightness(colours.whitePiece) > brightness(surface) + 40,
+    `${label}: a light piece stands on a1 (${colours.whitePiece} vs surface ${surface})`,
+  );
+  assert.ok(
+    brightness(colours.blackPiece) < brightness(surface) - 200,
+    `${label}: a dark piece stands on a5 (${colours.blackPiece} vs surface ${surface})`,
   );
   for (const name of ['centreDot', 'cornerDot', 'rankLine', 'fileLine', 'diagonal']) {
     assert.ok(

@@ -98,6 +98,11 @@ impl<'g> Layout<'g> {
         self.spacing * DOT_RADIUS
     }
 
+    /// The radius of a piece: large, yet clear of the lines' midpoints.
+    pub fn piece_radius(&self) -> f64 {
+        (self.spacing * 0.34).round()
+    }
+
     /// Label font size in pixels.
     pub fn label_size(&self) -> f64 {
         (self.spacing * LABEL_SIZE).round()

@@ -14,7 +14,7 @@ pub use layout::Layout;
 pub use render::BoardView;
 pub use triple::TripleDetector;
 
-use engine::geometry::ALQUERQUE;
+use engine::{GameKey, Position};
 use std::cell::RefCell;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -25,7 +25,8 @@ thread_local! {
     static BOARD: RefCell<Option<BoardView>> = const { RefCell::new(None) };
 }
 
-/// Runs when the module loads: draws the board on `<canvas id="board">`.
+/// Runs when the module loads: draws the start of a Classic game on
+/// `<canvas id="board">`.
 /// A page without that canvas (a test page, say) is left alone.
 #[wasm_bindgen(start)]
 pub fn start() -> Result<(), JsValue> {
@@ -39,7 +40,8 @@ pub fn start() -> Result<(), JsValue> {
     let canvas: HtmlCanvasElement = element
         .dyn_into()
         .map_err(|_| JsValue::from_str("#board is not a <canvas>"))?;
-    let view = BoardView::attach(window, canvas, &ALQUERQUE)?;
+    let start = Position::start(GameKey::Classic.rules());
+    let view = BoardView::attach(window, canvas, start)?;
     BOARD.with(|board| board.replace(Some(view)));
     Ok(())
 }

@@ -2,7 +2,7 @@
 //! [`Layout`]; this module only paints it.
 
 use crate::layout::Layout;
-use engine::Geometry;
+use engine::{Bits, Position, Side, Small};
 use js_sys::{Object, Reflect, JSON};
 use std::f64::consts::TAU;
 use wasm_bindgen::prelude::*;
@@ -13,16 +13,20 @@ const SURFACE: &str = "#dcb77f";
 const LINE: &str = "#4b3121";
 const DOT: &str = "#3a2518";
 const LABEL: &str = "#6e4c30";
+/// Fill and rim of each side's pieces.
+const WHITE_PIECE: (&str, &str) = ("#f6efe0", "#5a4330");
+const BLACK_PIECE: (&str, &str) = ("#2a1f1a", "#0f0a08");
 
-/// Draws `geometry` on `canvas`, first sizing the canvas's pixel buffer to its
+/// Draws `position` on `canvas`, first sizing the canvas's pixel buffer to its
 /// displayed size times the device pixel ratio so the board is sharp. Marks
 /// the canvas `data-drawn="true"` and records the layout in `data-layout`
 /// (canvas pixels) for tests and tools.
 pub fn draw(
     window: &Window,
     canvas: &HtmlCanvasElement,
-    geometry: &Geometry,
+    position: &Position<Small>,
 ) -> Result<(), JsValue> {
+    let geometry = position.rules().geometry;
     let ratio = window.device_pixel_ratio();
     let rect = canvas.get_bounding_client_rect();
     // Float-to-int casts saturate; a zero size just draws nothing.
@@ -41,6 +45,7 @@ pub fn draw(
         .dyn_into()?;
     let layout = Layout::new(geometry, f64::from(width), f64::from(height));
     paint(&ctx, &layout)?;
+    paint_pieces(&ctx, &layout, position)?;
 
     canvas.set_attribute("data-layout", &describe(&layout)?)?;
     canvas.set_attribute("data-drawn", "true")
@@ -106,6 +111,36 @@ fn paint(ctx: &CanvasRenderingContext2d, layout: &Layout<'_>) -> Result<(), JsVa
     Ok(())
 }
 
+fn paint_pieces(
+    ctx: &CanvasRenderingContext2d,
+    layout: &Layout<'_>,
+    position: &Position<Small>,
+) -> Result<(), JsValue> {
+    let radius = layout.piece_radius();
+    ctx.set_line_width(layout.line_width());
+    for side in Side::BOTH {
+        let (fill, rim) = match side {
+            Side::White => WHITE_PIECE,
+            Side::Black => BLACK_PIECE,
+        };
+        ctx.set_fill_style_str(fill);
+        ctx.set_stroke_style_str(rim);
+        for p in position.pieces(side).points() {
+            let (x, y) = layout.centre(p);
+            ctx.begin_path();
+            ctx.arc(x, y, radius, 0.0, TAU)?;
+            ctx.fill();
+            ctx.stroke();
+            if position.kings(side).has(p) {
+                ctx.begin_path();
+                ctx.arc(x, y, radius * 0.55, 0.0, TAU)?;
+                ctx.stroke();
+            }
+        }
+    }
+    Ok(())
+}
+
 /// A board drawn on a canvas and redrawn whenever the canvas changes size or
 /// the device pixel ratio changes. Dropping it stops the redrawing.
 #[derive(Debug)]
@@ -116,18 +151,18 @@ pub struct BoardView {
 }
 
 impl BoardView {
-    /// Draws `geometry` on `canvas` and keeps it drawn.
+    /// Draws `position` on `canvas` and keeps it drawn.
     pub fn attach(
         window: Window,
         canvas: HtmlCanvasElement,
-        geometry: &'static Geometry,
+        position: Position<Small>,
     ) -> Result<BoardView, JsValue> {
-        draw(&window, &canvas, geometry)?;
+        draw(&window, &canvas, &position)?;
         let on_change = {
             let window = window.clone();
             let canvas = canvas.clone();
             Closure::<dyn FnMut()>::new(move || {
-                if let Err(e) = draw(&window, &canvas, geometry) {
+                if let Err(e) = draw(&window, &canvas, &position) {
                     web_sys::console::error_2(&"drawing the board failed:".into(), &e);
                 }
             })
