@@ -1,0 +1,113 @@
+//! The command-line contract other tools rely on: exact output shapes and
+//! exit codes.
+
+use std::process::{Command, Output};
+
+fn run(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_alquerque"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+fn stdout(args: &[&str]) -> String {
+    let out = run(args);
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).expect("utf-8")
+}
+
+#[test]
+fn perft_prints_one_line_per_depth() {
+    assert_eq!(
+        stdout(&["perft", "classic", "4"]),
+        "perft 1 4\nperft 2 5\nperft 3 6\nperft 4 12\n"
+    );
+    assert_eq!(stdout(&["perft", "special", "2"]), "perft 1 2\nperft 2 3\n");
+}
+
+#[test]
+fn perft_from_moves_and_divide() {
+    // After c2-c3 Black's only move is the capture c4xc2.
+    assert_eq!(
+        stdout(&["perft", "qirkat", "1", "--moves", "c2-c3"]),
+        "perft 1 1\n"
+    );
+    let divided = stdout(&["perft", "classic", "2", "--divide"]);
+    let mut lines = divided.lines();
+    let first: Vec<&str> = lines.by_ref().take_while(|l| !l.is_empty()).collect();
+    assert_eq!(first, ["b2-c3: 1", "c2-c3: 1", "d2-c3: 2", "d3-c3: 1"]);
+    assert_eq!(lines.collect::<Vec<_>>(), ["perft 1 4", "perft 2 5"]);
+}
+
+#[test]
+fn paths_count_every_capture_path() {
+    // White a1 against a2, b1, b2, b3: three moves reached by five paths.
+    let position = ["--position", "5/5/1b3/bb3/wb3 w"];
+    let distinct = stdout(&[&["perft", "classic", "1"][..], &position].concat());
+    let paths = stdout(&[&["perft", "classic", "1", "--paths"][..], &position].concat());
+    assert_eq!(distinct, "perft 1 3\n");
+    assert_eq!(paths, "perft 1 5\n");
+}
+
+#[test]
+fn moves_lists_sorted_turns_with_huffs() {
+    assert_eq!(
+        stdout(&["moves", "special", "--moves", "d3-c3 d4-d3"]),
+        "d2xd4\nh:b3 b2-b3\nh:b3 c3-b3\nh:b3 d2xd4\n"
+    );
+    // Every listed turn is accepted back by --moves.
+    for turn in stdout(&["moves", "classic"]).lines() {
+        let after = run(&["moves", "classic", "--moves", turn]);
+        assert!(after.status.success(), "{turn}");
+    }
+}
+
+#[test]
+fn options_change_the_rules() {
+    // A man that has just stepped from d3 to c3 may not step straight back
+    // under the no-return rule; with the rule off, it may.
+    let with = stdout(&["moves", "qirkat", "--position", "4b/5/2w2/5/5 w c3<d3 - 0"]);
+    assert!(!with.lines().any(|l| l == "c3-d3"));
+    let without = stdout(&[
+        "moves",
+        "qirkat",
+        "--option",
+        "no_return=off",
+        "--position",
+        "4b/5/2w2/5/5 w - - 0",
+    ]);
+    assert!(without.lines().any(|l| l == "c3-d3"));
+}
+
+#[test]
+fn bench_prints_a_row_per_game() {
+    let out = stdout(&["bench", "--depth", "3"]);
+    for game in ["classic", "special", "qirkat", "bell", "all"] {
+        assert!(out.lines().any(|l| l.starts_with(game)), "{game} in {out}");
+    }
+}
+
+#[test]
+fn bad_input_is_one_line_on_stderr_and_status_2() {
+    for args in [
+        &["perft", "chess", "2"][..],
+        &["perft", "classic", "x"],
+        &["perft", "classic"],
+        &["moves", "classic", "--moves", "c2-c4"],
+        &["moves", "classic", "--position", "9/9 w"],
+        &["moves", "classic", "--option", "no_return=off"],
+        &["moves", "classic", "--bogus", "1"],
+        &["frobnicate"],
+        &[],
+    ] {
+        let out = run(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(out.stdout.is_empty(), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.starts_with("alquerque: "), "{args:?}: {err}");
+    }
+}
