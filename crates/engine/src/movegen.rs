@@ -109,8 +109,7 @@ impl<B: Bits> Position<B> {
         self.generate(chains, &mut moves);
         let mut turns: Vec<Turn<B>> = moves.iter().map(|&mv| Turn::plain(mv)).collect();
         for huff in self.huffable.points() {
-            let after = self.huff(huff);
-            if after.pieces(self.side.other()).is_empty() {
+            if self.huff_takes_last_piece(huff) {
                 turns.push(Turn {
                     huff: Some(huff),
                     mv: None,
@@ -118,7 +117,7 @@ impl<B: Bits> Position<B> {
                 continue;
             }
             moves.clear();
-            after.generate(chains, &mut moves);
+            self.huff(huff).generate(chains, &mut moves);
             turns.extend(moves.iter().map(|&mv| Turn {
                 huff: Some(huff),
                 mv: Some(mv),
@@ -134,10 +133,9 @@ impl<B: Bits> Position<B> {
         self.generate(Chains::Distinct, &mut moves);
         !moves.is_empty()
             || self.huffable.points().any(|huff| {
-                let after = self.huff(huff);
                 moves.clear();
-                after.generate(Chains::Distinct, &mut moves);
-                !moves.is_empty() || after.pieces(self.side.other()).is_empty()
+                self.huff(huff).generate(Chains::Distinct, &mut moves);
+                !moves.is_empty() || self.huff_takes_last_piece(huff)
             })
     }
 

@@ -106,7 +106,7 @@ impl<B: Bits> Position<B> {
             },
         };
         // A lone huff is a turn only when it ends the game.
-        if turn.mv.is_none() && !after.pieces(self.side_to_move().other()).is_empty() {
+        if turn.mv.is_none() && !self.huff_takes_last_piece(huff) {
             return Err(MoveError::Illegal);
         }
         Ok(turn)

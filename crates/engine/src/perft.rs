@@ -45,8 +45,7 @@ impl<B: Bits> Perft<B> {
         position.generate_in(src, self.chains, &mut list);
         let mut nodes = self.children(src, position, &list, depth);
         for huff in position.huffable().points() {
-            let after = position.huff(huff);
-            if after.pieces(position.side_to_move().other()).is_empty() {
+            if position.huff_takes_last_piece(huff) {
                 let turn = Turn {
                     huff: Some(huff),
                     mv: None,
@@ -57,6 +56,7 @@ impl<B: Bits> Perft<B> {
             // The move after a huff is played in the position the huff left;
             // only the no-progress counter (which perft ignores) differs from
             // playing the whole turn.
+            let after = position.huff(huff);
             list.clear();
             after.generate_in(src, self.chains, &mut list);
             nodes += self.children(src, &after, &list, depth);

@@ -357,6 +357,12 @@ impl<B: Bits> Position<B> {
         next
     }
 
+    /// Whether huffing the piece on `p` takes the opponent's last piece, which
+    /// makes the huff a whole turn that ends the game.
+    pub fn huff_takes_last_piece(&self, p: Point) -> bool {
+        self.pieces(self.side.other()) == B::from_point(p)
+    }
+
     /// The position after a whole turn, which must be legal here.
     pub fn play_turn(&self, turn: Turn<B>) -> Position<B> {
         match (turn.huff, turn.mv) {
