@@ -270,23 +270,39 @@ impl<B: Bits> Position<B> {
         };
         let mut extended = false;
         let g = src.rules().geometry;
+        let nearby = board.enemy & B::from_u128(g.jump_over_mask(at));
         // Most chains end where no enemy is next to the piece.
-        let near = !(board.enemy & B::from_u128(g.jump_over_mask(at))).is_empty();
-        if near && len < MAX_CHAIN {
-            for jump in g.jumps(at) {
-                if dirs.contains(jump.dir)
-                    && board.enemy.has(jump.over)
-                    && board.empty.has(jump.land)
-                {
-                    extended = true;
-                    path[len + 1] = jump.land;
-                    let after = board.jump(jump.over);
-                    let land_near = B::from_u128(g.jump_over_mask(jump.land));
-                    if (after.enemy & land_near).is_empty() {
-                        // No enemy next to the landing point: the chain ends.
-                        found(&path[..=len + 1], jump.land, after.captured);
-                    } else {
-                        self.man_chain(src, path, len + 1, after, dirs_in, found);
+        if !nearby.is_empty() && len < MAX_CHAIN {
+            let mut take = |over: Point, land: Point| {
+                path[len + 1] = land;
+                let after = board.jump(over);
+                if (after.enemy & B::from_u128(g.jump_over_mask(land))).is_empty() {
+                    // No enemy next to the landing point: the chain ends.
+                    found(&path[..=len + 1], land, after.captured);
+                } else {
+                    self.man_chain(src, path, len + 1, after, dirs_in, found);
+                }
+            };
+            if dirs == DirSet::ALL {
+                // Only the enemies next to the piece matter. On a board
+                // numbered rank by rank, the point beyond `over` seen from
+                // `at` is `2 * over - at`, and `jump_over_mask` holds only
+                // neighbours with a point beyond them.
+                for over in nearby.points() {
+                    let land = Point::from_index_unchecked((2 * over.index() - at.index()) as u8);
+                    if board.empty.has(land) {
+                        extended = true;
+                        take(over, land);
+                    }
+                }
+            } else {
+                for jump in g.jumps(at) {
+                    if dirs.contains(jump.dir)
+                        && board.enemy.has(jump.over)
+                        && board.empty.has(jump.land)
+                    {
+                        extended = true;
+                        take(jump.over, jump.land);
                     }
                 }
             }
