@@ -382,14 +382,15 @@ impl RefPosition {
                 if !captured.is_empty() || rank_of(to) - rank_of(from) == mover.forward() {
                     0
                 } else {
-                    self.counter + 1
+                    // The game is drawn at 50; the count goes no higher.
+                    (self.counter + 1).min(50)
                 }
             }
             RefGame::Special => {
                 if turn.huff.is_some() || !captured.is_empty() || was_man {
                     0
                 } else {
-                    self.counter + 1
+                    (self.counter + 1).min(50)
                 }
             }
         };
