@@ -6,8 +6,8 @@ import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 
 const [binary, wasmPath] = process.argv.slice(2);
-const games = ['classic', 'special', 'qirkat', 'bell'];
-const depths = { classic: 14, special: 9, qirkat: 14, bell: 14 };
+const games = ['classic', 'special', 'qirkat', 'bell', 'turkish'];
+const depths = { classic: 14, special: 9, qirkat: 14, bell: 14, turkish: 7 };
 const rounds = 3;
 
 const { instance } = await WebAssembly.instantiate(readFileSync(wasmPath));

@@ -4,7 +4,7 @@
 //! back to the same game.
 #![no_main]
 
-use engine::{GameKey, Position, Record, Small};
+use engine::{record_game, with_bits, Bits, GameKey, Position, Record, Rules};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
@@ -13,23 +13,31 @@ fuzz_target!(|data: &[u8]| {
     };
     let text = String::from_utf8_lossy(rest);
     let rules = GameKey::ALL[selector as usize % GameKey::ALL.len()].rules();
+    with_bits!(rules, B => check_position::<B>(rules, &text));
+    match record_game(&text) {
+        Some(key) => with_bits!(key.rules(), B => check_record::<B>(&text)),
+        None => check_record::<u32>(&text),
+    }
+});
 
-    if let Ok(position) = Position::<Small>::from_text(rules, &text) {
+fn check_position<B: Bits>(rules: &'static Rules, text: &str) {
+    if let Ok(position) = Position::<B>::from_text(rules, text) {
         let printed = position.to_text();
         assert_eq!(Position::from_text(rules, &printed), Ok(position));
         for turn in position.legal_turns() {
             assert_eq!(position.parse_turn(&position.turn_text(turn)), Ok(turn));
         }
     }
-
-    let start = Position::<Small>::start(rules);
-    if let Ok(turn) = start.parse_turn(&text) {
+    let start = Position::<B>::start(rules);
+    if let Ok(turn) = start.parse_turn(text) {
         assert!(start.legal_turns().contains(&turn));
     }
+}
 
-    if let Ok(record) = Record::from_text(&text) {
-        let again = Record::from_text(&record.to_text()).expect("a printed record reads back");
+fn check_record<B: Bits>(text: &str) {
+    if let Ok(record) = Record::<B>::from_text(text) {
+        let again = Record::<B>::from_text(&record.to_text()).expect("a printed record reads back");
         assert_eq!(again.game.turns(), record.game.turns());
         assert_eq!(again.game.outcome(), record.game.outcome());
     }
-});
+}

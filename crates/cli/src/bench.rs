@@ -2,7 +2,7 @@
 
 use std::time::Instant;
 
-use engine::{Chains, GameKey, Perft, Position, Small};
+use engine::{with_bits, Chains, GameKey, Perft, Position};
 
 use crate::args::Args;
 
@@ -13,6 +13,7 @@ fn default_depth(key: GameKey) -> u32 {
         GameKey::Special => 9,
         GameKey::Qirkat => 14,
         GameKey::Bell => 14,
+        GameKey::Turkish => 7,
     }
 }
 
@@ -26,21 +27,28 @@ pub fn run(args: &mut Args) -> Result<(), String> {
         .map(|d| d.parse().map_err(|_| "--depth must be a whole number"))
         .transpose()?;
     args.finish().map_err(|e| e.to_string())?;
-    println!(
+    say!(
         "{:<10} {:>5} {:>14} {:>9} {:>14}",
-        "game", "depth", "nodes", "seconds", "nodes/s"
+        "game",
+        "depth",
+        "nodes",
+        "seconds",
+        "nodes/s"
     );
     let mut total_nodes = 0u64;
     let mut total_seconds = 0f64;
     for key in games {
         let depth = depth.unwrap_or_else(|| default_depth(key));
-        let position: Position<Small> = Position::start(key.rules());
+        let rules = key.rules();
         let started = Instant::now();
-        let nodes = Perft::new(Chains::Distinct).count(&position, depth);
+        let nodes = with_bits!(rules, B => {
+            let position: Position<B> = Position::start(rules);
+            Perft::new(Chains::Distinct).count(&position, depth)
+        });
         let seconds = started.elapsed().as_secs_f64();
         total_nodes += nodes;
         total_seconds += seconds;
-        println!(
+        say!(
             "{:<10} {:>5} {:>14} {:>9.3} {:>14.0}",
             key.as_str(),
             depth,
@@ -49,7 +57,7 @@ pub fn run(args: &mut Args) -> Result<(), String> {
             nodes as f64 / seconds
         );
     }
-    println!(
+    say!(
         "{:<10} {:>5} {:>14} {:>9.3} {:>14.0}",
         "all",
         "",

@@ -7,6 +7,21 @@
 //! alquerque bench [--game <game>] [--depth <d>]
 //! ```
 
+/// `println!` that ends the program quietly when the reader has gone away
+/// (`alquerque moves … | head`) instead of panicking.
+macro_rules! say {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        if let Err(e) = writeln!(std::io::stdout().lock(), $($arg)*) {
+            if e.kind() == std::io::ErrorKind::BrokenPipe {
+                std::process::exit(0);
+            }
+            eprintln!("alquerque: cannot write the output: {e}");
+            std::process::exit(1);
+        }
+    }};
+}
+
 mod args;
 mod bench;
 
@@ -14,7 +29,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use engine::notation::split_turns;
-use engine::{Chains, GameKey, Perft, Position, Rules, Small};
+use engine::{with_bits, Bits, Chains, GameKey, Perft, Position, Rules};
 
 use args::{Args, UsageError};
 
@@ -22,7 +37,8 @@ const USAGE: &str = "usage:
   alquerque perft <game> <depth> [--moves \"<turn> ...\"] [--position \"<text>\"] [--option name=value] [--divide] [--paths]
   alquerque moves <game> [--moves \"<turn> ...\"] [--position \"<text>\"] [--option name=value]
   alquerque bench [--game <game>] [--depth <d>]
-games: classic, special, qirkat, bell";
+games: classic, special, qirkat, bell, turkish
+options: no_return=on|off (qirkat, bell), queen_lands=behind|any (turkish)";
 
 fn main() -> ExitCode {
     let argv: Vec<String> = std::env::args().skip(1).collect();
@@ -41,19 +57,25 @@ fn run(argv: &[String]) -> Result<(), String> {
     };
     let mut args = Args::parse(rest, &["divide", "paths"]).map_err(|e| e.to_string())?;
     match command.as_str() {
-        "perft" => perft(&mut args),
-        "moves" => moves(&mut args),
+        "perft" => {
+            let rules = rules(&mut args)?;
+            with_bits!(rules, B => perft::<B>(rules, &mut args))
+        }
+        "moves" => {
+            let rules = rules(&mut args)?;
+            with_bits!(rules, B => moves::<B>(rules, &mut args))
+        }
         "bench" => bench::run(&mut args),
         "help" | "--help" | "-h" => {
-            println!("{USAGE}");
+            say!("{USAGE}");
             Ok(())
         }
         other => Err(format!("unknown command {other:?}\n{USAGE}")),
     }
 }
 
-/// The position given by `<game>`, `--option`, `--position` and `--moves`.
-fn position(args: &mut Args) -> Result<Position<Small>, String> {
+/// The rule set given by `<game>` and `--option`.
+fn rules(args: &mut Args) -> Result<&'static Rules, String> {
     let key: GameKey = args
         .positional()
         .ok_or(UsageError::Missing("game"))
@@ -69,6 +91,11 @@ fn position(args: &mut Args) -> Result<Position<Small>, String> {
             .with_option(name, value)
             .map_err(|e| format!("--option {option}: {e}"))?;
     }
+    Ok(rules)
+}
+
+/// The position given by `--position` and then `--moves`.
+fn position<B: Bits>(rules: &'static Rules, args: &mut Args) -> Result<Position<B>, String> {
     let mut position = match args.value("position") {
         Some(text) => Position::from_text(rules, &text).map_err(|e| format!("--position: {e}"))?,
         None => Position::start(rules),
@@ -84,14 +111,14 @@ fn position(args: &mut Args) -> Result<Position<Small>, String> {
     Ok(position)
 }
 
-fn perft(args: &mut Args) -> Result<(), String> {
+fn perft<B: Bits>(rules: &'static Rules, args: &mut Args) -> Result<(), String> {
     let divide = args.flag("divide");
     let chains = if args.flag("paths") {
         Chains::EveryPath
     } else {
         Chains::Distinct
     };
-    let position = position(args)?;
+    let position: Position<B> = position(rules, args)?;
     let depth: u32 = args
         .positional()
         .ok_or("missing <depth>")?
@@ -107,14 +134,14 @@ fn perft(args: &mut Args) -> Result<(), String> {
             .collect();
         lines.sort();
         for (text, n) in &lines {
-            println!("{text}: {n}");
+            say!("{text}: {n}");
         }
-        println!();
+        say!();
     }
     for d in 1..=depth {
         let started = Instant::now();
         let nodes = perft.count(&position, d);
-        println!("perft {d} {nodes}");
+        say!("perft {d} {nodes}");
         if std::env::var_os("ALQUERQUE_TIMING").is_some() {
             eprintln!("  {:.3} s", started.elapsed().as_secs_f64());
         }
@@ -122,8 +149,8 @@ fn perft(args: &mut Args) -> Result<(), String> {
     Ok(())
 }
 
-fn moves(args: &mut Args) -> Result<(), String> {
-    let position = position(args)?;
+fn moves<B: Bits>(rules: &'static Rules, args: &mut Args) -> Result<(), String> {
+    let position: Position<B> = position(rules, args)?;
     args.finish().map_err(|e| e.to_string())?;
     let mut lines: Vec<String> = position
         .legal_turns()
@@ -132,7 +159,7 @@ fn moves(args: &mut Args) -> Result<(), String> {
         .collect();
     lines.sort();
     for line in lines {
-        println!("{line}");
+        say!("{line}");
     }
     Ok(())
 }

@@ -84,9 +84,27 @@ fn options_change_the_rules() {
 }
 
 #[test]
+fn turkish_reproduces_the_published_counts_with_its_option() {
+    assert_eq!(
+        stdout(&[
+            "perft",
+            "turkish",
+            "5",
+            "--paths",
+            "--option",
+            "queen_lands=any"
+        ]),
+        "perft 1 8\nperft 2 64\nperft 3 708\nperft 4 7538\nperft 5 85090\n"
+    );
+    let moves = stdout(&["moves", "turkish"]);
+    assert_eq!(moves.lines().count(), 8);
+    assert!(moves.lines().all(|l| l.ends_with('4') && l.contains("3-")));
+}
+
+#[test]
 fn bench_prints_a_row_per_game() {
     let out = stdout(&["bench", "--depth", "3"]);
-    for game in ["classic", "special", "qirkat", "bell", "all"] {
+    for game in ["classic", "special", "qirkat", "bell", "turkish", "all"] {
         assert!(out.lines().any(|l| l.starts_with(game)), "{game} in {out}");
     }
 }

@@ -14,6 +14,7 @@ use crate::geometry::Point;
 pub trait Bits:
     Copy
     + Eq
+    + Ord
     + Hash
     + Debug
     + Default

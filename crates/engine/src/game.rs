@@ -22,6 +22,8 @@ pub enum WinReason {
     NoPieces,
     /// The loser, to move, has no legal move.
     NoMoves,
+    /// Turkish: two or more men (no kings) against a single enemy man.
+    MenAgainstLoneMan,
     Resignation,
 }
 
@@ -33,6 +35,8 @@ pub enum DrawReason {
     Repetition,
     /// The no-progress limit was reached.
     NoProgress,
+    /// Turkish: each side has a single piece.
+    OnePieceEach,
     Agreement,
 }
 
@@ -57,12 +61,14 @@ impl Outcome {
             Outcome::Win { reason, .. } => match reason {
                 WinReason::NoPieces => "no pieces left",
                 WinReason::NoMoves => "no legal move",
+                WinReason::MenAgainstLoneMan => "men against a lone man",
                 WinReason::Resignation => "resignation",
             },
             Outcome::Draw { reason } => match reason {
                 DrawReason::BothBlocked => "neither side can move",
                 DrawReason::Repetition => "threefold repetition",
                 DrawReason::NoProgress => "no progress",
+                DrawReason::OnePieceEach => "one piece each",
                 DrawReason::Agreement => "agreement",
             },
         }
@@ -77,6 +83,33 @@ impl fmt::Display for Outcome {
         }
         write!(f, " ({})", self.reason_text())
     }
+}
+
+/// The material rules of Turkish draughts, checked for both sides after
+/// every move: one piece each draws; two or more men (no kings) against a
+/// single enemy man win.
+fn material_outcome<B: Bits>(position: &Position<B>) -> Option<Outcome> {
+    let rules = position.rules();
+    let count = |side: Side| position.pieces(side).count();
+    if rules.one_piece_each_draws && count(Side::White) == 1 && count(Side::Black) == 1 {
+        return Some(Outcome::Draw {
+            reason: DrawReason::OnePieceEach,
+        });
+    }
+    if rules.men_beat_lone_man {
+        for winner in Side::BOTH {
+            let loser = winner.other();
+            let men_only = position.kings(winner).is_empty() && position.men(winner).count() >= 2;
+            let lone_man = count(loser) == 1 && position.kings(loser).is_empty();
+            if men_only && lone_man {
+                return Some(Outcome::Win {
+                    winner,
+                    reason: WinReason::MenAgainstLoneMan,
+                });
+            }
+        }
+    }
+    None
 }
 
 /// Why a turn or an action was refused.
@@ -249,13 +282,16 @@ impl<B: Bits> Game<B> {
         let position = self.position();
         let rules = position.rules();
         let mover = position.side_to_move();
+        if position.pieces(mover).is_empty() && !position.has_legal_turn() {
+            return Some(Outcome::Win {
+                winner: mover.other(),
+                reason: WinReason::NoPieces,
+            });
+        }
+        if let Some(outcome) = material_outcome(position) {
+            return Some(outcome);
+        }
         if !position.has_legal_turn() {
-            if position.pieces(mover).is_empty() {
-                return Some(Outcome::Win {
-                    winner: mover.other(),
-                    reason: WinReason::NoPieces,
-                });
-            }
             if rules.both_blocked_draw && !position.pass().has_legal_turn() {
                 return Some(Outcome::Draw {
                     reason: DrawReason::BothBlocked,

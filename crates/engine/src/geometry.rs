@@ -435,6 +435,9 @@ impl fmt::Display for PointName {
 pub static ALQUERQUE: Geometry = Geometry::new(5, 5, true);
 /// The 5 × 5 board with orthogonal lines only (Special).
 pub static ORTHOGONAL_5: Geometry = Geometry::new(5, 5, false);
+/// The 8 × 8 board of Turkish draughts: squares joined orthogonally, which
+/// moves exactly like points on orthogonal lines.
+pub static SQUARES_8: Geometry = Geometry::new(8, 8, false);
 
 #[cfg(test)]
 mod tests {

@@ -33,7 +33,7 @@ pub use movegen::Chains;
 pub use notation::MoveError;
 pub use perft::{perft, Perft};
 pub use position::{Move, Piece, Position, Role, Turn};
-pub use record::{Record, RecordError};
+pub use record::{record_game, Record, RecordError};
 pub use rules::Rules;
 pub use side::{BySide, Side};
 pub use text::{PositionError, Setup};
@@ -41,3 +41,19 @@ pub use variant::GameKey;
 
 /// The bitboard type of the 5×5 boards.
 pub type Small = u32;
+
+/// Runs `$body` with `$B` naming the bitboard type that fits the board of
+/// `$rules` (`u32` for 5 × 5, `u64` for 8 × 8): the one place where a rule
+/// set chosen at run time meets the generic code.
+#[macro_export]
+macro_rules! with_bits {
+    ($rules:expr, $B:ident => $body:expr) => {
+        if $rules.geometry.len() <= 32 {
+            type $B = u32;
+            $body
+        } else {
+            type $B = u64;
+            $body
+        }
+    };
+}

@@ -211,13 +211,28 @@ impl<B: Bits> Position<B> {
             captured: B::ZERO,
         };
         let capturing = self.men_that_can_jump(rules, first) | self.kings[us];
+        let first_capture = out.len();
+        // Under the maximal rule, only captures of the most pieces are kept.
+        let maximal = rules.capturing == Capturing::MandatoryMaximal;
+        let mut most = 0;
         for from in capturing.points() {
-            let start = out.len();
+            let mut start = out.len();
             let lifted = ChainBoard {
                 empty: board.empty | B::from_point(from),
                 ..board
             };
             self.chains_from(src, from, lifted, &mut |_path, to, captured| {
+                if maximal {
+                    let count = captured.count();
+                    if count < most {
+                        return;
+                    }
+                    if count > most {
+                        most = count;
+                        out.truncate(first_capture);
+                        start = first_capture;
+                    }
+                }
                 if chains == Chains::Distinct
                     && out[start..]
                         .iter()

@@ -20,20 +20,21 @@ use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 use core::fmt::{self, Write};
 
+use crate::bitboard::Bits;
 use crate::game::{Game, GameError};
 use crate::notation::{split_turns, MoveError};
 use crate::position::Position;
 use crate::side::Side;
 use crate::text::PositionError;
 use crate::variant::GameKey;
-use crate::Small;
 
-/// A game with its players' names.
+/// A game with its players' names. `B` is the bitboard type of the game's
+/// board (see [`crate::with_bits`]).
 #[derive(Clone, Debug)]
-pub struct Record {
+pub struct Record<B: Bits> {
     pub white: String,
     pub black: String,
-    pub game: Game<Small>,
+    pub game: Game<B>,
 }
 
 /// What is wrong with a record.
@@ -118,8 +119,16 @@ fn quote(value: &str) -> String {
     out
 }
 
-impl Record {
-    pub fn new(game: Game<Small>) -> Record {
+/// The game key a record names in its `Game` tag, to choose the record's
+/// bitboard type before reading it.
+pub fn record_game(text: &str) -> Option<GameKey> {
+    text.lines()
+        .filter_map(|line| line.trim().strip_prefix("[Game "))
+        .find_map(|rest| unquote(rest.strip_suffix(']')?.trim())?.parse().ok())
+}
+
+impl<B: Bits> Record<B> {
+    pub fn new(game: Game<B>) -> Record<B> {
         Record {
             white: String::from("?"),
             black: String::from("?"),
@@ -180,7 +189,7 @@ impl Record {
     }
 
     /// Reads a record and replays its turns.
-    pub fn from_text(text: &str) -> Result<Record, RecordError> {
+    pub fn from_text(text: &str) -> Result<Record<B>, RecordError> {
         let mut tags: Vec<(String, String)> = Vec::new();
         let mut movetext = String::new();
         for (i, line) in text.lines().enumerate() {
@@ -209,10 +218,8 @@ impl Record {
             let (name, value) = option.split_once('=').ok_or_else(bad)?;
             rules = rules.with_option(name, value).map_err(|_| bad())?;
         }
-        let start = match tag("Position") {
-            Some(text) => Position::from_text(rules, text).map_err(RecordError::BadPosition)?,
-            None => Position::start(rules),
-        };
+        let start = Position::from_text(rules, tag("Position").unwrap_or(rules.start))
+            .map_err(RecordError::BadPosition)?;
         let mut game = Game::from_position(start);
         let mut result_word = None;
         let mut words = String::new();
@@ -276,7 +283,7 @@ impl Record {
 
 /// Checks a written result against the game, or declares it when no rule
 /// ended the game.
-fn apply_result(game: &mut Game<Small>, result: &str) -> Result<(), RecordError> {
+fn apply_result<B: Bits>(game: &mut Game<B>, result: &str) -> Result<(), RecordError> {
     let written = match result {
         "1-0" => Some(Some(Side::White)),
         "0-1" => Some(Some(Side::Black)),

@@ -69,6 +69,8 @@ pub enum PositionError {
     CounterNotAllowed,
     /// A setup with two pieces on one point or a piece off the board.
     Overlap,
+    /// The board has more points than the position type holds.
+    BoardTooLarge,
 }
 
 impl fmt::Display for PositionError {
@@ -119,6 +121,7 @@ impl fmt::Display for PositionError {
                 f.write_str("this game has no no-progress rule: the counter must be 0")
             }
             Overlap => f.write_str("two pieces on one point, or a piece off the board"),
+            BoardTooLarge => f.write_str("this board does not fit the position type"),
         }
     }
 }
@@ -149,6 +152,9 @@ fn parse_points<B: Bits>(g: &Geometry, text: &str) -> Result<B, PositionError> {
 impl<B: Bits> Setup<B> {
     /// Parses position text for a board; checks syntax only.
     pub fn parse(g: &Geometry, text: &str) -> Result<Setup<B>, PositionError> {
+        if g.len() > B::CAPACITY {
+            return Err(PositionError::BoardTooLarge);
+        }
         let fields: alloc::vec::Vec<&str> = text.split_ascii_whitespace().collect();
         let (board, side, memory, huffable, counter) = match fields[..] {
             [board, side] => (board, side, "-", "-", "0"),
@@ -252,6 +258,9 @@ impl<B: Bits> Position<B> {
     /// Checks a setup against the rules; the error names the first problem.
     pub fn from_setup(rules: &'static Rules, s: Setup<B>) -> Result<Position<B>, PositionError> {
         let g = rules.geometry;
+        if g.len() > B::CAPACITY {
+            return Err(PositionError::BoardTooLarge);
+        }
         let side = if s.white_to_move {
             Side::White
         } else {

@@ -11,14 +11,16 @@ pub enum GameKey {
     Special,
     Qirkat,
     Bell,
+    Turkish,
 }
 
 impl GameKey {
-    pub const ALL: [GameKey; 4] = [
+    pub const ALL: [GameKey; 5] = [
         GameKey::Classic,
         GameKey::Special,
         GameKey::Qirkat,
         GameKey::Bell,
+        GameKey::Turkish,
     ];
 
     pub const fn as_str(self) -> &'static str {
@@ -27,6 +29,7 @@ impl GameKey {
             GameKey::Special => "special",
             GameKey::Qirkat => "qirkat",
             GameKey::Bell => "bell",
+            GameKey::Turkish => "turkish",
         }
     }
 
@@ -37,6 +40,7 @@ impl GameKey {
             GameKey::Special => &crate::rules::SPECIAL,
             GameKey::Qirkat => &crate::rules::QIRKAT,
             GameKey::Bell => &crate::rules::BELL,
+            GameKey::Turkish => &crate::rules::TURKISH,
         }
     }
 }
@@ -53,7 +57,7 @@ pub struct UnknownGame;
 
 impl fmt::Display for UnknownGame {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("unknown game (expected classic, special, qirkat or bell)")
+        f.write_str("unknown game (expected classic, special, qirkat, bell or turkish)")
     }
 }
 

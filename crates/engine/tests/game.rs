@@ -240,3 +240,56 @@ fn the_counter_stops_at_its_limit_so_every_position_prints_back() {
     assert_eq!(next.no_progress_plies(), 50);
     assert_eq!(Position::from_text(rules, &next.to_text()), Ok(next));
 }
+
+fn turkish(text: &str) -> Game<u64> {
+    Game::from_position(Position::from_text(GameKey::Turkish.rules(), text).expect("position"))
+}
+
+#[test]
+fn turkish_one_piece_each_is_a_draw() {
+    assert_eq!(
+        turkish("8/8/8/3b4/8/8/3w4/8 w").outcome(),
+        Some(Outcome::Draw {
+            reason: DrawReason::OnePieceEach
+        })
+    );
+    // A queen counts as one piece too.
+    assert_eq!(
+        turkish("8/8/8/3b4/8/8/3W4/8 b")
+            .outcome()
+            .map(|o| o.result_text()),
+        Some("1/2-1/2")
+    );
+    // Reached by a capture.
+    let mut g = turkish("7B/8/8/3b4/3w4/8/8/8 w");
+    assert_eq!(g.outcome(), None);
+    let turn = g.position().parse_turn("d4xd6").expect("legal");
+    g.play(turn).expect("legal");
+    assert_eq!(
+        g.outcome(),
+        Some(Outcome::Draw {
+            reason: DrawReason::OnePieceEach
+        })
+    );
+}
+
+#[test]
+fn turkish_two_men_beat_a_lone_man_for_either_side() {
+    assert_eq!(
+        turkish("8/3b4/8/8/8/8/2ww4/8 b").outcome(),
+        Some(Outcome::Win {
+            winner: Side::White,
+            reason: WinReason::MenAgainstLoneMan
+        })
+    );
+    assert_eq!(
+        turkish("8/2bb4/8/8/8/8/3w4/8 w").outcome(),
+        Some(Outcome::Win {
+            winner: Side::Black,
+            reason: WinReason::MenAgainstLoneMan
+        })
+    );
+    // Not with a queen on the stronger side, nor against a lone queen.
+    assert_eq!(turkish("8/3b4/8/8/3W4/8/2w5/8 w").outcome(), None);
+    assert_eq!(turkish("8/3B4/8/8/8/8/2ww4/8 w").outcome(), None);
+}

@@ -4,12 +4,13 @@
 
 use std::collections::BTreeSet;
 
-use engine::{Chains, GameKey, Position, Small, Turn};
+use engine::{Bits, Chains, GameKey, Position, Rules, Turn};
 
 #[derive(Default)]
 struct Case {
     title: String,
     game: Option<GameKey>,
+    options: Vec<String>,
     position: String,
     turns: Vec<String>,
     paths: Option<usize>,
@@ -37,6 +38,7 @@ fn cases() -> Vec<Case> {
             .unwrap_or_else(|| panic!("line {}: no case", n + 1));
         match word {
             "game" => case.game = Some(rest.parse().expect("game key")),
+            "option" => case.options.push(rest.to_string()),
             "position" => case.position = rest.to_string(),
             "turns" => case.turns = rest.split(';').map(|t| t.trim().to_string()).collect(),
             "paths" => case.paths = Some(rest.parse().expect("paths count")),
@@ -51,8 +53,17 @@ fn cases() -> Vec<Case> {
     cases
 }
 
-fn position(case: &Case) -> Position<Small> {
-    let rules = case.game.expect("game").rules();
+fn rules(case: &Case) -> &'static Rules {
+    case.options
+        .iter()
+        .fold(case.game.expect("game").rules(), |rules, option| {
+            let (name, value) = option.split_once('=').expect("name=value");
+            rules.with_option(name, value).expect("a known option")
+        })
+}
+
+fn position<B: Bits>(case: &Case) -> Position<B> {
+    let rules = rules(case);
     if case.position == "start" {
         Position::start(rules)
     } else {
@@ -61,70 +72,78 @@ fn position(case: &Case) -> Position<Small> {
     }
 }
 
+/// Checks one case; returns what went wrong, if anything.
+fn check<B: Bits>(case: &Case) -> Vec<String> {
+    let mut failures = Vec::new();
+    let position = position::<B>(case);
+    let expected: BTreeSet<Turn<B>> = case
+        .turns
+        .iter()
+        .map(|t| {
+            position
+                .parse_turn(t)
+                .unwrap_or_else(|e| panic!("{}: expected turn {t} does not parse: {e}", case.title))
+        })
+        .collect();
+    assert_eq!(
+        expected.len(),
+        case.turns.len(),
+        "{}: a turn is listed twice",
+        case.title
+    );
+    let generated: Vec<Turn<B>> = position.legal_turns();
+    let actual: BTreeSet<Turn<B>> = generated.iter().copied().collect();
+    assert_eq!(
+        actual.len(),
+        generated.len(),
+        "{}: a turn is generated twice",
+        case.title
+    );
+    if actual != expected {
+        let show = |set: &BTreeSet<Turn<B>>| {
+            set.iter()
+                .map(|&t| position.turn_text(t))
+                .collect::<Vec<_>>()
+                .join("; ")
+        };
+        failures.push(format!(
+            "{}\n  expected: {}\n  actual:   {}",
+            case.title,
+            show(&expected),
+            show(&actual)
+        ));
+    }
+    if let Some(paths) = case.paths {
+        assert_eq!(
+            position.turns(Chains::EveryPath).len(),
+            paths,
+            "{}: capture paths",
+            case.title
+        );
+    }
+    for (turn, after) in &case.after {
+        let parsed = position
+            .parse_turn(turn)
+            .unwrap_or_else(|e| panic!("{}: after-turn {turn}: {e}", case.title));
+        let next = position.play_turn(parsed).to_text();
+        if &next != after {
+            failures.push(format!(
+                "{}: after {turn}\n  expected: {after}\n  actual:   {next}",
+                case.title
+            ));
+        }
+    }
+    failures
+}
+
 #[test]
 fn every_rule_fixture_has_exactly_its_legal_turns() {
     let cases = cases();
     assert!(cases.len() >= 30, "fixture file lost cases");
     let mut failures = Vec::new();
     for case in &cases {
-        let position = position(case);
-        let expected: BTreeSet<Turn<Small>> = case
-            .turns
-            .iter()
-            .map(|t| {
-                position.parse_turn(t).unwrap_or_else(|e| {
-                    panic!("{}: expected turn {t} does not parse: {e}", case.title)
-                })
-            })
-            .collect();
-        assert_eq!(
-            expected.len(),
-            case.turns.len(),
-            "{}: a turn is listed twice",
-            case.title
-        );
-        let generated: Vec<Turn<Small>> = position.legal_turns();
-        let actual: BTreeSet<Turn<Small>> = generated.iter().copied().collect();
-        assert_eq!(
-            actual.len(),
-            generated.len(),
-            "{}: a turn is generated twice",
-            case.title
-        );
-        if actual != expected {
-            let show = |set: &BTreeSet<Turn<Small>>| {
-                set.iter()
-                    .map(|&t| position.turn_text(t))
-                    .collect::<Vec<_>>()
-                    .join("; ")
-            };
-            failures.push(format!(
-                "{}\n  expected: {}\n  actual:   {}",
-                case.title,
-                show(&expected),
-                show(&actual)
-            ));
-        }
-        if let Some(paths) = case.paths {
-            assert_eq!(
-                position.turns(Chains::EveryPath).len(),
-                paths,
-                "{}: capture paths",
-                case.title
-            );
-        }
-        for (turn, after) in &case.after {
-            let parsed = position
-                .parse_turn(turn)
-                .unwrap_or_else(|e| panic!("{}: after-turn {turn}: {e}", case.title));
-            let next = position.play_turn(parsed).to_text();
-            if &next != after {
-                failures.push(format!(
-                    "{}: after {turn}\n  expected: {after}\n  actual:   {next}",
-                    case.title
-                ));
-            }
-        }
+        let rules = rules(case);
+        failures.extend(engine::with_bits!(rules, B => check::<B>(case)));
     }
     assert!(failures.is_empty(), "\n{}", failures.join("\n"));
 }

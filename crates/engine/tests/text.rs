@@ -8,11 +8,30 @@ fn parse(key: GameKey, text: &str) -> Result<Position<Small>, PositionError> {
 
 #[test]
 fn start_positions_print_as_documented() {
-    for key in GameKey::ALL {
+    for key in [
+        GameKey::Classic,
+        GameKey::Special,
+        GameKey::Qirkat,
+        GameKey::Bell,
+    ] {
         let start = Position::<Small>::start(key.rules());
         assert_eq!(start.to_text(), "bbbbb/bbbbb/bb1ww/wwwww/wwwww w - - 0");
         assert_eq!(parse(key, "bbbbb/bbbbb/bb1ww/wwwww/wwwww w"), Ok(start));
     }
+    let turkish = Position::<u64>::start(GameKey::Turkish.rules());
+    assert_eq!(
+        turkish.to_text(),
+        "8/bbbbbbbb/bbbbbbbb/8/8/wwwwwwww/wwwwwwww/8 w - - 0"
+    );
+}
+
+#[test]
+fn a_board_too_large_for_the_position_type_is_an_error() {
+    let text = GameKey::Turkish.rules().start;
+    assert_eq!(
+        Position::<u32>::from_text(GameKey::Turkish.rules(), text),
+        Err(PositionError::BoardTooLarge)
+    );
 }
 
 #[test]

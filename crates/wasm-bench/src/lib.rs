@@ -2,7 +2,7 @@
 //! (no JavaScript glue), so `scripts/bench.sh` can time the same run as the
 //! native `alquerque bench`.
 
-use engine::{Chains, GameKey, Perft, Position, Small};
+use engine::{with_bits, Chains, GameKey, Perft, Position};
 
 /// Leaf count of perft from the start of game `game` (index into
 /// `GameKey::ALL`) to `depth`; 0 for an unknown game.
@@ -11,6 +11,9 @@ pub extern "C" fn perft(game: u32, depth: u32) -> u64 {
     let Some(&key) = GameKey::ALL.get(game as usize) else {
         return 0;
     };
-    let start: Position<Small> = Position::start(key.rules());
-    Perft::new(Chains::Distinct).count(&start, depth)
+    let rules = key.rules();
+    with_bits!(rules, B => {
+        let start: Position<B> = Position::start(rules);
+        Perft::new(Chains::Distinct).count(&start, depth)
+    })
 }

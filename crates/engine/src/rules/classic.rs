@@ -26,4 +26,6 @@ pub static CLASSIC: Rules = Rules {
     no_progress: NoProgress::ForwardSteps,
     no_progress_limit: 50,
     both_blocked_draw: false,
+    men_beat_lone_man: false,
+    one_piece_each_draws: false,
 };

@@ -9,6 +9,7 @@ mod bell;
 mod classic;
 mod qirkat;
 mod special;
+mod turkish;
 
 use core::fmt;
 
@@ -16,6 +17,7 @@ pub use bell::BELL;
 pub use classic::CLASSIC;
 pub use qirkat::QIRKAT;
 pub use special::SPECIAL;
+pub use turkish::TURKISH;
 
 use crate::geometry::{Dir, DirSet, Geometry};
 use crate::side::Side;
@@ -26,6 +28,9 @@ use crate::variant::GameKey;
 pub enum Capturing {
     /// A capture must be made when one exists; any capture may be chosen.
     Mandatory,
+    /// A capture must be made when one exists, and it must take as many
+    /// pieces as any capture can.
+    MandatoryMaximal,
     /// Capturing is optional; a skipped capture may be punished by a huff.
     OptionalWithHuff,
 }
@@ -87,6 +92,10 @@ pub struct Rules {
     /// When the side to move cannot move and neither could the opponent, the
     /// game is drawn instead of lost.
     pub both_blocked_draw: bool,
+    /// Two or more men (and no kings) against a single enemy man win.
+    pub men_beat_lone_man: bool,
+    /// One piece each, of any kind, is a draw.
+    pub one_piece_each_draws: bool,
 }
 
 /// White's forward directions, used to build the rule sets.
@@ -129,6 +138,14 @@ impl Rules {
                     _ => return Err(OptionError::BadValue),
                 };
             }
+            "queen_lands" if self.key == GameKey::Turkish => {
+                let landing = match value {
+                    "behind" => KingLanding::DirectlyBehind,
+                    "any" => KingLanding::AnyBeyond,
+                    _ => return Err(OptionError::BadValue),
+                };
+                changed.kings = self.kings.map(|k| KingRules { landing, ..k });
+            }
             _ => return Err(OptionError::UnknownOption),
         }
         VARIANTS
@@ -145,6 +162,15 @@ impl Rules {
         let mut out = alloc::vec::Vec::new();
         if self.no_return != default.no_return {
             out.push(("no_return", if self.no_return { "on" } else { "off" }));
+        }
+        if let (Some(this), Some(usual)) = (self.kings, default.kings) {
+            if this.landing != usual.landing && self.key == GameKey::Turkish {
+                let value = match this.landing {
+                    KingLanding::DirectlyBehind => "behind",
+                    KingLanding::AnyBeyond => "any",
+                };
+                out.push(("queen_lands", value));
+            }
         }
         out
     }
@@ -163,16 +189,25 @@ static BELL_RETURN: Rules = Rules {
     no_return: false,
     ..BELL
 };
+static TURKISH_ANY: Rules = Rules {
+    kings: Some(KingRules {
+        landing: KingLanding::AnyBeyond,
+        ..turkish::QUEENS
+    }),
+    ..TURKISH
+};
 
 static VARIANTS: &[&Rules] = &VARIANT_LIST;
 
-const VARIANT_LIST: [&Rules; 6] = [
+const VARIANT_LIST: [&Rules; 8] = [
     &CLASSIC,
     &SPECIAL,
     &QIRKAT,
     &BELL,
+    &TURKISH,
     &QIRKAT_RETURN,
     &BELL_RETURN,
+    &TURKISH_ANY,
 ];
 
 /// Where generic code finds its rule set: read from a position at run time

@@ -29,4 +29,6 @@ pub static SPECIAL: Rules = Rules {
     no_progress: NoProgress::ManMoves,
     no_progress_limit: 50,
     both_blocked_draw: false,
+    men_beat_lone_man: false,
+    one_piece_each_draws: false,
 };
