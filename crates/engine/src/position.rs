@@ -253,8 +253,18 @@ impl<B: Bits> Position<B> {
         if rules.no_return {
             next.update_memory(mv, from, to);
         }
-        if rules.kings.is_some() || rules.huffing() {
-            next.play_rule_state(src, self, mv, moved_king, capturers);
+        if rules.kings.is_some() && !moved_king {
+            let far_rank = B::from_u128(rules.geometry.rank_mask(rules.far_rank(us)));
+            if far_rank.has(mv.to) {
+                // Crowned at the end of the move.
+                next.men[us] ^= to;
+                next.kings[us] ^= to;
+                next.hash ^=
+                    zobrist::key(zobrist::man(us), mv.to) ^ zobrist::key(zobrist::king(us), mv.to);
+            }
+        }
+        if rules.huffing() {
+            next.update_huffable(src, self, mv, capturers);
         }
         next.counter = match rules.no_progress {
             NoProgress::None => 0,
@@ -282,43 +292,28 @@ impl<B: Bits> Position<B> {
         self.toggle(zobrist::king(side), kings);
     }
 
-    /// The parts of `play` that only some rule sets have: crowning and the
-    /// huffable set. `before` is the position the move is
-    /// played in.
+    /// The huffable set after `mv`, played in `before`: every piece that could
+    /// have captured, when the move was not a capture.
     #[inline(never)]
-    fn play_rule_state<S: RuleSource>(
+    fn update_huffable<S: RuleSource>(
         &mut self,
         src: S,
         before: &Position<B>,
         mv: Move<B>,
-        moved_king: bool,
         capturers: Option<B>,
     ) {
-        let us = before.side;
-        let from = B::from_point(mv.from);
-        let to = B::from_point(mv.to);
-        let rules = src.rules();
-        let far_rank = B::from_u128(rules.geometry.rank_mask(rules.far_rank(us)));
-        if !moved_king && rules.kings.is_some() && far_rank.has(mv.to) {
-            self.men[us] ^= to;
-            self.kings[us] ^= to;
-            self.hash ^=
-                zobrist::key(zobrist::man(us), mv.to) ^ zobrist::key(zobrist::king(us), mv.to);
-        }
-        if rules.huffing() {
-            let huffable = if mv.is_capture() {
-                B::ZERO
+        let huffable = if mv.is_capture() {
+            B::ZERO
+        } else {
+            let capturers = capturers.unwrap_or_else(|| before.capturers_in(src));
+            if capturers.has(mv.from) {
+                capturers ^ B::from_point(mv.from) ^ B::from_point(mv.to)
             } else {
-                let capturers = capturers.unwrap_or_else(|| before.capturers_in(src));
-                if capturers.has(mv.from) {
-                    capturers ^ from ^ to
-                } else {
-                    capturers
-                }
-            };
-            self.toggle(Feature::Huffable, before.huffable ^ huffable);
-            self.huffable = huffable;
-        }
+                capturers
+            }
+        };
+        self.toggle(Feature::Huffable, before.huffable ^ huffable);
+        self.huffable = huffable;
     }
 
     #[inline(always)]
