@@ -24,6 +24,7 @@ macro_rules! say {
 
 mod args;
 mod bench;
+mod chess;
 
 use std::process::ExitCode;
 use std::time::Instant;
@@ -37,7 +38,7 @@ const USAGE: &str = "usage:
   alquerque perft <game> <depth> [--moves \"<turn> ...\"] [--position \"<text>\"] [--option name=value] [--divide] [--paths]
   alquerque moves <game> [--moves \"<turn> ...\"] [--position \"<text>\"] [--option name=value]
   alquerque bench [--game <game>] [--depth <d>]
-games: classic, special, qirkat, bell, turkish
+games: classic, special, qirkat, bell, turkish, chesquerque
 options: no_return=on|off (qirkat, bell), queen_lands=behind|any (turkish)";
 
 fn main() -> ExitCode {
@@ -57,6 +58,14 @@ fn run(argv: &[String]) -> Result<(), String> {
     };
     let mut args = Args::parse(rest, &["divide", "paths"]).map_err(|e| e.to_string())?;
     match command.as_str() {
+        "perft" | "moves" if args.peek() == Some("chesquerque") => {
+            args.positional();
+            if command == "perft" {
+                chess::perft(&mut args)
+            } else {
+                chess::moves(&mut args)
+            }
+        }
         "perft" => {
             let rules = rules(&mut args)?;
             with_bits!(rules, B => perft::<B>(rules, &mut args))

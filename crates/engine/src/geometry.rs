@@ -435,6 +435,8 @@ impl fmt::Display for PointName {
 pub static ALQUERQUE: Geometry = Geometry::new(5, 5, true);
 /// The 5 × 5 board with orthogonal lines only (Special).
 pub static ORTHOGONAL_5: Geometry = Geometry::new(5, 5, false);
+/// The 9 × 9 Alquerque board of Chesquerque, with diagonal lines.
+pub static ALQUERQUE_9: Geometry = Geometry::new(9, 9, true);
 /// The 8 × 8 board of Turkish draughts: squares joined orthogonally, which
 /// moves exactly like points on orthogonal lines.
 pub static SQUARES_8: Geometry = Geometry::new(8, 8, false);

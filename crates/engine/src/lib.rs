@@ -13,6 +13,7 @@ extern crate alloc;
 extern crate std;
 
 pub mod bitboard;
+pub mod chess;
 pub mod game;
 pub mod geometry;
 pub mod movegen;

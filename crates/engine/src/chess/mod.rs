@@ -1,0 +1,17 @@
+//! Chesquerque: chess on the 9 × 9 Alquerque board (RULES.md,
+//! "Chesquerque").
+//!
+//! How a piece moves depends on the point it stands on: a diagonal point has
+//! the diagonal lines, the others only the orthogonal ones. The board's
+//! neighbour tables already know which lines leave each point, so most moves
+//! are written once for every point: a king steps along any line that leaves
+//! its point, a queen slides along them, and so on.
+
+mod fen;
+mod movegen;
+mod notation;
+mod position;
+
+pub use fen::FenError;
+pub use movegen::chess_perft;
+pub use position::{ChessMove, ChessPosition, Role};
