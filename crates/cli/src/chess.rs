@@ -39,7 +39,12 @@ pub fn perft(args: &mut Args) -> Result<(), String> {
         let mut lines: Vec<(String, u64)> = position
             .legal_moves()
             .into_iter()
-            .map(|mv| (position.move_text(mv), chess_perft(&position.play(mv), depth - 1)))
+            .map(|mv| {
+                (
+                    position.move_text(mv),
+                    chess_perft(&position.play(mv), depth - 1),
+                )
+            })
             .collect();
         lines.sort();
         for (text, n) in &lines {
@@ -65,5 +70,12 @@ pub fn moves(args: &mut Args) -> Result<(), String> {
     for line in lines {
         say!("{line}");
     }
+    Ok(())
+}
+
+pub fn show(args: &mut Args) -> Result<(), String> {
+    let position = position(args)?;
+    args.finish().map_err(|e| e.to_string())?;
+    say!("{}", position.to_fen());
     Ok(())
 }

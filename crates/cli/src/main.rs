@@ -4,6 +4,7 @@
 //! alquerque perft <game> <depth> [--moves "<turn> …"] [--position "<text>"]
 //!                 [--option name=value] [--divide] [--paths]
 //! alquerque moves <game> [--moves "<turn> …"] [--position "<text>"] [--option name=value]
+//! alquerque position <game> [--moves "<turn> …"] [--position "<text>"] [--option name=value]
 //! alquerque bench [--game <game>] [--depth <d>]
 //! ```
 
@@ -37,6 +38,7 @@ use args::{Args, UsageError};
 const USAGE: &str = "usage:
   alquerque perft <game> <depth> [--moves \"<turn> ...\"] [--position \"<text>\"] [--option name=value] [--divide] [--paths]
   alquerque moves <game> [--moves \"<turn> ...\"] [--position \"<text>\"] [--option name=value]
+  alquerque position <game> [--moves \"<turn> ...\"] [--position \"<text>\"] [--option name=value]
   alquerque bench [--game <game>] [--depth <d>]
 games: classic, special, qirkat, bell, turkish, chesquerque
 options: no_return=on|off (qirkat, bell), queen_lands=behind|any (turkish)";
@@ -58,13 +60,17 @@ fn run(argv: &[String]) -> Result<(), String> {
     };
     let mut args = Args::parse(rest, &["divide", "paths"]).map_err(|e| e.to_string())?;
     match command.as_str() {
-        "perft" | "moves" if args.peek() == Some("chesquerque") => {
+        "perft" | "moves" | "position" if args.peek() == Some("chesquerque") => {
             args.positional();
-            if command == "perft" {
-                chess::perft(&mut args)
-            } else {
-                chess::moves(&mut args)
+            match command.as_str() {
+                "perft" => chess::perft(&mut args),
+                "moves" => chess::moves(&mut args),
+                _ => chess::show(&mut args),
             }
+        }
+        "position" => {
+            let rules = rules(&mut args)?;
+            with_bits!(rules, B => show::<B>(rules, &mut args))
         }
         "perft" => {
             let rules = rules(&mut args)?;
@@ -170,5 +176,13 @@ fn moves<B: Bits>(rules: &'static Rules, args: &mut Args) -> Result<(), String> 
     for line in lines {
         say!("{line}");
     }
+    Ok(())
+}
+
+/// Prints the position text after `--moves`.
+fn show<B: Bits>(rules: &'static Rules, args: &mut Args) -> Result<(), String> {
+    let position: Position<B> = position(rules, args)?;
+    args.finish().map_err(|e| e.to_string())?;
+    say!("{}", position.to_text());
     Ok(())
 }

@@ -24,6 +24,8 @@ pub enum WinReason {
     NoMoves,
     /// Turkish: two or more men (no kings) against a single enemy man.
     MenAgainstLoneMan,
+    /// Chesquerque: the loser's king is attacked and cannot escape.
+    Checkmate,
     Resignation,
 }
 
@@ -37,6 +39,10 @@ pub enum DrawReason {
     NoProgress,
     /// Turkish: each side has a single piece.
     OnePieceEach,
+    /// Chesquerque: the side to move has no legal move and is not in check.
+    Stalemate,
+    /// Chesquerque: only the two kings are left.
+    BareKings,
     Agreement,
 }
 
@@ -62,6 +68,7 @@ impl Outcome {
                 WinReason::NoPieces => "no pieces left",
                 WinReason::NoMoves => "no legal move",
                 WinReason::MenAgainstLoneMan => "men against a lone man",
+                WinReason::Checkmate => "checkmate",
                 WinReason::Resignation => "resignation",
             },
             Outcome::Draw { reason } => match reason {
@@ -69,6 +76,8 @@ impl Outcome {
                 DrawReason::Repetition => "threefold repetition",
                 DrawReason::NoProgress => "no progress",
                 DrawReason::OnePieceEach => "one piece each",
+                DrawReason::Stalemate => "stalemate",
+                DrawReason::BareKings => "king against king",
                 DrawReason::Agreement => "agreement",
             },
         }

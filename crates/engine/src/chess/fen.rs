@@ -7,7 +7,9 @@ use alloc::string::String;
 use alloc::vec::Vec;
 use core::fmt::{self, Write};
 
-use super::position::{castlings, forward, ChessPosition, Role, Set, BOARD, BLACK_B, BLACK_H, WHITE_B, WHITE_H};
+use super::position::{
+    castlings, forward, ChessPosition, Role, Set, BLACK_B, BLACK_H, BOARD, WHITE_B, WHITE_H,
+};
 use crate::bitboard::Bits;
 use crate::geometry::PointName;
 use crate::side::{BySide, Side};
@@ -18,11 +20,20 @@ pub const START: &str = "rnbqkabnr/ppppppppp/9/9/9/9/9/PPPPPPPPP/RNBQKABNR w KQk
 /// What is wrong with a Chesquerque position text.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum FenError {
-    FieldCount { found: usize },
-    RankCount { found: usize },
-    RankLength { rank: u8, found: usize },
+    FieldCount {
+        found: usize,
+    },
+    RankCount {
+        found: usize,
+    },
+    RankLength {
+        rank: u8,
+        found: usize,
+    },
     BadPieceChar(char),
-    ConsecutiveDigits { rank: u8 },
+    ConsecutiveDigits {
+        rank: u8,
+    },
     BadSide,
     BadCastling,
     /// A castling right without the king and rook on their home points.
@@ -49,7 +60,10 @@ impl fmt::Display for FenError {
             BadSide => f.write_str("the side to move must be 'w' or 'b'"),
             BadCastling => f.write_str("castling rights must be '-' or some of KQkq in that order"),
             CastlingWithoutPieces(c) => {
-                write!(f, "castling right '{c}' needs the king and rook on their home points")
+                write!(
+                    f,
+                    "castling right '{c}' needs the king and rook on their home points"
+                )
             }
             BadEnPassant => f.write_str("the en-passant point does not follow a double step"),
             BadClock => f.write_str("the move counters must be whole numbers"),
@@ -77,7 +91,9 @@ impl ChessPosition {
         let g = BOARD;
         let fields: Vec<&str> = text.split_ascii_whitespace().collect();
         let [board, side, castling, ep, halfmove, fullmove] = fields[..] else {
-            return Err(FenError::FieldCount { found: fields.len() });
+            return Err(FenError::FieldCount {
+                found: fields.len(),
+            });
         };
         let mut p = ChessPosition {
             roles: [0; 7],
@@ -174,9 +190,11 @@ impl ChessPosition {
         let Some(ep) = self.ep else {
             return false;
         };
-        self.legal_moves()
-            .iter()
-            .any(|m| m.to == ep && self.of(self.side, Role::Pawn).has(m.from) && BOARD.coords(m.from).0 != BOARD.coords(m.to).0)
+        self.legal_moves().iter().any(|m| {
+            m.to == ep
+                && self.of(self.side, Role::Pawn).has(m.from)
+                && BOARD.coords(m.from).0 != BOARD.coords(m.to).0
+        })
     }
 
     /// The position as text. The en-passant point is written only when an

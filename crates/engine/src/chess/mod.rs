@@ -8,10 +8,13 @@
 //! its point, a queen slides along them, and so on.
 
 mod fen;
+mod game;
 mod movegen;
 mod notation;
 mod position;
+mod san;
 
-pub use fen::FenError;
+pub use fen::{FenError, START};
+pub use game::{ChessGame, FIFTY_MOVES};
 pub use movegen::chess_perft;
 pub use position::{ChessMove, ChessPosition, Role};

@@ -72,7 +72,8 @@ impl ChessPosition {
                         continue;
                     };
                     for turn in [1, 7] {
-                        if let Some(p) = g.neighbour(middle, Dir::from_index(first.index() + turn)) {
+                        if let Some(p) = g.neighbour(middle, Dir::from_index(first.index() + turn))
+                        {
                             add(from, p);
                         }
                     }
@@ -205,7 +206,16 @@ pub fn chess_perft(position: &ChessPosition, depth: u32) -> u64 {
     }
     let moves = position.legal_moves();
     if depth == 1 {
-        return moves.iter().map(|&m| { core::hint::black_box(position.play(m)); 1 }).sum();
+        return moves
+            .iter()
+            .map(|&m| {
+                core::hint::black_box(position.play(m));
+                1
+            })
+            .sum();
     }
-    moves.iter().map(|&m| chess_perft(&position.play(m), depth - 1)).sum()
+    moves
+        .iter()
+        .map(|&m| chess_perft(&position.play(m), depth - 1))
+        .sum()
 }

@@ -31,7 +31,10 @@ impl ChessPosition {
             None => None,
             Some(c) if c.is_ascii_lowercase() => {
                 let role = Role::from_letter(c).ok_or(MoveError::Syntax)?;
-                Some(role).filter(|r| Role::PROMOTIONS.contains(r)).ok_or(MoveError::Syntax)?.into()
+                Some(role)
+                    .filter(|r| Role::PROMOTIONS.contains(r))
+                    .ok_or(MoveError::Syntax)?
+                    .into()
             }
             Some(_) => return Err(MoveError::Syntax),
         };

@@ -159,7 +159,9 @@ impl ChessPosition {
     }
 
     pub fn role_at(&self, p: Point) -> Option<Role> {
-        Role::ALL.into_iter().find(|&r| self.roles[r as usize].has(p))
+        Role::ALL
+            .into_iter()
+            .find(|&r| self.roles[r as usize].has(p))
     }
 
     pub fn piece_at(&self, p: Point) -> Option<(Side, Role)> {
@@ -281,7 +283,10 @@ impl ChessPosition {
         next.ep = None;
         let g = BOARD;
         if role == Role::Pawn {
-            if Some(mv.to) == self.ep && captured.is_none() && g.coords(mv.from).0 != g.coords(mv.to).0 {
+            if Some(mv.to) == self.ep
+                && captured.is_none()
+                && g.coords(mv.from).0 != g.coords(mv.to).0
+            {
                 // En passant: the pawn that double-stepped stands beyond.
                 if let Some(victim) = g.neighbour(mv.to, forward(them)) {
                     let bit = Set::from_point(victim);
