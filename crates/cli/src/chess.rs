@@ -59,12 +59,19 @@ pub fn perft(args: &mut Args) -> Result<(), String> {
 }
 
 pub fn moves(args: &mut Args) -> Result<(), String> {
+    let san = args.flag("san");
     let position = position(args)?;
     args.finish().map_err(|e| e.to_string())?;
     let mut lines: Vec<String> = position
         .legal_moves()
         .into_iter()
-        .map(|mv| position.move_text(mv))
+        .map(|mv| {
+            if san {
+                position.san(mv)
+            } else {
+                position.move_text(mv)
+            }
+        })
         .collect();
     lines.sort();
     for line in lines {

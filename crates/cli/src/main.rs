@@ -37,7 +37,7 @@ use args::{Args, UsageError};
 
 const USAGE: &str = "usage:
   alquerque perft <game> <depth> [--moves \"<turn> ...\"] [--position \"<text>\"] [--option name=value] [--divide] [--paths]
-  alquerque moves <game> [--moves \"<turn> ...\"] [--position \"<text>\"] [--option name=value]
+  alquerque moves <game> [--moves \"<turn> ...\"] [--position \"<text>\"] [--option name=value] [--san]
   alquerque position <game> [--moves \"<turn> ...\"] [--position \"<text>\"] [--option name=value]
   alquerque bench [--game <game>] [--depth <d>]
 games: classic, special, qirkat, bell, turkish, chesquerque
@@ -58,7 +58,7 @@ fn run(argv: &[String]) -> Result<(), String> {
     let Some((command, rest)) = argv.split_first() else {
         return Err(USAGE.to_string());
     };
-    let mut args = Args::parse(rest, &["divide", "paths"]).map_err(|e| e.to_string())?;
+    let mut args = Args::parse(rest, &["divide", "paths", "san"]).map_err(|e| e.to_string())?;
     match command.as_str() {
         "perft" | "moves" | "position" if args.peek() == Some("chesquerque") => {
             args.positional();

@@ -129,3 +129,26 @@ fn bad_input_is_one_line_on_stderr_and_status_2() {
         assert!(err.starts_with("alquerque: "), "{args:?}: {err}");
     }
 }
+
+#[test]
+fn chesquerque_moves_perft_and_san() {
+    let moves = stdout(&["moves", "chesquerque"]);
+    assert_eq!(
+        moves.lines().count(),
+        18,
+        "nine pawns, one or two points each"
+    );
+    assert!(moves.lines().any(|l| l == "e2e4"));
+    let san = stdout(&["moves", "chesquerque", "--san", "--moves", "e2e4 e8e6"]);
+    assert!(san.lines().any(|l| l == "e5"), "{san}");
+    assert_eq!(
+        stdout(&["perft", "chesquerque", "2"]),
+        "perft 1 18\nperft 2 324\n"
+    );
+    assert_eq!(
+        stdout(&["position", "chesquerque", "--moves", "e2e4"]),
+        "rnbqkabnr/ppppppppp/9/9/9/4P4/9/PPPP1PPPP/RNBQKABNR b KQkq - 0 1\n"
+    );
+    let bad = run(&["moves", "chesquerque", "--moves", "e2e5"]);
+    assert_eq!(bad.status.code(), Some(2));
+}
