@@ -50,11 +50,6 @@ impl Args {
         Ok(args)
     }
 
-    /// The next positional argument, left in place.
-    pub fn peek(&self) -> Option<&str> {
-        self.positionals.front().map(String::as_str)
-    }
-
     pub fn positional(&mut self) -> Option<String> {
         self.positionals.pop_front()
     }

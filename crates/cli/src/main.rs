@@ -31,7 +31,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use engine::notation::split_turns;
-use engine::{with_bits, Bits, Chains, GameKey, Perft, Position, Rules};
+use engine::{with_bits, Bits, Chains, GameKey, Perft, Position, Rules, Variant};
 
 use args::{Args, UsageError};
 
@@ -60,25 +60,28 @@ fn run(argv: &[String]) -> Result<(), String> {
     };
     let mut args = Args::parse(rest, &["divide", "paths", "san"]).map_err(|e| e.to_string())?;
     match command.as_str() {
-        "perft" | "moves" | "position" if args.peek() == Some("chesquerque") => {
-            args.positional();
-            match command.as_str() {
-                "perft" => chess::perft(&mut args),
-                "moves" => chess::moves(&mut args),
-                _ => chess::show(&mut args),
+        "perft" | "moves" | "position" => {
+            let variant: Variant = args
+                .positional()
+                .ok_or(UsageError::Missing("game"))
+                .map_err(|e| e.to_string())?
+                .parse()
+                .map_err(|e| format!("{e}"))?;
+            match variant {
+                Variant::Chesquerque => match command.as_str() {
+                    "perft" => chess::perft(&mut args),
+                    "moves" => chess::moves(&mut args),
+                    _ => chess::show(&mut args),
+                },
+                Variant::Draughts(key) => {
+                    let rules = rules(key, &mut args)?;
+                    with_bits!(rules, B => match command.as_str() {
+                        "perft" => perft::<B>(rules, &mut args),
+                        "moves" => moves::<B>(rules, &mut args),
+                        _ => show::<B>(rules, &mut args),
+                    })
+                }
             }
-        }
-        "position" => {
-            let rules = rules(&mut args)?;
-            with_bits!(rules, B => show::<B>(rules, &mut args))
-        }
-        "perft" => {
-            let rules = rules(&mut args)?;
-            with_bits!(rules, B => perft::<B>(rules, &mut args))
-        }
-        "moves" => {
-            let rules = rules(&mut args)?;
-            with_bits!(rules, B => moves::<B>(rules, &mut args))
         }
         "bench" => bench::run(&mut args),
         "help" | "--help" | "-h" => {
@@ -89,14 +92,8 @@ fn run(argv: &[String]) -> Result<(), String> {
     }
 }
 
-/// The rule set given by `<game>` and `--option`.
-fn rules(args: &mut Args) -> Result<&'static Rules, String> {
-    let key: GameKey = args
-        .positional()
-        .ok_or(UsageError::Missing("game"))
-        .map_err(|e| e.to_string())?
-        .parse()
-        .map_err(|e| format!("{e}"))?;
+/// The rule set of `key` with the `--option`s given.
+fn rules(key: GameKey, args: &mut Args) -> Result<&'static Rules, String> {
     let mut rules: &'static Rules = key.rules();
     for option in args.values("option") {
         let (name, value) = option

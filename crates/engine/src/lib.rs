@@ -38,7 +38,7 @@ pub use record::{record_game, Record, RecordError};
 pub use rules::Rules;
 pub use side::{BySide, Side};
 pub use text::{PositionError, Setup};
-pub use variant::GameKey;
+pub use variant::{GameKey, Variant};
 
 /// The bitboard type of the 5×5 boards.
 pub type Small = u32;

@@ -71,3 +71,61 @@ impl FromStr for GameKey {
             .ok_or(UnknownGame)
     }
 }
+
+/// Every game the project plays: the five of the draughts family, which share
+/// one generic engine driven by [`crate::Rules`], and Chesquerque, which has
+/// its own ([`crate::chess`]). This is where a key from outside (a URL, a
+/// saved game, a command line) chooses the code that plays it.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Variant {
+    Draughts(GameKey),
+    Chesquerque,
+}
+
+impl Variant {
+    pub const ALL: [Variant; 6] = [
+        Variant::Draughts(GameKey::Classic),
+        Variant::Draughts(GameKey::Special),
+        Variant::Draughts(GameKey::Qirkat),
+        Variant::Draughts(GameKey::Bell),
+        Variant::Draughts(GameKey::Turkish),
+        Variant::Chesquerque,
+    ];
+
+    /// The stable key of the game (`classic`, …, `chesquerque`).
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Variant::Draughts(key) => key.as_str(),
+            Variant::Chesquerque => "chesquerque",
+        }
+    }
+}
+
+impl fmt::Display for Variant {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// A key that names none of the six games.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct UnknownVariant;
+
+impl fmt::Display for UnknownVariant {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(
+            "unknown game (expected classic, special, qirkat, bell, turkish or chesquerque)",
+        )
+    }
+}
+
+impl FromStr for Variant {
+    type Err = UnknownVariant;
+
+    fn from_str(s: &str) -> Result<Variant, UnknownVariant> {
+        Variant::ALL
+            .into_iter()
+            .find(|v| v.as_str() == s)
+            .ok_or(UnknownVariant)
+    }
+}
