@@ -2,25 +2,41 @@
 
 use std::time::Instant;
 
-use engine::{with_bits, Chains, GameKey, Perft, Position};
+use engine::chess::{chess_perft, ChessPosition};
+use engine::{with_bits, Chains, GameKey, Perft, Position, Variant};
 
 use crate::args::Args;
 
 /// Depths that take about a second each on a small machine.
-fn default_depth(key: GameKey) -> u32 {
-    match key {
-        GameKey::Classic => 14,
-        GameKey::Special => 9,
-        GameKey::Qirkat => 14,
-        GameKey::Bell => 14,
-        GameKey::Turkish => 7,
+fn default_depth(variant: Variant) -> u32 {
+    match variant {
+        Variant::Draughts(GameKey::Classic) => 14,
+        Variant::Draughts(GameKey::Special) => 9,
+        Variant::Draughts(GameKey::Qirkat) => 14,
+        Variant::Draughts(GameKey::Bell) => 14,
+        Variant::Draughts(GameKey::Turkish) => 7,
+        Variant::Chesquerque => 5,
+    }
+}
+
+/// Perft from the start of `variant`.
+fn start_perft(variant: Variant, depth: u32) -> u64 {
+    match variant {
+        Variant::Draughts(key) => {
+            let rules = key.rules();
+            with_bits!(rules, B => {
+                let position: Position<B> = Position::start(rules);
+                Perft::new(Chains::Distinct).count(&position, depth)
+            })
+        }
+        Variant::Chesquerque => chess_perft(&ChessPosition::start(), depth),
     }
 }
 
 pub fn run(args: &mut Args) -> Result<(), String> {
-    let games: Vec<GameKey> = match args.value("game") {
+    let games: Vec<Variant> = match args.value("game") {
         Some(key) => vec![key.parse().map_err(|e| format!("{e}"))?],
-        None => GameKey::ALL.to_vec(),
+        None => Variant::ALL.to_vec(),
     };
     let depth: Option<u32> = args
         .value("depth")
@@ -28,7 +44,7 @@ pub fn run(args: &mut Args) -> Result<(), String> {
         .transpose()?;
     args.finish().map_err(|e| e.to_string())?;
     say!(
-        "{:<10} {:>5} {:>14} {:>9} {:>14}",
+        "{:<12} {:>5} {:>14} {:>9} {:>14}",
         "game",
         "depth",
         "nodes",
@@ -37,20 +53,16 @@ pub fn run(args: &mut Args) -> Result<(), String> {
     );
     let mut total_nodes = 0u64;
     let mut total_seconds = 0f64;
-    for key in games {
-        let depth = depth.unwrap_or_else(|| default_depth(key));
-        let rules = key.rules();
+    for variant in games {
+        let depth = depth.unwrap_or_else(|| default_depth(variant));
         let started = Instant::now();
-        let nodes = with_bits!(rules, B => {
-            let position: Position<B> = Position::start(rules);
-            Perft::new(Chains::Distinct).count(&position, depth)
-        });
+        let nodes = start_perft(variant, depth);
         let seconds = started.elapsed().as_secs_f64();
         total_nodes += nodes;
         total_seconds += seconds;
         say!(
-            "{:<10} {:>5} {:>14} {:>9.3} {:>14.0}",
-            key.as_str(),
+            "{:<12} {:>5} {:>14} {:>9.3} {:>14.0}",
+            variant.as_str(),
             depth,
             nodes,
             seconds,
@@ -58,7 +70,7 @@ pub fn run(args: &mut Args) -> Result<(), String> {
         );
     }
     say!(
-        "{:<10} {:>5} {:>14} {:>9.3} {:>14.0}",
+        "{:<12} {:>5} {:>14} {:>9.3} {:>14.0}",
         "all",
         "",
         total_nodes,

@@ -104,7 +104,15 @@ fn turkish_reproduces_the_published_counts_with_its_option() {
 #[test]
 fn bench_prints_a_row_per_game() {
     let out = stdout(&["bench", "--depth", "3"]);
-    for game in ["classic", "special", "qirkat", "bell", "turkish", "all"] {
+    for game in [
+        "classic",
+        "special",
+        "qirkat",
+        "bell",
+        "turkish",
+        "chesquerque",
+        "all",
+    ] {
         assert!(out.lines().any(|l| l.starts_with(game)), "{game} in {out}");
     }
 }
