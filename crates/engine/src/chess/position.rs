@@ -329,3 +329,35 @@ impl ChessPosition {
         next
     }
 }
+
+impl ChessPosition {
+    /// The position mirrored left–right (file a ↔ file i). The two castlings
+    /// swap into each other, so the rights swap too.
+    pub fn mirrored(&self) -> ChessPosition {
+        let g = BOARD;
+        let flip = |set: Set| {
+            set.points()
+                .fold(Set::ZERO, |acc, p| acc | Set::from_point(g.mirror(p)))
+        };
+        let mut m = *self;
+        for role in Role::ALL {
+            m.roles[role as usize] = flip(self.roles[role as usize]);
+        }
+        for side in Side::BOTH {
+            m.sides[side] = flip(self.sides[side]);
+        }
+        let swap = |bits: u8, a: u8, b: u8| {
+            let mut out = bits & !(a | b);
+            if bits & a != 0 {
+                out |= b;
+            }
+            if bits & b != 0 {
+                out |= a;
+            }
+            out
+        };
+        m.castling = swap(swap(self.castling, WHITE_H, WHITE_B), BLACK_H, BLACK_B);
+        m.ep = self.ep.map(|p| g.mirror(p));
+        m
+    }
+}
