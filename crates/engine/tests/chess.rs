@@ -190,3 +190,42 @@ fn point(name: &str) -> engine::geometry::PointName {
     let g = &engine::geometry::ALQUERQUE_9;
     g.name(g.parse_point(name).expect("point"))
 }
+
+#[test]
+fn every_rule_fixture_has_exactly_its_legal_moves() {
+    let text = include_str!("data/chess.fixtures");
+    let mut cases = 0;
+    let mut failures = Vec::new();
+    let mut title = "";
+    let mut position = None;
+    for line in text.lines().map(str::trim) {
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let (word, rest) = line.split_once(' ').expect("field and value");
+        match word {
+            "case" => title = rest,
+            "position" => position = Some(fen(rest)),
+            "moves" => {
+                let p = position.take().expect("a position before the moves");
+                let mut expected: Vec<&str> = rest.split_whitespace().collect();
+                expected.sort_unstable();
+                let count = expected.len();
+                expected.dedup();
+                assert_eq!(expected.len(), count, "{title}: a move is listed twice");
+                let mut actual: Vec<String> =
+                    p.legal_moves().iter().map(|&m| p.move_text(m)).collect();
+                actual.sort();
+                if actual != expected {
+                    failures.push(format!(
+                        "{title}\n  expected: {expected:?}\n  actual:   {actual:?}"
+                    ));
+                }
+                cases += 1;
+            }
+            other => panic!("unknown field {other}"),
+        }
+    }
+    assert!(cases >= 15, "fixture file lost cases");
+    assert!(failures.is_empty(), "\n{}", failures.join("\n"));
+}
