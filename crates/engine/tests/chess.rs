@@ -36,8 +36,8 @@ fn san_for_pawns_pieces_castling_and_promotion() {
     // A queen on c9 checks along rank 9 as well.
     assert_eq!(san_of(&promotion, "d8c9q"), "dxc9=Q+");
     // En passant is written as a pawn capture.
-    let ep = fen("4k4/9/9/9/Pp7/9/9/9/4K4 w - b6 0 2");
-    assert_eq!(san_of(&ep, "a5b6"), "axb6");
+    let ep = fen("4k4/9/9/pP7/9/9/9/9/4K4 w - a7 0 2");
+    assert_eq!(san_of(&ep, "b6a7"), "bxa7");
     // A pawn on a point without diagonals captures straight ahead.
     let straight = fen("4k4/9/9/9/2p6/2P6/9/9/4K4 w - - 0 1");
     assert_eq!(san_of(&straight, "c4c5"), "cxc5");
@@ -166,6 +166,8 @@ fn bad_position_text_gets_its_own_error() {
             FenError::CastlingWithoutPieces('K'),
         ),
         ("4k4/9/9/9/9/9/9/9/4K4 w - e6 0 1", FenError::BadEnPassant),
+        // A black pawn on b5 cannot have just double-stepped past b6.
+        ("4k4/9/9/9/Pp7/9/9/9/4K4 w - b6 0 2", FenError::BadEnPassant),
         ("4k4/9/9/9/9/9/9/9/4K4 w - - x 1", FenError::BadClock),
         (
             "9/9/9/9/9/9/9/9/4K4 w - - 0 1",

@@ -168,7 +168,13 @@ impl ChessPosition {
             let them = p.side.other();
             let pawn = g.neighbour(point, forward(them));
             let origin = g.neighbour(point, forward(them).opposite());
-            let fits = pawn.is_some_and(|q| p.of(them, Role::Pawn).has(q))
+            // The skipped point of a double step from the opponent's pawn rank.
+            let rank = match them {
+                Side::White => 2,
+                Side::Black => 6,
+            };
+            let fits = g.coords(point).1 == rank
+                && pawn.is_some_and(|q| p.of(them, Role::Pawn).has(q))
                 && origin.is_some_and(|q| !p.occupied().has(q))
                 && !p.occupied().has(point);
             if !fits {
