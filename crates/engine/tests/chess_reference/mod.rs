@@ -14,6 +14,8 @@
 mod fen;
 mod movegen;
 
+// Not every test binary that includes this module uses it.
+#[allow(unused_imports)]
 pub use fen::START_FEN;
 use movegen::RefMove;
 
