@@ -1,9 +1,10 @@
-//! Feeds arbitrary bytes to every text parser of the engine. Nothing may
-//! panic, and whatever parses must behave: a position prints back to the same
-//! position, every legal turn reads back from its own text, a record prints
-//! back to the same game.
+//! Feeds arbitrary bytes to every text parser of the engine, Chesquerque's
+//! included. Nothing may panic, and whatever parses must behave: a position
+//! prints back to the same position, every legal turn reads back from its own
+//! text, a record prints back to the same game.
 #![no_main]
 
+use engine::chess::ChessPosition;
 use engine::{record_game, with_bits, Bits, GameKey, Position, Record, Rules};
 use libfuzzer_sys::fuzz_target;
 
@@ -18,7 +19,26 @@ fuzz_target!(|data: &[u8]| {
         Some(key) => with_bits!(key.rules(), B => check_record::<B>(&text)),
         None => check_record::<u32>(&text),
     }
+    check_chess(&text);
 });
+
+fn check_chess(text: &str) {
+    if let Ok(position) = ChessPosition::from_fen(text) {
+        let printed = position.to_fen();
+        let again = ChessPosition::from_fen(&printed).expect("printed text reads back");
+        assert_eq!(again.to_fen(), printed);
+        for mv in position.legal_moves() {
+            assert_eq!(position.parse_move(&position.move_text(mv)), Ok(mv));
+            assert_eq!(position.parse_san(&position.san(mv)), Ok(mv));
+        }
+    }
+    let start = ChessPosition::start();
+    for result in [start.parse_move(text), start.parse_san(text)] {
+        if let Ok(mv) = result {
+            assert!(start.legal_moves().contains(&mv));
+        }
+    }
+}
 
 fn check_position<B: Bits>(rules: &'static Rules, text: &str) {
     if let Ok(position) = Position::<B>::from_text(rules, text) {
