@@ -288,16 +288,9 @@ impl<B: Bits> Position<B> {
         let nearby = board.enemy & B::from_u128(g.jump_over_mask(at));
         // Most chains end where no enemy is next to the piece.
         if !nearby.is_empty() && len < MAX_CHAIN {
-            let mut take = |over: Point, land: Point| {
-                path[len + 1] = land;
-                let after = board.jump(over);
-                if (after.enemy & B::from_u128(g.jump_over_mask(land))).is_empty() {
-                    // No enemy next to the landing point: the chain ends.
-                    found(&path[..=len + 1], land, after.captured);
-                } else {
-                    self.man_chain(src, path, len + 1, after, dirs_in, found);
-                }
-            };
+            // The jumps open from here, as (captured point, landing point).
+            let mut jumps = [(at, at); 8];
+            let mut open = 0;
             if dirs == DirSet::ALL {
                 // Only the enemies next to the piece matter. On a board
                 // numbered rank by rank, the point beyond `over` seen from
@@ -306,8 +299,8 @@ impl<B: Bits> Position<B> {
                 for over in nearby.points() {
                     let land = Point::from_index_unchecked((2 * over.index() - at.index()) as u8);
                     if board.empty.has(land) {
-                        extended = true;
-                        take(over, land);
+                        jumps[open] = (over, land);
+                        open += 1;
                     }
                 }
             } else {
@@ -316,9 +309,20 @@ impl<B: Bits> Position<B> {
                         && board.enemy.has(jump.over)
                         && board.empty.has(jump.land)
                     {
-                        extended = true;
-                        take(jump.over, jump.land);
+                        jumps[open] = (jump.over, jump.land);
+                        open += 1;
                     }
+                }
+            }
+            extended = open > 0;
+            for &(over, land) in &jumps[..open] {
+                path[len + 1] = land;
+                let after = board.jump(over);
+                if (after.enemy & B::from_u128(g.jump_over_mask(land))).is_empty() {
+                    // No enemy next to the landing point: the chain ends.
+                    found(&path[..=len + 1], land, after.captured);
+                } else {
+                    self.man_chain(src, path, len + 1, after, dirs_in, found);
                 }
             }
         }
