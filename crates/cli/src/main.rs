@@ -5,6 +5,7 @@
 //!                 [--option name=value] [--divide] [--paths]
 //! alquerque moves <game> [--moves "<turn> …"] [--position "<text>"] [--option name=value]
 //! alquerque position <game> [--moves "<turn> …"] [--position "<text>"] [--option name=value]
+//! alquerque search <game> [--depth <d>] [--nodes <n>] [--moves "<turn> …"] [--position "<text>"]
 //! alquerque bench [--game <game>] [--depth <d>]
 //! ```
 
@@ -31,6 +32,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use engine::notation::split_turns;
+use engine::search::{Limits, Search};
 use engine::{with_bits, Bits, Chains, GameKey, Perft, Position, Rules, Variant};
 
 use args::{Args, UsageError};
@@ -39,6 +41,7 @@ const USAGE: &str = "usage:
   alquerque perft <game> <depth> [--moves \"<turn> ...\"] [--position \"<text>\"] [--option name=value] [--divide] [--paths]
   alquerque moves <game> [--moves \"<turn> ...\"] [--position \"<text>\"] [--option name=value] [--san]
   alquerque position <game> [--moves \"<turn> ...\"] [--position \"<text>\"] [--option name=value]
+  alquerque search <game> [--depth <d>] [--nodes <n>] [--moves \"<turn> ...\"] [--position \"<text>\"] [--option name=value]
   alquerque bench [--game <game>] [--depth <d>]
 games: classic, special, qirkat, bell, turkish, chesquerque
 options: no_return=on|off (qirkat, bell), queen_lands=behind|any (turkish)";
@@ -60,7 +63,7 @@ fn run(argv: &[String]) -> Result<(), String> {
     };
     let mut args = Args::parse(rest, &["divide", "paths", "san"]).map_err(|e| e.to_string())?;
     match command.as_str() {
-        "perft" | "moves" | "position" => {
+        "perft" | "moves" | "position" | "search" => {
             let variant: Variant = args
                 .positional()
                 .ok_or(UsageError::Missing("game"))
@@ -71,6 +74,7 @@ fn run(argv: &[String]) -> Result<(), String> {
                 Variant::Chesquerque => match command.as_str() {
                     "perft" => chess::perft(&mut args),
                     "moves" => chess::moves(&mut args),
+                    "search" => Err("the search does not play chesquerque yet".to_string()),
                     _ => chess::show(&mut args),
                 },
                 Variant::Draughts(key) => {
@@ -78,6 +82,7 @@ fn run(argv: &[String]) -> Result<(), String> {
                     with_bits!(rules, B => match command.as_str() {
                         "perft" => perft::<B>(rules, &mut args),
                         "moves" => moves::<B>(rules, &mut args),
+                        "search" => search::<B>(rules, &mut args),
                         _ => show::<B>(rules, &mut args),
                     })
                 }
@@ -181,5 +186,49 @@ fn show<B: Bits>(rules: &'static Rules, args: &mut Args) -> Result<(), String> {
     let position: Position<B> = position(rules, args)?;
     args.finish().map_err(|e| e.to_string())?;
     say!("{}", position.to_text());
+    Ok(())
+}
+
+/// Searches the position and prints the best turn, its score and the line.
+fn search<B: Bits>(rules: &'static Rules, args: &mut Args) -> Result<(), String> {
+    let number = |value: Option<String>, name: &str| -> Result<Option<u64>, String> {
+        value
+            .map(|v| {
+                v.parse()
+                    .map_err(|_| format!("--{name} must be a whole number"))
+            })
+            .transpose()
+    };
+    let depth = number(args.value("depth"), "depth")?;
+    let nodes = number(args.value("nodes"), "nodes")?;
+    let position: Position<B> = position(rules, args)?;
+    args.finish().map_err(|e| e.to_string())?;
+    let mut limits = Limits::default();
+    if let Some(depth) = depth {
+        limits.depth = u32::try_from(depth).unwrap_or(u32::MAX);
+    }
+    if let Some(nodes) = nodes {
+        limits.nodes = nodes;
+    }
+    if depth.is_none() && nodes.is_none() {
+        limits.depth = 8;
+    }
+    let started = Instant::now();
+    let report = Search::new().run(&[position], limits);
+    let Some(best) = report.best else {
+        return Err("the side to move has no legal turn".to_string());
+    };
+    let mut line = Vec::new();
+    let mut at = position;
+    for turn in &report.line {
+        line.push(at.turn_text(*turn));
+        at = at.play_turn(*turn);
+    }
+    say!("best {}", position.turn_text(best));
+    say!("score {}", report.score);
+    say!("depth {}", report.depth);
+    say!("nodes {}", report.nodes);
+    say!("line {}", line.join(" "));
+    say!("seconds {:.3}", started.elapsed().as_secs_f64());
     Ok(())
 }

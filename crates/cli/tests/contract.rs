@@ -160,3 +160,28 @@ fn chesquerque_moves_perft_and_san() {
     let bad = run(&["moves", "chesquerque", "--moves", "e2e5"]);
     assert_eq!(bad.status.code(), Some(2));
 }
+
+#[test]
+fn search_names_a_legal_best_turn() {
+    let out = stdout(&[
+        "search",
+        "classic",
+        "--position",
+        "5/5/2w2/2b2/5 w",
+        "--depth",
+        "3",
+    ]);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines[0], "best c3xc1");
+    assert_eq!(lines[1], "score win in 1");
+    let out = stdout(&["search", "turkish", "--nodes", "5000"]);
+    let best = out
+        .lines()
+        .next()
+        .and_then(|l| l.strip_prefix("best "))
+        .expect("a best turn");
+    assert!(
+        stdout(&["moves", "turkish"]).lines().any(|l| l == best),
+        "{best}"
+    );
+}

@@ -97,7 +97,7 @@ impl fmt::Display for Outcome {
 /// The material rules of Turkish draughts, checked for both sides after
 /// every move: one piece each draws; two or more men (no kings) against a
 /// single enemy man win.
-fn material_outcome<B: Bits>(position: &Position<B>) -> Option<Outcome> {
+pub(crate) fn material_outcome<B: Bits>(position: &Position<B>) -> Option<Outcome> {
     let rules = position.rules();
     let count = |side: Side| position.pieces(side).count();
     if rules.one_piece_each_draws && count(Side::White) == 1 && count(Side::Black) == 1 {

@@ -22,6 +22,7 @@ pub mod perft;
 pub mod position;
 pub mod record;
 pub mod rules;
+pub mod search;
 pub mod side;
 pub mod text;
 pub mod variant;

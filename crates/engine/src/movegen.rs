@@ -105,9 +105,18 @@ impl<B: Bits> Position<B> {
     }
 
     pub fn turns(&self, chains: Chains) -> Vec<Turn<B>> {
-        let mut moves = Vec::new();
-        self.generate(chains, &mut moves);
-        let mut turns: Vec<Turn<B>> = moves.iter().map(|&mv| Turn::plain(mv)).collect();
+        let mut turns = Vec::new();
+        self.turns_into(chains, &mut Vec::new(), &mut turns);
+        turns
+    }
+
+    /// Appends every legal turn to `turns`, using `moves` as scratch space
+    /// (both keep their capacity, so a caller that reuses them allocates
+    /// nothing once they have grown).
+    pub fn turns_into(&self, chains: Chains, moves: &mut Vec<Move<B>>, turns: &mut Vec<Turn<B>>) {
+        moves.clear();
+        self.generate(chains, moves);
+        turns.extend(moves.iter().map(|&mv| Turn::plain(mv)));
         for huff in self.huffable.points() {
             if self.huff_takes_last_piece(huff) {
                 turns.push(Turn {
@@ -117,13 +126,12 @@ impl<B: Bits> Position<B> {
                 continue;
             }
             moves.clear();
-            self.huff(huff).generate(chains, &mut moves);
+            self.huff(huff).generate(chains, moves);
             turns.extend(moves.iter().map(|&mv| Turn {
                 huff: Some(huff),
                 mv: Some(mv),
             }));
         }
-        turns
     }
 
     /// Whether the side to move has any legal turn (a huff counts when a

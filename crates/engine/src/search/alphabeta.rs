@@ -1,0 +1,417 @@
+//! The search itself: iterative deepening over a negamax alpha-beta search
+//! with a quiescence search at the horizon.
+
+use alloc::boxed::Box;
+use alloc::vec::Vec;
+use core::fmt;
+use core::mem;
+
+use super::eval::evaluate;
+use super::tt::{Bound, Entry, Table};
+use super::Score;
+use crate::bitboard::Bits;
+use crate::game::{material_outcome, Outcome};
+use crate::geometry::MAX_POINTS;
+use crate::movegen::Chains;
+use crate::position::{Move, Position, Turn};
+use crate::rules::{Capturing, NoProgress};
+
+/// The deepest the search goes, quiescence included.
+const MAX_PLY: usize = 96;
+
+/// How far to search.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Limits {
+    /// Full-width depth in plies.
+    pub depth: u32,
+    /// Nodes, quiescence included; the search stops soon after.
+    pub nodes: u64,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits {
+            depth: 64,
+            nodes: u64::MAX,
+        }
+    }
+}
+
+/// What a search found.
+#[derive(Clone, Debug)]
+pub struct Report<B> {
+    /// The best turn found, if the position has any.
+    pub best: Option<Turn<B>>,
+    pub score: Score,
+    /// The deepest iteration completed.
+    pub depth: u32,
+    pub nodes: u64,
+    /// The expected line, best turn first.
+    pub line: Vec<Turn<B>>,
+}
+
+/// A searcher. Keep one per game: its table and heuristics carry over from
+/// one move to the next.
+pub struct Search<B: Bits> {
+    table: Table<B>,
+    /// Turns and their ordering keys, one list per ply.
+    lists: Vec<Vec<Turn<B>>>,
+    keys: Vec<Vec<i32>>,
+    scratch: Vec<Move<B>>,
+    killers: Vec<[Option<Turn<B>>; 2]>,
+    /// How often a quiet move (by origin and destination) caused a cutoff.
+    history: Vec<u32>,
+    /// The game so far and the line being searched, for the repetition rule.
+    path: Vec<Position<B>>,
+    nodes: u64,
+    node_limit: u64,
+    stopped: bool,
+    stop: Option<Box<dyn FnMut() -> bool>>,
+}
+
+impl<B: Bits> fmt::Debug for Search<B> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Search")
+            .field("nodes", &self.nodes)
+            .finish_non_exhaustive()
+    }
+}
+
+impl<B: Bits> Default for Search<B> {
+    fn default() -> Search<B> {
+        Search::new()
+    }
+}
+
+impl<B: Bits> Search<B> {
+    /// A searcher with a table of 2^16 entries.
+    pub fn new() -> Search<B> {
+        Search {
+            table: Table::new(16),
+            lists: (0..=MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
+            keys: (0..=MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
+            scratch: Vec::with_capacity(64),
+            killers: alloc::vec![[None, None]; MAX_PLY + 1],
+            history: alloc::vec![0; MAX_POINTS * MAX_POINTS],
+            path: Vec::with_capacity(256),
+            nodes: 0,
+            node_limit: u64::MAX,
+            stopped: false,
+            stop: None,
+        }
+    }
+
+    /// Sets a function polled every thousand nodes; when it returns true the
+    /// search stops and reports its last completed iteration.
+    pub fn set_stop(&mut self, stop: impl FnMut() -> bool + 'static) {
+        self.stop = Some(Box::new(stop));
+    }
+
+    /// Forgets what earlier searches learned.
+    pub fn clear(&mut self) {
+        self.table.clear();
+        self.history.iter_mut().for_each(|h| *h = 0);
+        self.killers.iter_mut().for_each(|k| *k = [None, None]);
+    }
+
+    /// Searches the last of `positions` (the game from its start, for the
+    /// repetition rule) within `limits`.
+    pub fn run(&mut self, positions: &[Position<B>], limits: Limits) -> Report<B> {
+        let Some(&root) = positions.last() else {
+            return Report {
+                best: None,
+                score: Score::ZERO,
+                depth: 0,
+                nodes: 0,
+                line: Vec::new(),
+            };
+        };
+        self.path.clear();
+        self.path
+            .extend_from_slice(&positions[..positions.len() - 1]);
+        self.nodes = 0;
+        self.node_limit = limits.nodes;
+        self.stopped = false;
+        let mut report = Report {
+            best: None,
+            score: Score::ZERO,
+            depth: 0,
+            nodes: 0,
+            line: Vec::new(),
+        };
+        for depth in 1..=limits.depth.min(MAX_PLY as u32 - 1) {
+            let score = self.node(&root, depth, 0, -Score::INFINITE, Score::INFINITE);
+            if self.stopped {
+                break;
+            }
+            report.score = score;
+            report.depth = depth;
+            report.line = self.line(&root, depth);
+            report.best = report.line.first().copied();
+            // A forced result needs no deeper look.
+            if score.plies_to_end().is_some_and(|plies| plies <= depth) {
+                break;
+            }
+        }
+        if report.best.is_none() {
+            // Not even one iteration finished: take the first legal turn.
+            report.best = root.legal_turns().first().copied();
+        }
+        report.nodes = self.nodes;
+        report
+    }
+
+    /// The best line stored in the table, as far as it stays legal.
+    fn line(&self, root: &Position<B>, depth: u32) -> Vec<Turn<B>> {
+        let mut line = Vec::new();
+        let mut position = *root;
+        while line.len() < depth as usize {
+            let Some(best) = self.table.get(position.hash()).and_then(|e| e.best) else {
+                break;
+            };
+            if !position.legal_turns().contains(&best) {
+                break;
+            }
+            line.push(best);
+            position = position.play_turn(best);
+        }
+        line
+    }
+
+    fn out_of_budget(&mut self) -> bool {
+        if self.nodes >= self.node_limit {
+            self.stopped = true;
+        } else if self.nodes % 1024 == 0 {
+            if let Some(stop) = self.stop.as_mut() {
+                self.stopped |= stop();
+            }
+        }
+        self.stopped
+    }
+
+    /// The result the rules give a position other than by a lack of moves:
+    /// Turkish material, the third repetition, the no-progress limit.
+    fn rule_result(&self, position: &Position<B>, ply: usize) -> Option<Score> {
+        if let Some(outcome) = material_outcome(position) {
+            return Some(outcome_score(outcome, position, ply));
+        }
+        let rules = position.rules();
+        if rules.no_progress != NoProgress::None
+            && position.no_progress_plies() >= rules.no_progress_limit
+        {
+            return Some(Score::DRAW);
+        }
+        let earlier = self
+            .path
+            .iter()
+            .filter(|p| p.hash() == position.hash() && p.same_state(position))
+            .count();
+        (earlier >= 2).then_some(Score::DRAW)
+    }
+
+    /// The score of a position whose side to move has no legal turn.
+    fn no_turn_score(position: &Position<B>, ply: usize) -> Score {
+        let rules = position.rules();
+        if rules.both_blocked_draw
+            && !position.pieces(position.side_to_move()).is_empty()
+            && !position.pass().has_legal_turn()
+        {
+            return Score::DRAW;
+        }
+        Score::loss_in(ply as u32)
+    }
+
+    fn node(
+        &mut self,
+        position: &Position<B>,
+        depth: u32,
+        ply: usize,
+        mut alpha: Score,
+        beta: Score,
+    ) -> Score {
+        self.nodes += 1;
+        if self.out_of_budget() {
+            return Score::ZERO;
+        }
+        if ply > 0 {
+            if let Some(score) = self.rule_result(position, ply) {
+                return score;
+            }
+        }
+        let mut turns = mem::take(&mut self.lists[ply]);
+        turns.clear();
+        position.turns_into(Chains::Distinct, &mut self.scratch, &mut turns);
+        if turns.is_empty() {
+            self.lists[ply] = turns;
+            return Self::no_turn_score(position, ply);
+        }
+        let quiescent = depth == 0 || ply >= MAX_PLY - 1;
+        let hash = position.hash();
+        let mut table_turn = None;
+        if !quiescent {
+            if let Some(entry) = self.table.get(hash) {
+                table_turn = entry.best;
+                if ply > 0 && u32::from(entry.depth) >= depth {
+                    let score = from_table(entry.score, ply);
+                    let cut = match entry.bound {
+                        Bound::Exact => true,
+                        Bound::Lower => score >= beta,
+                        Bound::Upper => score <= alpha,
+                    };
+                    if cut {
+                        self.lists[ply] = turns;
+                        return score;
+                    }
+                }
+            }
+        }
+        let rules = position.rules();
+        let mut best_score = -Score::INFINITE;
+        if quiescent {
+            // At the horizon only captures and huffs are searched. Where
+            // capturing is optional, or nothing can be taken, the side to move
+            // may also stop here.
+            let tactical = turns.iter().any(|t| is_tactical(t));
+            if !tactical || rules.capturing == Capturing::OptionalWithHuff || ply >= MAX_PLY - 1 {
+                let stand = evaluate(position);
+                if !tactical || stand >= beta || ply >= MAX_PLY - 1 {
+                    self.lists[ply] = turns;
+                    return stand;
+                }
+                alpha = alpha.max(stand);
+                best_score = stand;
+            }
+            turns.retain(|t| is_tactical(t));
+        }
+        let mut keys = self.order(&turns, ply, table_turn);
+        let original_alpha = alpha;
+        let mut best = None;
+        for i in 0..turns.len() {
+            // Selection sort, one step: the best turn not yet tried.
+            let next = (i..keys.len())
+                .max_by_key(|&j| (keys[j], core::cmp::Reverse(j)))
+                .unwrap_or(i);
+            keys.swap(i, next);
+            turns.swap(i, next);
+            let turn = turns[i];
+            let child = position.play_turn(turn);
+            self.path.push(*position);
+            let score = -self.node(&child, depth.saturating_sub(1), ply + 1, -beta, -alpha);
+            self.path.pop();
+            if self.stopped {
+                self.lists[ply] = turns;
+                self.keys[ply] = keys;
+                return Score::ZERO;
+            }
+            if score > best_score {
+                best_score = score;
+                best = Some(turn);
+            }
+            if score > alpha {
+                alpha = score;
+            }
+            if alpha >= beta {
+                if !is_tactical(&turn) {
+                    self.remember_cutoff(turn, ply, depth);
+                }
+                break;
+            }
+        }
+        self.lists[ply] = turns;
+        self.keys[ply] = keys;
+        if !quiescent {
+            let bound = if best_score >= beta {
+                Bound::Lower
+            } else if best_score > original_alpha {
+                Bound::Exact
+            } else {
+                Bound::Upper
+            };
+            self.table.put(Entry {
+                key: hash,
+                depth: depth.min(255) as u8,
+                bound,
+                score: to_table(best_score, ply),
+                best,
+            });
+        }
+        best_score
+    }
+
+    /// Ordering keys for the turns at `ply`: the table's turn first, then
+    /// captures by size, killers, and quiet turns by history.
+    fn order(&mut self, turns: &[Turn<B>], ply: usize, table_turn: Option<Turn<B>>) -> Vec<i32> {
+        let mut keys = mem::take(&mut self.keys[ply]);
+        keys.clear();
+        for turn in turns {
+            let key = if Some(*turn) == table_turn {
+                i32::MAX
+            } else if is_tactical(turn) {
+                let taken =
+                    turn.mv.map_or(0, |m| m.captured.count()) + u32::from(turn.huff.is_some());
+                1_000_000_000 + taken as i32 * 1000
+            } else if self.killers[ply].contains(&Some(*turn)) {
+                900_000_000
+            } else {
+                turn.mv.map_or(0, |m| {
+                    self.history[history_index(m)].min(800_000_000) as i32
+                })
+            };
+            keys.push(key);
+        }
+        keys
+    }
+
+    fn remember_cutoff(&mut self, turn: Turn<B>, ply: usize, depth: u32) {
+        let killers = &mut self.killers[ply];
+        if killers[0] != Some(turn) {
+            killers[1] = killers[0];
+            killers[0] = Some(turn);
+        }
+        if let Some(mv) = turn.mv {
+            let h = &mut self.history[history_index(mv)];
+            *h = h.saturating_add(depth * depth);
+        }
+    }
+}
+
+fn history_index<B: Bits>(mv: Move<B>) -> usize {
+    mv.from.index() * MAX_POINTS + mv.to.index()
+}
+
+/// A capture or a huff: what the quiescence search follows.
+fn is_tactical<B: Bits>(turn: &Turn<B>) -> bool {
+    turn.huff.is_some() || turn.mv.is_some_and(|m| m.is_capture())
+}
+
+fn outcome_score<B: Bits>(outcome: Outcome, position: &Position<B>, ply: usize) -> Score {
+    match outcome {
+        Outcome::Draw { .. } => Score::DRAW,
+        Outcome::Win { winner, .. } if winner == position.side_to_move() => {
+            Score::win_in(ply as u32)
+        }
+        Outcome::Win { .. } => Score::loss_in(ply as u32),
+    }
+}
+
+/// Decided scores are stored relative to the node, so that they stay right
+/// when the position is reached at another ply.
+fn to_table(score: Score, ply: usize) -> Score {
+    if score.0 > 900_000 {
+        Score(score.0 + ply as i32)
+    } else if score.0 < -900_000 {
+        Score(score.0 - ply as i32)
+    } else {
+        score
+    }
+}
+
+fn from_table(score: Score, ply: usize) -> Score {
+    if score.0 > 900_000 {
+        Score(score.0 - ply as i32)
+    } else if score.0 < -900_000 {
+        Score(score.0 + ply as i32)
+    } else {
+        score
+    }
+}

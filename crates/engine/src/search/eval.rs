@@ -1,0 +1,44 @@
+//! Static evaluation for the draughts family, from the side to move's point
+//! of view: material (a king is worth several men), how far men have
+//! advanced, and for rule sets with kings a bonus for men close to crowning.
+
+use crate::bitboard::Bits;
+use crate::position::Position;
+use crate::side::Side;
+
+use super::Score;
+
+/// One man.
+const MAN: i32 = 100;
+/// One king: it slides and captures from afar.
+const KING: i32 = 300;
+/// Per rank a man has advanced.
+const ADVANCE: i32 = 3;
+
+fn side_value<B: Bits>(position: &Position<B>, side: Side) -> i32 {
+    let rules = position.rules();
+    let g = rules.geometry;
+    let men = position.men(side);
+    let kings = position.kings(side);
+    let mut value = men.count() as i32 * MAN + kings.count() as i32 * KING;
+    let last = g.ranks() as i32 - 1;
+    for p in men.points() {
+        let rank = g.coords(p).1 as i32;
+        let advanced = match side {
+            Side::White => rank,
+            Side::Black => last - rank,
+        };
+        value += advanced * ADVANCE;
+        // A man one step from being crowned is nearly a king.
+        if rules.kings.is_some() && advanced == last - 1 {
+            value += (KING - MAN) / 4;
+        }
+    }
+    value
+}
+
+/// The value of `position` for the side to move.
+pub fn evaluate<B: Bits>(position: &Position<B>) -> Score {
+    let us = position.side_to_move();
+    Score(side_value(position, us) - side_value(position, us.other()))
+}

@@ -1,0 +1,20 @@
+//! Game-tree search for the draughts family: negamax with alpha-beta pruning,
+//! iterative deepening, a transposition table keyed by the positions' Zobrist
+//! hashes, move ordering (table move, captures, killer and history
+//! heuristics) and a quiescence search over captures. The draw rules
+//! (repetition, no progress, Qirkat's both-blocked draw, Turkish material)
+//! are judged inside the tree as in a game.
+//!
+//! The search is limited by depth and by nodes, never by the clock, so a given
+//! budget always gives the same answer; a caller that needs a time limit polls
+//! [`Search::stop`] between iterations. Nothing is allocated per node: move
+//! lists are kept per ply and reused.
+
+mod alphabeta;
+mod eval;
+mod score;
+mod tt;
+
+pub use alphabeta::{Limits, Report, Search};
+pub use eval::evaluate;
+pub use score::Score;
