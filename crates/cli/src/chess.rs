@@ -1,7 +1,10 @@
 //! The Chesquerque side of `perft` and `moves`: positions in FEN-like text,
 //! moves in coordinate form (`e2e4`, `e8e9a`, castling as `e1b1`).
 
+use std::time::Instant;
+
 use engine::chess::{chess_perft, ChessPosition};
+use engine::search::Search;
 
 use crate::args::Args;
 
@@ -85,4 +88,25 @@ pub fn show(args: &mut Args) -> Result<(), String> {
     args.finish().map_err(|e| e.to_string())?;
     say!("{}", position.to_fen());
     Ok(())
+}
+
+pub fn search(args: &mut Args) -> Result<(), String> {
+    let san = args.flag("san");
+    let limits = crate::limits(args)?;
+    let position = position(args)?;
+    args.finish().map_err(|e| e.to_string())?;
+    let started = Instant::now();
+    let report = Search::new().run(&[position], limits);
+    crate::print_report(
+        position,
+        &report,
+        started.elapsed().as_secs_f64(),
+        |p, mv| {
+            if san {
+                p.san(mv)
+            } else {
+                p.move_text(mv)
+            }
+        },
+    )
 }

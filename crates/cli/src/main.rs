@@ -32,7 +32,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use engine::notation::split_turns;
-use engine::search::{Limits, Search};
+use engine::search::{Limits, Report, Search, Searchable};
 use engine::{with_bits, Bits, Chains, GameKey, Perft, Position, Rules, Variant};
 
 use args::{Args, UsageError};
@@ -74,7 +74,7 @@ fn run(argv: &[String]) -> Result<(), String> {
                 Variant::Chesquerque => match command.as_str() {
                     "perft" => chess::perft(&mut args),
                     "moves" => chess::moves(&mut args),
-                    "search" => Err("the search does not play chesquerque yet".to_string()),
+                    "search" => chess::search(&mut args),
                     _ => chess::show(&mut args),
                 },
                 Variant::Draughts(key) => {
@@ -189,8 +189,8 @@ fn show<B: Bits>(rules: &'static Rules, args: &mut Args) -> Result<(), String> {
     Ok(())
 }
 
-/// Searches the position and prints the best turn, its score and the line.
-fn search<B: Bits>(rules: &'static Rules, args: &mut Args) -> Result<(), String> {
+/// The search limits given by `--depth` and `--nodes` (depth 8 if neither).
+fn limits(args: &mut Args) -> Result<Limits, String> {
     let number = |value: Option<String>, name: &str| -> Result<Option<u64>, String> {
         value
             .map(|v| {
@@ -201,34 +201,58 @@ fn search<B: Bits>(rules: &'static Rules, args: &mut Args) -> Result<(), String>
     };
     let depth = number(args.value("depth"), "depth")?;
     let nodes = number(args.value("nodes"), "nodes")?;
-    let position: Position<B> = position(rules, args)?;
-    args.finish().map_err(|e| e.to_string())?;
     let mut limits = Limits::default();
-    if let Some(depth) = depth {
-        limits.depth = u32::try_from(depth).unwrap_or(u32::MAX);
+    match (depth, nodes) {
+        (None, None) => limits.depth = 8,
+        _ => {
+            if let Some(depth) = depth {
+                limits.depth = u32::try_from(depth).unwrap_or(u32::MAX);
+            }
+            if let Some(nodes) = nodes {
+                limits.nodes = nodes;
+            }
+        }
     }
-    if let Some(nodes) = nodes {
-        limits.nodes = nodes;
-    }
-    if depth.is_none() && nodes.is_none() {
-        limits.depth = 8;
-    }
-    let started = Instant::now();
-    let report = Search::new().run(&[position], limits);
+    Ok(limits)
+}
+
+/// Prints a search report, each turn written by `text` in the position it
+/// is played in.
+fn print_report<P: Searchable>(
+    root: P,
+    report: &Report<P::Turn>,
+    seconds: f64,
+    text: impl Fn(&P, P::Turn) -> String,
+) -> Result<(), String> {
     let Some(best) = report.best else {
         return Err("the side to move has no legal turn".to_string());
     };
     let mut line = Vec::new();
-    let mut at = position;
-    for turn in &report.line {
-        line.push(at.turn_text(*turn));
-        at = at.play_turn(*turn);
+    let mut at = root;
+    for &turn in &report.line {
+        line.push(text(&at, turn));
+        at = at.play(turn);
     }
-    say!("best {}", position.turn_text(best));
+    say!("best {}", text(&root, best));
     say!("score {}", report.score);
     say!("depth {}", report.depth);
     say!("nodes {}", report.nodes);
     say!("line {}", line.join(" "));
-    say!("seconds {:.3}", started.elapsed().as_secs_f64());
+    say!("seconds {seconds:.3}");
     Ok(())
+}
+
+/// Searches the position and prints the best turn, its score and the line.
+fn search<B: Bits>(rules: &'static Rules, args: &mut Args) -> Result<(), String> {
+    let limits = limits(args)?;
+    let position: Position<B> = position(rules, args)?;
+    args.finish().map_err(|e| e.to_string())?;
+    let started = Instant::now();
+    let report = Search::new().run(&[position], limits);
+    print_report(
+        position,
+        &report,
+        started.elapsed().as_secs_f64(),
+        |p, t| p.turn_text(t),
+    )
 }

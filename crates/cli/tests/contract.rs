@@ -185,3 +185,17 @@ fn search_names_a_legal_best_turn() {
         "{best}"
     );
 }
+
+#[test]
+fn search_finds_a_chesquerque_mate() {
+    let out = stdout(&[
+        "search",
+        "chesquerque",
+        "--position",
+        "k8/9/2K6/9/9/1Q7/9/9/9 w - - 0 1",
+        "--san",
+    ]);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines[0], "best Qb8#");
+    assert_eq!(lines[1], "score win in 1");
+}

@@ -1,7 +1,8 @@
 //! The search, tested with depth and node limits (never the clock).
 
+use engine::chess::{ChessGame, ChessMove};
 use engine::search::{Limits, Score, Search};
-use engine::{Bits, Game, GameKey, Outcome, Position, Rules, Turn};
+use engine::{Bits, Game, GameKey, Outcome, Position, Rules, Side, Turn};
 
 fn position<B: Bits>(key: GameKey, text: &str) -> Position<B> {
     Position::from_text(key.rules(), text).unwrap_or_else(|e| panic!("{text}: {e}"))
@@ -80,15 +81,69 @@ enum Value {
     Loss(u32),
 }
 
-/// The game value by plain minimax over whole games (every rule judged by
-/// `Game`), if decided within `depth` plies.
-fn solve<B: Bits>(game: &mut Game<B>, depth: u32) -> Option<Value> {
+impl Value {
+    fn score(self) -> Score {
+        match self {
+            Value::Win(k) => Score::win_in(k),
+            Value::Loss(k) => Score::loss_in(k),
+        }
+    }
+}
+
+/// A game that plain minimax can walk: every rule judged by the game itself.
+trait Walk {
+    type Turn: Copy;
+    fn outcome(&self) -> Option<Outcome>;
+    fn mover(&self) -> Side;
+    fn turns(&self) -> Vec<Self::Turn>;
+    fn play(&mut self, turn: Self::Turn);
+    fn undo(&mut self);
+}
+
+impl<B: Bits> Walk for Game<B> {
+    type Turn = Turn<B>;
+    fn outcome(&self) -> Option<Outcome> {
+        Game::outcome(self)
+    }
+    fn mover(&self) -> Side {
+        self.position().side_to_move()
+    }
+    fn turns(&self) -> Vec<Turn<B>> {
+        self.position().legal_turns()
+    }
+    fn play(&mut self, turn: Turn<B>) {
+        Game::play(self, turn).expect("legal");
+    }
+    fn undo(&mut self) {
+        Game::undo(self);
+    }
+}
+
+impl Walk for ChessGame {
+    type Turn = ChessMove;
+    fn outcome(&self) -> Option<Outcome> {
+        ChessGame::outcome(self)
+    }
+    fn mover(&self) -> Side {
+        self.position().side_to_move()
+    }
+    fn turns(&self) -> Vec<ChessMove> {
+        self.position().legal_moves()
+    }
+    fn play(&mut self, mv: ChessMove) {
+        ChessGame::play(self, mv).expect("legal");
+    }
+    fn undo(&mut self) {
+        ChessGame::undo(self);
+    }
+}
+
+/// The game value by plain minimax, if decided within `depth` plies.
+fn solve<G: Walk>(game: &mut G, depth: u32) -> Option<Value> {
     if let Some(outcome) = game.outcome() {
         return match outcome {
             Outcome::Draw { .. } => None,
-            Outcome::Win { winner, .. } if winner == game.position().side_to_move() => {
-                Some(Value::Win(0))
-            }
+            Outcome::Win { winner, .. } if winner == game.mover() => Some(Value::Win(0)),
             Outcome::Win { .. } => Some(Value::Loss(0)),
         };
     }
@@ -98,8 +153,8 @@ fn solve<B: Bits>(game: &mut Game<B>, depth: u32) -> Option<Value> {
     let mut fastest_win: Option<u32> = None;
     let mut slowest_loss: Option<u32> = None;
     let mut all_lose = true;
-    for turn in game.position().legal_turns() {
-        game.play(turn).expect("legal");
+    for turn in game.turns() {
+        game.play(turn);
         let value = solve(game, depth - 1);
         game.undo();
         match value {
@@ -147,12 +202,16 @@ fn check_against_minimax<B: Bits>(rules: &'static Rules, seed: u64) -> bool {
             ..Limits::default()
         },
     );
-    let score = match expected {
-        Some(Value::Win(k)) => Score::win_in(k),
-        Some(Value::Loss(k)) => Score::loss_in(k),
-        None => return false,
+    let Some(expected) = expected else {
+        return false;
     };
-    assert_eq!(report.score, score, "{} {}", rules.key, game.position());
+    assert_eq!(
+        report.score,
+        expected.score(),
+        "{} {}",
+        rules.key,
+        game.position()
+    );
     true
 }
 
@@ -170,4 +229,122 @@ fn forced_results_match_plain_minimax() {
         decided >= 10,
         "only {decided} positions were decided within the depth"
     );
+}
+
+mod chesquerque {
+    use super::solve;
+    use engine::chess::{ChessGame, ChessPosition};
+    use engine::search::{Limits, Score, Search};
+    use engine::Outcome;
+
+    fn fen(text: &str) -> ChessPosition {
+        ChessPosition::from_fen(text).unwrap_or_else(|e| panic!("{text}: {e}"))
+    }
+
+    #[test]
+    fn finds_the_mate_in_one() {
+        // The queen reaches b8, guarded by the king on c7: a8, b9 and b8 are
+        // all covered.
+        let p = fen("k8/9/2K6/9/9/1Q7/9/9/9 w - - 0 1");
+        let report = Search::new().run(
+            &[p],
+            Limits {
+                depth: 3,
+                ..Limits::default()
+            },
+        );
+        assert_eq!(report.score, Score::win_in(1));
+        let best = report.best.expect("a move");
+        let mut game = ChessGame::from_position(p);
+        game.play(best).expect("legal");
+        assert!(
+            matches!(game.outcome(), Some(Outcome::Win { .. })),
+            "{}",
+            p.move_text(best)
+        );
+    }
+
+    #[test]
+    fn a_stalemated_side_scores_a_draw_and_a_mated_side_a_loss() {
+        let stalemate = fen("k8/7R1/9/9/9/9/9/9/1R2K4 b - - 0 1");
+        let report = Search::new().run(
+            &[stalemate],
+            Limits {
+                depth: 2,
+                ..Limits::default()
+            },
+        );
+        assert_eq!((report.best, report.score), (None, Score::DRAW));
+        let mate = fen("k8/1Q7/2K6/9/9/9/9/9/9 b - - 0 1");
+        let report = Search::new().run(
+            &[mate],
+            Limits {
+                depth: 2,
+                ..Limits::default()
+            },
+        );
+        assert_eq!((report.best, report.score), (None, Score::loss_in(0)));
+    }
+
+    #[test]
+    fn forced_mates_match_plain_minimax() {
+        // White's queen on every empty point, kings on c7 and a9.
+        let mut decided = 0;
+        for file in b'a'..=b'i' {
+            for rank in b'1'..=b'9' {
+                let name = [file, rank];
+                let point = std::str::from_utf8(&name).expect("ascii");
+                if point == "c7" || point == "a9" {
+                    continue;
+                }
+                let mut board = vec![vec!['.'; 9]; 9];
+                board[8][0] = 'k';
+                board[6][2] = 'K';
+                board[(rank - b'1') as usize][(file - b'a') as usize] = 'Q';
+                let ranks: Vec<String> = (0..9)
+                    .rev()
+                    .map(|r| {
+                        let mut out = String::new();
+                        let mut empty = 0;
+                        for &c in &board[r] {
+                            if c == '.' {
+                                empty += 1;
+                            } else {
+                                if empty > 0 {
+                                    out.push_str(&empty.to_string());
+                                    empty = 0;
+                                }
+                                out.push(c);
+                            }
+                        }
+                        if empty > 0 {
+                            out.push_str(&empty.to_string());
+                        }
+                        out
+                    })
+                    .collect();
+                let text = format!("{} w - - 0 1", ranks.join("/"));
+                let Ok(p) = ChessPosition::from_fen(&text) else {
+                    continue; // Black already in check with White to move.
+                };
+                let mut game = ChessGame::from_position(p);
+                if game.outcome().is_some() {
+                    continue;
+                }
+                let Some(expected) = solve(&mut game, 3) else {
+                    continue;
+                };
+                let report = Search::new().run(
+                    &[p],
+                    Limits {
+                        depth: 3,
+                        ..Limits::default()
+                    },
+                );
+                assert_eq!(report.score, expected.score(), "{text}");
+                decided += 1;
+            }
+        }
+        assert!(decided >= 5, "only {decided} positions were decided");
+    }
 }

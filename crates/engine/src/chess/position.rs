@@ -361,3 +361,69 @@ impl ChessPosition {
         m
     }
 }
+
+/// Zobrist keys for Chesquerque: one per side, piece kind and point, one per
+/// castling-rights value, one per en-passant file, one for Black to move.
+mod keys {
+    const fn splitmix(state: u64) -> (u64, u64) {
+        let state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        (state, z ^ (z >> 31))
+    }
+
+    const fn table<const N: usize>(seed: u64) -> [u64; N] {
+        let mut out = [0u64; N];
+        let mut state = seed;
+        let mut i = 0;
+        while i < N {
+            let (s, v) = splitmix(state);
+            state = s;
+            out[i] = v;
+            i += 1;
+        }
+        out
+    }
+
+    pub static PIECES: [u64; 2 * 7 * 81] = table(0xC4E5_5001);
+    pub static CASTLING: [u64; 16] = table(0xC4E5_5002);
+    pub static EP_FILE: [u64; 9] = table(0xC4E5_5003);
+    pub const BLACK: u64 = table::<1>(0xC4E5_5004)[0];
+}
+
+impl ChessPosition {
+    /// The Zobrist hash of what the repetition rule compares (the en-passant
+    /// point only when a capture onto it is legal).
+    pub fn zobrist(&self) -> u64 {
+        let mut h = 0;
+        for side in Side::BOTH {
+            for role in Role::ALL {
+                for p in self.of(side, role).points() {
+                    h ^= keys::PIECES[(side.index() * 7 + role as usize) * 81 + p.index()];
+                }
+            }
+        }
+        h ^= keys::CASTLING[self.castling as usize & 15];
+        if let Some(ep) = self.ep.filter(|_| self.has_legal_en_passant()) {
+            h ^= keys::EP_FILE[BOARD.coords(ep).0 as usize];
+        }
+        if self.side == Side::Black {
+            h ^= keys::BLACK;
+        }
+        h
+    }
+
+    /// Both kings.
+    pub fn kings_set(&self) -> Set {
+        self.roles[Role::King as usize]
+    }
+
+    /// Whether a move (legal here) captures, en passant included.
+    pub fn is_capture(&self, mv: ChessMove) -> bool {
+        self.sides[self.side.other()].has(mv.to)
+            || (Some(mv.to) == self.ep
+                && self.of(self.side, Role::Pawn).has(mv.from)
+                && BOARD.coords(mv.from).0 != BOARD.coords(mv.to).0)
+    }
+}

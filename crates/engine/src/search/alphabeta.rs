@@ -6,15 +6,9 @@ use alloc::vec::Vec;
 use core::fmt;
 use core::mem;
 
-use super::eval::evaluate;
+use super::game::{Searchable, Verdict, HISTORY_SIZE};
 use super::tt::{Bound, Entry, Table};
 use super::Score;
-use crate::bitboard::Bits;
-use crate::game::{material_outcome, Outcome};
-use crate::geometry::MAX_POINTS;
-use crate::movegen::Chains;
-use crate::position::{Move, Position, Turn};
-use crate::rules::{Capturing, NoProgress};
 
 /// The deepest the search goes, quiescence included.
 const MAX_PLY: usize = 96;
@@ -39,37 +33,37 @@ impl Default for Limits {
 
 /// What a search found.
 #[derive(Clone, Debug)]
-pub struct Report<B> {
+pub struct Report<T> {
     /// The best turn found, if the position has any.
-    pub best: Option<Turn<B>>,
+    pub best: Option<T>,
     pub score: Score,
     /// The deepest iteration completed.
     pub depth: u32,
     pub nodes: u64,
     /// The expected line, best turn first.
-    pub line: Vec<Turn<B>>,
+    pub line: Vec<T>,
 }
 
 /// A searcher. Keep one per game: its table and heuristics carry over from
 /// one move to the next.
-pub struct Search<B: Bits> {
-    table: Table<B>,
+pub struct Search<P: Searchable> {
+    table: Table<P::Turn>,
     /// Turns and their ordering keys, one list per ply.
-    lists: Vec<Vec<Turn<B>>>,
+    lists: Vec<Vec<P::Turn>>,
     keys: Vec<Vec<i32>>,
-    scratch: Vec<Move<B>>,
-    killers: Vec<[Option<Turn<B>>; 2]>,
+    scratch: P::Scratch,
+    killers: Vec<[Option<P::Turn>; 2]>,
     /// How often a quiet move (by origin and destination) caused a cutoff.
     history: Vec<u32>,
     /// The game so far and the line being searched, for the repetition rule.
-    path: Vec<Position<B>>,
+    path: Vec<P>,
     nodes: u64,
     node_limit: u64,
     stopped: bool,
     stop: Option<Box<dyn FnMut() -> bool>>,
 }
 
-impl<B: Bits> fmt::Debug for Search<B> {
+impl<P: Searchable> fmt::Debug for Search<P> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Search")
             .field("nodes", &self.nodes)
@@ -77,22 +71,22 @@ impl<B: Bits> fmt::Debug for Search<B> {
     }
 }
 
-impl<B: Bits> Default for Search<B> {
-    fn default() -> Search<B> {
+impl<P: Searchable> Default for Search<P> {
+    fn default() -> Search<P> {
         Search::new()
     }
 }
 
-impl<B: Bits> Search<B> {
+impl<P: Searchable> Search<P> {
     /// A searcher with a table of 2^16 entries.
-    pub fn new() -> Search<B> {
+    pub fn new() -> Search<P> {
         Search {
             table: Table::new(16),
             lists: (0..=MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
             keys: (0..=MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
-            scratch: Vec::with_capacity(64),
+            scratch: P::Scratch::default(),
             killers: alloc::vec![[None, None]; MAX_PLY + 1],
-            history: alloc::vec![0; MAX_POINTS * MAX_POINTS],
+            history: alloc::vec![0; HISTORY_SIZE],
             path: Vec::with_capacity(256),
             nodes: 0,
             node_limit: u64::MAX,
@@ -116,7 +110,7 @@ impl<B: Bits> Search<B> {
 
     /// Searches the last of `positions` (the game from its start, for the
     /// repetition rule) within `limits`.
-    pub fn run(&mut self, positions: &[Position<B>], limits: Limits) -> Report<B> {
+    pub fn run(&mut self, positions: &[P], limits: Limits) -> Report<P::Turn> {
         let Some(&root) = positions.last() else {
             return Report {
                 best: None,
@@ -155,25 +149,30 @@ impl<B: Bits> Search<B> {
         }
         if report.best.is_none() {
             // Not even one iteration finished: take the first legal turn.
-            report.best = root.legal_turns().first().copied();
+            let mut turns = Vec::new();
+            root.turns_into(&mut self.scratch, &mut turns);
+            report.best = turns.first().copied();
         }
         report.nodes = self.nodes;
         report
     }
 
     /// The best line stored in the table, as far as it stays legal.
-    fn line(&self, root: &Position<B>, depth: u32) -> Vec<Turn<B>> {
+    fn line(&mut self, root: &P, depth: u32) -> Vec<P::Turn> {
         let mut line = Vec::new();
         let mut position = *root;
+        let mut legal = Vec::new();
         while line.len() < depth as usize {
             let Some(best) = self.table.get(position.hash()).and_then(|e| e.best) else {
                 break;
             };
-            if !position.legal_turns().contains(&best) {
+            legal.clear();
+            position.turns_into(&mut self.scratch, &mut legal);
+            if !legal.contains(&best) {
                 break;
             }
             line.push(best);
-            position = position.play_turn(best);
+            position = position.play(best);
         }
         line
     }
@@ -189,41 +188,19 @@ impl<B: Bits> Search<B> {
         self.stopped
     }
 
-    /// The result the rules give a position other than by a lack of moves:
-    /// Turkish material, the third repetition, the no-progress limit.
-    fn rule_result(&self, position: &Position<B>, ply: usize) -> Option<Score> {
-        if let Some(outcome) = material_outcome(position) {
-            return Some(outcome_score(outcome, position, ply));
+    /// The score the rules give a position other than by a lack of moves:
+    /// the game's own rules, then the third repetition.
+    fn rule_result(&self, position: &P, ply: usize) -> Option<Score> {
+        if let Some(verdict) = position.rule_verdict() {
+            return Some(verdict_score(verdict, ply));
         }
-        let rules = position.rules();
-        if rules.no_progress != NoProgress::None
-            && position.no_progress_plies() >= rules.no_progress_limit
-        {
-            return Some(Score::DRAW);
-        }
-        let earlier = self
-            .path
-            .iter()
-            .filter(|p| p.hash() == position.hash() && p.same_state(position))
-            .count();
+        let earlier = self.path.iter().filter(|p| position.repeats(p)).count();
         (earlier >= 2).then_some(Score::DRAW)
-    }
-
-    /// The score of a position whose side to move has no legal turn.
-    fn no_turn_score(position: &Position<B>, ply: usize) -> Score {
-        let rules = position.rules();
-        if rules.both_blocked_draw
-            && !position.pieces(position.side_to_move()).is_empty()
-            && !position.pass().has_legal_turn()
-        {
-            return Score::DRAW;
-        }
-        Score::loss_in(ply as u32)
     }
 
     fn node(
         &mut self,
-        position: &Position<B>,
+        position: &P,
         depth: u32,
         ply: usize,
         mut alpha: Score,
@@ -240,10 +217,10 @@ impl<B: Bits> Search<B> {
         }
         let mut turns = mem::take(&mut self.lists[ply]);
         turns.clear();
-        position.turns_into(Chains::Distinct, &mut self.scratch, &mut turns);
+        position.turns_into(&mut self.scratch, &mut turns);
         if turns.is_empty() {
             self.lists[ply] = turns;
-            return Self::no_turn_score(position, ply);
+            return verdict_score(position.no_turn_verdict(), ply);
         }
         let quiescent = depth == 0 || ply >= MAX_PLY - 1;
         let hash = position.hash();
@@ -265,15 +242,14 @@ impl<B: Bits> Search<B> {
                 }
             }
         }
-        let rules = position.rules();
         let mut best_score = -Score::INFINITE;
         if quiescent {
-            // At the horizon only captures and huffs are searched. Where
-            // capturing is optional, or nothing can be taken, the side to move
-            // may also stop here.
-            let tactical = turns.iter().any(|t| is_tactical(t));
-            if !tactical || rules.capturing == Capturing::OptionalWithHuff || ply >= MAX_PLY - 1 {
-                let stand = evaluate(position);
+            // At the horizon only tactical turns (captures, huffs, promotions)
+            // are searched. Where nothing forces a capture, or nothing can be
+            // taken, the side to move may also stop here.
+            let tactical = turns.iter().any(|t| position.is_tactical(t));
+            if !tactical || position.may_stand_pat() || ply >= MAX_PLY - 1 {
+                let stand = position.evaluate();
                 if !tactical || stand >= beta || ply >= MAX_PLY - 1 {
                     self.lists[ply] = turns;
                     return stand;
@@ -281,9 +257,9 @@ impl<B: Bits> Search<B> {
                 alpha = alpha.max(stand);
                 best_score = stand;
             }
-            turns.retain(|t| is_tactical(t));
+            turns.retain(|t| position.is_tactical(t));
         }
-        let mut keys = self.order(&turns, ply, table_turn);
+        let mut keys = self.order(position, &turns, ply, table_turn);
         let original_alpha = alpha;
         let mut best = None;
         for i in 0..turns.len() {
@@ -294,7 +270,7 @@ impl<B: Bits> Search<B> {
             keys.swap(i, next);
             turns.swap(i, next);
             let turn = turns[i];
-            let child = position.play_turn(turn);
+            let child = position.play(turn);
             self.path.push(*position);
             let score = -self.node(&child, depth.saturating_sub(1), ply + 1, -beta, -alpha);
             self.path.pop();
@@ -311,7 +287,7 @@ impl<B: Bits> Search<B> {
                 alpha = score;
             }
             if alpha >= beta {
-                if !is_tactical(&turn) {
+                if !position.is_tactical(&turn) {
                     self.remember_cutoff(turn, ply, depth);
                 }
                 break;
@@ -339,58 +315,47 @@ impl<B: Bits> Search<B> {
     }
 
     /// Ordering keys for the turns at `ply`: the table's turn first, then
-    /// captures by size, killers, and quiet turns by history.
-    fn order(&mut self, turns: &[Turn<B>], ply: usize, table_turn: Option<Turn<B>>) -> Vec<i32> {
+    /// tactical turns by what they gain, killers, and quiet turns by history.
+    fn order(
+        &mut self,
+        position: &P,
+        turns: &[P::Turn],
+        ply: usize,
+        table_turn: Option<P::Turn>,
+    ) -> Vec<i32> {
         let mut keys = mem::take(&mut self.keys[ply]);
         keys.clear();
         for turn in turns {
             let key = if Some(*turn) == table_turn {
                 i32::MAX
-            } else if is_tactical(turn) {
-                let taken =
-                    turn.mv.map_or(0, |m| m.captured.count()) + u32::from(turn.huff.is_some());
-                1_000_000_000 + taken as i32 * 1000
+            } else if position.is_tactical(turn) {
+                1_000_000_000 + position.gain(turn).clamp(-100_000, 100_000) * 1000
             } else if self.killers[ply].contains(&Some(*turn)) {
                 900_000_000
             } else {
-                turn.mv.map_or(0, |m| {
-                    self.history[history_index(m)].min(800_000_000) as i32
-                })
+                self.history[P::history_index(turn)].min(800_000_000) as i32
             };
             keys.push(key);
         }
         keys
     }
 
-    fn remember_cutoff(&mut self, turn: Turn<B>, ply: usize, depth: u32) {
+    fn remember_cutoff(&mut self, turn: P::Turn, ply: usize, depth: u32) {
         let killers = &mut self.killers[ply];
         if killers[0] != Some(turn) {
             killers[1] = killers[0];
             killers[0] = Some(turn);
         }
-        if let Some(mv) = turn.mv {
-            let h = &mut self.history[history_index(mv)];
-            *h = h.saturating_add(depth * depth);
-        }
+        let h = &mut self.history[P::history_index(&turn)];
+        *h = h.saturating_add(depth * depth);
     }
 }
 
-fn history_index<B: Bits>(mv: Move<B>) -> usize {
-    mv.from.index() * MAX_POINTS + mv.to.index()
-}
-
-/// A capture or a huff: what the quiescence search follows.
-fn is_tactical<B: Bits>(turn: &Turn<B>) -> bool {
-    turn.huff.is_some() || turn.mv.is_some_and(|m| m.is_capture())
-}
-
-fn outcome_score<B: Bits>(outcome: Outcome, position: &Position<B>, ply: usize) -> Score {
-    match outcome {
-        Outcome::Draw { .. } => Score::DRAW,
-        Outcome::Win { winner, .. } if winner == position.side_to_move() => {
-            Score::win_in(ply as u32)
-        }
-        Outcome::Win { .. } => Score::loss_in(ply as u32),
+fn verdict_score(verdict: Verdict, ply: usize) -> Score {
+    match verdict {
+        Verdict::Win => Score::win_in(ply as u32),
+        Verdict::Loss => Score::loss_in(ply as u32),
+        Verdict::Draw => Score::DRAW,
     }
 }
 

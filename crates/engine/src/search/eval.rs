@@ -42,3 +42,48 @@ pub fn evaluate<B: Bits>(position: &Position<B>) -> Score {
     let us = position.side_to_move();
     Score(side_value(position, us) - side_value(position, us.other()))
 }
+
+/// The worth of a Chesquerque piece, in hundredths of a pawn.
+pub fn chess_value(role: crate::chess::Role) -> i32 {
+    use crate::chess::Role;
+    match role {
+        Role::Pawn => 100,
+        // A lame knight and a bishop that slides only from half the points
+        // are weaker than in chess.
+        Role::Knight => 250,
+        Role::Bishop => 250,
+        Role::Rook => 450,
+        Role::Archbishop => 550,
+        Role::Queen => 800,
+        Role::King => 0,
+    }
+}
+
+/// Chesquerque: material, a bonus for pieces on diagonal points (where they
+/// have more lines), and for pawns that have advanced.
+pub fn evaluate_chess(position: &crate::chess::ChessPosition) -> Score {
+    use crate::chess::Role;
+    let g = &crate::geometry::ALQUERQUE_9;
+    let side_value = |side: Side| {
+        let mut value = 0;
+        for p in position.pieces(side).points() {
+            let Some(role) = position.role_at(p) else {
+                continue;
+            };
+            value += chess_value(role);
+            if g.is_diagonal_point(p) && role != Role::Pawn && role != Role::King {
+                value += chess_value(role) / 8;
+            }
+            if role == Role::Pawn {
+                let rank = i32::from(g.coords(p).1);
+                value += 4 * match side {
+                    Side::White => rank - 1,
+                    Side::Black => 7 - rank,
+                };
+            }
+        }
+        value
+    };
+    let us = position.side_to_move();
+    Score(side_value(us) - side_value(us.other()))
+}

@@ -1,9 +1,9 @@
-//! Game-tree search for the draughts family: negamax with alpha-beta pruning,
+//! Game-tree search for all six games (anything [`Searchable`]): negamax with alpha-beta pruning,
 //! iterative deepening, a transposition table keyed by the positions' Zobrist
 //! hashes, move ordering (table move, captures, killer and history
 //! heuristics) and a quiescence search over captures. The draw rules
-//! (repetition, no progress, Qirkat's both-blocked draw, Turkish material)
-//! are judged inside the tree as in a game.
+//! (repetition, no progress, Qirkat's both-blocked draw, Turkish material,
+//! stalemate, bare kings) are judged inside the tree as in a game.
 //!
 //! The search is limited by depth and by nodes, never by the clock, so a given
 //! budget always gives the same answer; a caller that needs a time limit polls
@@ -12,9 +12,11 @@
 
 mod alphabeta;
 mod eval;
+mod game;
 mod score;
 mod tt;
 
 pub use alphabeta::{Limits, Report, Search};
-pub use eval::evaluate;
+pub use eval::{chess_value, evaluate, evaluate_chess};
+pub use game::{Searchable, Verdict, HISTORY_SIZE};
 pub use score::Score;

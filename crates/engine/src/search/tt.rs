@@ -4,7 +4,6 @@
 use alloc::vec::Vec;
 
 use super::Score;
-use crate::position::Turn;
 
 /// How a stored score bounds the true value.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -17,24 +16,24 @@ pub(crate) enum Bound {
 }
 
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct Entry<B> {
+pub(crate) struct Entry<T> {
     pub key: u64,
     pub depth: u8,
     pub bound: Bound,
     pub score: Score,
-    pub best: Option<Turn<B>>,
+    pub best: Option<T>,
 }
 
 /// A fixed-size table, one entry per slot, deeper results preferred.
 #[derive(Debug)]
-pub(crate) struct Table<B> {
-    slots: Vec<Option<Entry<B>>>,
+pub(crate) struct Table<T> {
+    slots: Vec<Option<Entry<T>>>,
     mask: usize,
 }
 
-impl<B: Copy> Table<B> {
+impl<T: Copy> Table<T> {
     /// A table of `2^bits` slots.
-    pub fn new(bits: u32) -> Table<B> {
+    pub fn new(bits: u32) -> Table<T> {
         let len = 1usize << bits;
         Table {
             slots: alloc::vec![None; len],
@@ -42,11 +41,11 @@ impl<B: Copy> Table<B> {
         }
     }
 
-    pub fn get(&self, key: u64) -> Option<Entry<B>> {
+    pub fn get(&self, key: u64) -> Option<Entry<T>> {
         self.slots[key as usize & self.mask].filter(|e| e.key == key)
     }
 
-    pub fn put(&mut self, entry: Entry<B>) {
+    pub fn put(&mut self, entry: Entry<T>) {
         let slot = &mut self.slots[entry.key as usize & self.mask];
         let keep = slot.is_some_and(|old| old.key == entry.key && old.depth > entry.depth);
         if !keep {
