@@ -6,6 +6,7 @@
 //! alquerque moves <game> [--moves "<turn> …"] [--position "<text>"] [--option name=value]
 //! alquerque position <game> [--moves "<turn> …"] [--position "<text>"] [--option name=value]
 //! alquerque search <game> [--depth <d>] [--nodes <n>] [--moves "<turn> …"] [--position "<text>"]
+//! alquerque match <game> --a <level> --b <level> [--games <n>] [--seed <s>]
 //! alquerque bench [--game <game>] [--depth <d>]
 //! ```
 
@@ -27,6 +28,7 @@ macro_rules! say {
 mod args;
 mod bench;
 mod chess;
+mod matches;
 
 use std::process::ExitCode;
 use std::time::Instant;
@@ -42,7 +44,9 @@ const USAGE: &str = "usage:
   alquerque moves <game> [--moves \"<turn> ...\"] [--position \"<text>\"] [--option name=value] [--san]
   alquerque position <game> [--moves \"<turn> ...\"] [--position \"<text>\"] [--option name=value]
   alquerque search <game> [--depth <d>] [--nodes <n>] [--moves \"<turn> ...\"] [--position \"<text>\"] [--option name=value]
+  alquerque match <game> --a <level> --b <level> [--games <n>] [--seed <s>] [--option name=value]
   alquerque bench [--game <game>] [--depth <d>]
+levels: beginner, easy, medium, hard, expert
 games: classic, special, qirkat, bell, turkish, chesquerque
 options: no_return=on|off (qirkat, bell), queen_lands=behind|any (turkish)";
 
@@ -89,6 +93,7 @@ fn run(argv: &[String]) -> Result<(), String> {
             }
         }
         "bench" => bench::run(&mut args),
+        "match" => matches::run(&mut args),
         "help" | "--help" | "-h" => {
             say!("{USAGE}");
             Ok(())

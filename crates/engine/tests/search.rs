@@ -348,3 +348,65 @@ mod chesquerque {
         assert!(decided >= 5, "only {decided} positions were decided");
     }
 }
+
+mod levels {
+    use engine::search::{Level, Player};
+    use engine::{GameKey, Position};
+
+    #[test]
+    fn every_level_takes_a_free_piece() {
+        // Special: c2 can take c3 for nothing; capturing is optional.
+        let p = Position::<u32>::from_text(GameKey::Special.rules(), "4b/5/2b2/2w2/5 w")
+            .expect("position");
+        for level in Level::ALL {
+            let seeds = if level >= Level::Hard { 2 } else { 20 };
+            for seed in 0..seeds {
+                let turn = Player::new(level, seed).choose(&[p]).expect("a turn");
+                assert_eq!(p.turn_text(turn), "c2xc4", "{level} seed {seed}");
+            }
+        }
+    }
+
+    #[test]
+    fn every_level_keeps_a_threatened_piece_when_it_can() {
+        // Turkish: after d4-d5 Black's man on d6 takes it (d4 is empty
+        // behind it), so that step gives the man away; White has others.
+        let p = Position::<u64>::from_text(GameKey::Turkish.rules(), "8/8/3b4/8/3w4/8/w7/8 w")
+            .expect("position");
+        for level in Level::ALL {
+            // The top levels are deterministic but slow to repeat.
+            let seeds = if level >= Level::Hard { 2 } else { 20 };
+            for seed in 0..seeds {
+                let turn = Player::new(level, seed).choose(&[p]).expect("a turn");
+                assert_ne!(p.turn_text(turn), "d4-d5", "{level} seed {seed}");
+            }
+        }
+    }
+
+    #[test]
+    fn lower_levels_sometimes_overlook_a_huff_and_the_top_levels_never() {
+        // Black may huff White's c3, which also takes White's last piece.
+        let p = Position::<u32>::from_text(GameKey::Special.rules(), "2b2/5/2w2/5/5 b - c3 0")
+            .expect("position");
+        let huffs = |level: Level| {
+            (0..40u64)
+                .filter(|&seed| {
+                    let turn = Player::new(level, seed).choose(&[p]).expect("a turn");
+                    turn.huff.is_some()
+                })
+                .count()
+        };
+        assert!(huffs(Level::Beginner) < 40, "beginner always noticed");
+        assert!(huffs(Level::Beginner) > 0, "beginner never noticed");
+        assert_eq!(huffs(Level::Hard), 40);
+        assert_eq!(huffs(Level::Expert), 40);
+    }
+
+    #[test]
+    fn levels_read_back_from_their_names() {
+        for level in Level::ALL {
+            assert_eq!(level.name().parse(), Ok(level));
+        }
+        assert!("grandmaster".parse::<Level>().is_err());
+    }
+}

@@ -40,6 +40,11 @@ impl ChessGame {
         &self.positions[self.positions.len() - 1]
     }
 
+    /// Every position of the game, the start first.
+    pub fn positions(&self) -> &[ChessPosition] {
+        &self.positions
+    }
+
     pub fn moves(&self) -> &[ChessMove] {
         &self.moves
     }

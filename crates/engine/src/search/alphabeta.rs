@@ -61,6 +61,12 @@ pub struct Search<P: Searchable> {
     node_limit: u64,
     stopped: bool,
     stop: Option<Box<dyn FnMut() -> bool>>,
+    /// Deliberate misjudgement for weaker levels: up to this much is added to
+    /// or taken from every static value, fixed per position and seed.
+    noise: i32,
+    seed: u64,
+    /// The root turns the current search may choose from.
+    root_turns: Vec<P::Turn>,
 }
 
 impl<P: Searchable> fmt::Debug for Search<P> {
@@ -92,7 +98,31 @@ impl<P: Searchable> Search<P> {
             node_limit: u64::MAX,
             stopped: false,
             stop: None,
+            noise: 0,
+            seed: 0,
+            root_turns: Vec::new(),
         }
+    }
+
+    /// Makes the search misjudge positions by up to `amount` (hundredths of
+    /// a man), the same way every time for a given `seed`.
+    pub fn set_noise(&mut self, amount: i32, seed: u64) {
+        self.noise = amount.max(0);
+        self.seed = seed;
+        self.table.clear();
+    }
+
+    fn static_value(&self, position: &P) -> Score {
+        let value = position.evaluate();
+        if self.noise == 0 {
+            return value;
+        }
+        let mut z = position.hash() ^ self.seed;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^= z >> 31;
+        let span = 2 * self.noise as u64 + 1;
+        Score(value.0 + (z % span) as i32 - self.noise)
     }
 
     /// Sets a function polled every thousand nodes; when it returns true the
@@ -111,6 +141,17 @@ impl<P: Searchable> Search<P> {
     /// Searches the last of `positions` (the game from its start, for the
     /// repetition rule) within `limits`.
     pub fn run(&mut self, positions: &[P], limits: Limits) -> Report<P::Turn> {
+        self.run_among(positions, limits, |_| true)
+    }
+
+    /// [`Search::run`] considering at the root only the turns `allowed`
+    /// accepts (used to make a weaker level overlook something).
+    pub fn run_among(
+        &mut self,
+        positions: &[P],
+        limits: Limits,
+        allowed: impl Fn(&P::Turn) -> bool,
+    ) -> Report<P::Turn> {
         let Some(&root) = positions.last() else {
             return Report {
                 best: None,
@@ -123,6 +164,11 @@ impl<P: Searchable> Search<P> {
         self.path.clear();
         self.path
             .extend_from_slice(&positions[..positions.len() - 1]);
+        self.root_turns.clear();
+        root.turns_into(&mut self.scratch, &mut self.root_turns);
+        if self.root_turns.iter().any(&allowed) {
+            self.root_turns.retain(|t| allowed(t));
+        }
         self.nodes = 0;
         self.node_limit = limits.nodes;
         self.stopped = false;
@@ -148,10 +194,8 @@ impl<P: Searchable> Search<P> {
             }
         }
         if report.best.is_none() {
-            // Not even one iteration finished: take the first legal turn.
-            let mut turns = Vec::new();
-            root.turns_into(&mut self.scratch, &mut turns);
-            report.best = turns.first().copied();
+            // Not even one iteration finished: take the first allowed turn.
+            report.best = self.root_turns.first().copied();
         }
         report.nodes = self.nodes;
         report
@@ -217,7 +261,11 @@ impl<P: Searchable> Search<P> {
         }
         let mut turns = mem::take(&mut self.lists[ply]);
         turns.clear();
-        position.turns_into(&mut self.scratch, &mut turns);
+        if ply == 0 {
+            turns.extend_from_slice(&self.root_turns);
+        } else {
+            position.turns_into(&mut self.scratch, &mut turns);
+        }
         if turns.is_empty() {
             self.lists[ply] = turns;
             return verdict_score(position.no_turn_verdict(), ply);
@@ -249,7 +297,7 @@ impl<P: Searchable> Search<P> {
             // taken, the side to move may also stop here.
             let tactical = turns.iter().any(|t| position.is_tactical(t));
             if !tactical || position.may_stand_pat() || ply >= MAX_PLY - 1 {
-                let stand = position.evaluate();
+                let stand = self.static_value(position);
                 if !tactical || stand >= beta || ply >= MAX_PLY - 1 {
                     self.lists[ply] = turns;
                     return stand;

@@ -52,6 +52,16 @@ pub trait Searchable: Copy + Debug {
     /// A small number naming the turn's origin and destination, for the
     /// history heuristic (below [`HISTORY_SIZE`]).
     fn history_index(turn: &Self::Turn) -> usize;
+
+    /// Whether the turn begins with a huff (Special), which weaker levels
+    /// sometimes fail to notice.
+    fn is_huff(_turn: &Self::Turn) -> bool {
+        false
+    }
+
+    /// How many times dearer a node is than one of the draughts family, to
+    /// scale node budgets so every game answers in about the same time.
+    const NODE_COST: u64 = 1;
 }
 
 /// Entries of the history table: every origin and destination of the
@@ -129,11 +139,18 @@ impl<B: Bits> Searchable for Position<B> {
             m.from.index() * crate::geometry::MAX_POINTS + m.to.index()
         })
     }
+
+    fn is_huff(turn: &Turn<B>) -> bool {
+        turn.huff.is_some()
+    }
 }
 
 impl Searchable for ChessPosition {
     type Turn = ChessMove;
     type Scratch = ();
+
+    // Legality by making each move and testing the king makes a node dear.
+    const NODE_COST: u64 = 20;
 
     fn turns_into(&self, _: &mut (), out: &mut Vec<ChessMove>) {
         self.generate(out);

@@ -13,10 +13,12 @@
 mod alphabeta;
 mod eval;
 mod game;
+mod level;
 mod score;
 mod tt;
 
 pub use alphabeta::{Limits, Report, Search};
 pub use eval::{chess_value, evaluate, evaluate_chess};
 pub use game::{Searchable, Verdict, HISTORY_SIZE};
+pub use level::{Level, LevelSettings, Player, UnknownLevel};
 pub use score::Score;
