@@ -6,6 +6,7 @@
 //! alquerque moves <game> [--moves "<turn> …"] [--position "<text>"] [--option name=value]
 //! alquerque position <game> [--moves "<turn> …"] [--position "<text>"] [--option name=value]
 //! alquerque search <game> [--depth <d>] [--nodes <n>] [--moves "<turn> …"] [--position "<text>"]
+//! alquerque play <game> [--level <level>] [--side white|black]
 //! alquerque match <game> --a <level> --b <level> [--games <n>] [--seed <s>]
 //! alquerque bench [--game <game>] [--depth <d>]
 //! ```
@@ -29,6 +30,7 @@ mod args;
 mod bench;
 mod chess;
 mod matches;
+mod play;
 
 use std::process::ExitCode;
 use std::time::Instant;
@@ -44,6 +46,7 @@ const USAGE: &str = "usage:
   alquerque moves <game> [--moves \"<turn> ...\"] [--position \"<text>\"] [--option name=value] [--san]
   alquerque position <game> [--moves \"<turn> ...\"] [--position \"<text>\"] [--option name=value]
   alquerque search <game> [--depth <d>] [--nodes <n>] [--moves \"<turn> ...\"] [--position \"<text>\"] [--option name=value]
+  alquerque play <game> [--level <level>] [--side white|black] [--option name=value]
   alquerque match <game> --a <level> --b <level> [--games <n>] [--seed <s>] [--option name=value]
   alquerque bench [--game <game>] [--depth <d>]
 levels: beginner, easy, medium, hard, expert
@@ -94,6 +97,7 @@ fn run(argv: &[String]) -> Result<(), String> {
         }
         "bench" => bench::run(&mut args),
         "match" => matches::run(&mut args),
+        "play" => play::run(&mut args),
         "help" | "--help" | "-h" => {
             say!("{USAGE}");
             Ok(())

@@ -199,3 +199,31 @@ fn search_finds_a_chesquerque_mate() {
     assert_eq!(lines[0], "best Qb8#");
     assert_eq!(lines[1], "score win in 1");
 }
+
+#[test]
+fn play_in_the_terminal_and_a_match_between_levels() {
+    use std::io::Write as _;
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_alquerque"))
+        .args(["play", "classic", "--level", "beginner"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(b"c2-c4\nc2-c3\nquit\n")
+        .expect("written");
+    let out = child.wait_with_output().expect("finished");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success());
+    assert!(text.contains("not legal"), "an illegal move is refused: {text}");
+    // After c2-c3 Black's only move is c4xc2.
+    assert!(text.contains("computer (beginner): c4xc2"), "{text}");
+
+    let out = stdout(&["match", "turkish", "--a", "easy", "--b", "beginner", "--games", "2"]);
+    assert!(out.starts_with("turkish: easy "), "{out}");
+    assert!(out.contains("draws"), "{out}");
+}
