@@ -7,7 +7,8 @@
 //! alquerque position <game> [--moves "<turn> …"] [--position "<text>"] [--option name=value]
 //! alquerque search <game> [--depth <d>] [--nodes <n>] [--moves "<turn> …"] [--position "<text>"]
 //! alquerque play <game> [--level <level>] [--side white|black]
-//! alquerque match <game> --a <level> --b <level> [--games <n>] [--seed <s>]
+//! alquerque match <game> --a <level or command> --b <level or command> [--games <n>] [--seed <s>]
+//! alquerque engine [--level <level>]
 //! alquerque bench [--game <game>] [--depth <d>]
 //! ```
 
@@ -31,6 +32,7 @@ mod bench;
 mod chess;
 mod matches;
 mod play;
+mod protocol;
 
 use std::process::ExitCode;
 use std::time::Instant;
@@ -47,7 +49,8 @@ const USAGE: &str = "usage:
   alquerque position <game> [--moves \"<turn> ...\"] [--position \"<text>\"] [--option name=value]
   alquerque search <game> [--depth <d>] [--nodes <n>] [--moves \"<turn> ...\"] [--position \"<text>\"] [--option name=value]
   alquerque play <game> [--level <level>] [--side white|black] [--option name=value]
-  alquerque match <game> --a <level> --b <level> [--games <n>] [--seed <s>] [--option name=value]
+  alquerque match <game> --a <level or command> --b <level or command> [--games <n>] [--seed <s>] [--option name=value]
+  alquerque engine [--level <level>]   (the engine protocol on stdin/stdout)
   alquerque bench [--game <game>] [--depth <d>]
 levels: beginner, easy, medium, hard, expert
 games: classic, special, qirkat, bell, turkish, chesquerque
@@ -98,6 +101,7 @@ fn run(argv: &[String]) -> Result<(), String> {
         "bench" => bench::run(&mut args),
         "match" => matches::run(&mut args),
         "play" => play::run(&mut args),
+        "engine" => protocol::run(&mut args),
         "help" | "--help" | "-h" => {
             say!("{USAGE}");
             Ok(())

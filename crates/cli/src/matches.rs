@@ -1,5 +1,9 @@
-//! `alquerque match`: two computer players, of given levels, play a series of
-//! games with alternating sides and varied openings; the score is printed.
+//! `alquerque match`: two players — computer levels or outside programs
+//! speaking the engine protocol (`docs/protocol.md`) — play a series of games
+//! with alternating sides and varied openings; the score is printed.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 
 use engine::chess::{ChessGame, ChessMove, ChessPosition};
 use engine::search::{Level, Player, Searchable};
@@ -20,6 +24,14 @@ pub trait Table {
     fn play(&mut self, turn: <Self::P as Searchable>::Turn) -> Result<(), String>;
     fn outcome(&self) -> Option<Outcome>;
     fn side_to_move(&self) -> Side;
+    /// Reads a turn in the game's notation.
+    fn parse(&self, text: &str) -> Result<<Self::P as Searchable>::Turn, String>;
+    /// Writes a turn of the current position in the game's notation.
+    fn text(&self, turn: <Self::P as Searchable>::Turn) -> String;
+    /// The turns played so far, in the protocol's notation.
+    fn history(&self) -> Vec<String>;
+    /// The board as rows of text.
+    fn board(&self) -> String;
 }
 
 impl<B: Bits> Table for Game<B> {
@@ -38,6 +50,23 @@ impl<B: Bits> Table for Game<B> {
     }
     fn side_to_move(&self) -> Side {
         self.position().side_to_move()
+    }
+    fn parse(&self, text: &str) -> Result<Turn<B>, String> {
+        self.position().parse_turn(text).map_err(|e| e.to_string())
+    }
+    fn text(&self, turn: Turn<B>) -> String {
+        self.position().turn_text(turn)
+    }
+    fn history(&self) -> Vec<String> {
+        self.turns()
+            .iter()
+            .zip(Game::positions(self))
+            .map(|(&turn, position)| position.turn_text(turn))
+            .collect()
+    }
+    fn board(&self) -> String {
+        let text = self.position().to_text();
+        crate::play::draw(text.split(' ').next().unwrap_or_default())
     }
 }
 
@@ -58,20 +87,153 @@ impl Table for ChessGame {
     fn side_to_move(&self) -> Side {
         self.position().side_to_move()
     }
+    fn parse(&self, text: &str) -> Result<ChessMove, String> {
+        let p = self.position();
+        p.parse_move(text)
+            .or_else(|_| p.parse_san(text))
+            .map_err(|e| e.to_string())
+    }
+    fn text(&self, mv: ChessMove) -> String {
+        self.position().san(mv)
+    }
+    fn history(&self) -> Vec<String> {
+        self.moves()
+            .iter()
+            .zip(ChessGame::positions(self))
+            .map(|(&mv, position)| position.move_text(mv))
+            .collect()
+    }
+    fn board(&self) -> String {
+        let text = self.position().to_fen();
+        crate::play::draw(text.split(' ').next().unwrap_or_default())
+    }
+}
+
+/// A player in a match: a computer level, or an outside program.
+#[derive(Clone, Debug)]
+pub enum Contestant {
+    Level(Level),
+    Program(String),
+}
+
+impl Contestant {
+    fn parse(text: &str) -> Contestant {
+        text.parse()
+            .map_or_else(|_| Contestant::Program(text.to_string()), Contestant::Level)
+    }
+
+    fn name(&self) -> String {
+        match self {
+            Contestant::Level(level) => level.to_string(),
+            Contestant::Program(command) => format!("{command:?}"),
+        }
+    }
+}
+
+/// An outside program speaking the engine protocol.
+struct Program {
+    child: Child,
+    input: ChildStdin,
+    output: BufReader<ChildStdout>,
+}
+
+impl Program {
+    fn start(command: &str) -> Result<Program, String> {
+        let mut child = Command::new("sh")
+            .args(["-c", command])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .map_err(|e| format!("cannot start {command:?}: {e}"))?;
+        let input = child.stdin.take().ok_or("no input to the program")?;
+        let output = BufReader::new(child.stdout.take().ok_or("no output from the program")?);
+        Ok(Program {
+            child,
+            input,
+            output,
+        })
+    }
+
+    /// Asks for a turn: `position <game> [option <name=value>]... [moves ...]`,
+    /// then `go`; the answer is `bestmove <turn>`.
+    fn ask(&mut self, position: &str) -> Result<String, String> {
+        writeln!(self.input, "{position}\ngo")
+            .map_err(|e| format!("the program stopped reading: {e}"))?;
+        self.input.flush().map_err(|e| e.to_string())?;
+        let mut line = String::new();
+        loop {
+            line.clear();
+            let read = self
+                .output
+                .read_line(&mut line)
+                .map_err(|e| e.to_string())?;
+            if read == 0 {
+                return Err("the program ended without an answer".to_string());
+            }
+            if let Some(turn) = line.trim().strip_prefix("bestmove ") {
+                return Ok(turn.to_string());
+            }
+        }
+    }
+}
+
+impl Drop for Program {
+    fn drop(&mut self) {
+        let _ = writeln!(self.input, "quit");
+        let _ = self.child.wait();
+    }
+}
+
+/// Who sits at one side of the board.
+enum Seat<P: Searchable> {
+    Computer(Player<P>),
+    Program(Program),
+}
+
+impl<P: Searchable> Seat<P> {
+    fn new(contestant: &Contestant, seed: u64) -> Result<Seat<P>, String> {
+        Ok(match contestant {
+            Contestant::Level(level) => Seat::Computer(Player::new(*level, seed)),
+            Contestant::Program(command) => Seat::Program(Program::start(command)?),
+        })
+    }
+
+    fn choose<T: Table<P = P>>(
+        &mut self,
+        table: &T,
+        header: &str,
+    ) -> Result<Option<P::Turn>, String> {
+        match self {
+            Seat::Computer(player) => Ok(player.choose(table.positions())),
+            Seat::Program(program) => {
+                let history = table.history();
+                let position = if history.is_empty() {
+                    header.to_string()
+                } else {
+                    format!("{header} moves {}", history.join(" "))
+                };
+                let answer = program.ask(&position)?;
+                table
+                    .parse(&answer)
+                    .map(Some)
+                    .map_err(|e| format!("the program answered {answer:?}: {e}"))
+            }
+        }
+    }
 }
 
 /// The result of one game for the first player: 2 a win, 1 a draw, 0 a loss
 /// (in half points).
 pub fn play_one<T: Table>(
     mut table: T,
-    a: Level,
-    b: Level,
+    seats: [&Contestant; 2],
+    header: &str,
     a_is_white: bool,
     seed: u64,
 ) -> Result<u32, String> {
     let mut players = [
-        Player::<T::P>::new(a, seed),
-        Player::<T::P>::new(b, seed ^ 0x5555),
+        Seat::<T::P>::new(seats[0], seed)?,
+        Seat::<T::P>::new(seats[1], seed ^ 0x5555)?,
     ];
     let mut rng = seed | 1;
     let mut plies = 0;
@@ -87,7 +249,7 @@ pub fn play_one<T: Table>(
         } else {
             let white = table.side_to_move() == Side::White;
             let player = usize::from(white != a_is_white);
-            players[player].choose(table.positions())
+            players[player].choose(&table, header)?
         };
         let Some(turn) = turn else {
             break;
@@ -103,17 +265,21 @@ pub fn play_one<T: Table>(
     })
 }
 
-/// Half points of player `a` over `games` games, sides alternating.
+/// Half points of player `a` over `games` games, sides alternating, and the
+/// tally of a's wins, draws and b's wins.
 pub fn play_match(
     variant: Variant,
     rules: Option<&'static Rules>,
-    a: Level,
-    b: Level,
+    seats: [&Contestant; 2],
     games: u32,
     seed: u64,
 ) -> Result<(u32, [u32; 3]), String> {
+    let mut header = format!("position {variant}");
+    for (name, value) in rules.map(|r| r.changed_options()).unwrap_or_default() {
+        header.push_str(&format!(" option {name}={value}"));
+    }
     let mut points = 0;
-    let mut tally = [0u32; 3]; // a wins, draws, b wins
+    let mut tally = [0u32; 3];
     for game in 0..games {
         let a_is_white = game % 2 == 0;
         // Both colours of a pair of games share the opening.
@@ -122,14 +288,10 @@ pub fn play_match(
             .wrapping_mul(0x9E37_79B9_7F4A_7C15)
             | 1;
         let result = match (variant, rules) {
-            (Variant::Chesquerque, _) => play_one(ChessGame::new(), a, b, a_is_white, game_seed)?,
-            (Variant::Draughts(_), Some(rules)) => {
-                with_bits!(rules, B => play_one(Game::<B>::new(rules), a, b, a_is_white, game_seed))?
-            }
-            (Variant::Draughts(key), None) => {
-                let rules = key.rules();
-                with_bits!(rules, B => play_one(Game::<B>::new(rules), a, b, a_is_white, game_seed))?
-            }
+            (Variant::Draughts(_), Some(rules)) => with_bits!(rules, B => play_one(
+                Game::<B>::new(rules), seats, &header, a_is_white, game_seed
+            ))?,
+            _ => play_one(ChessGame::new(), seats, &header, a_is_white, game_seed)?,
         };
         points += result;
         tally[2 - result as usize] += 1;
@@ -143,14 +305,8 @@ pub fn run(args: &mut Args) -> Result<(), String> {
         .ok_or("missing <game>")?
         .parse()
         .map_err(|e| format!("{e}"))?;
-    let level = |value: Option<String>, name: &str| -> Result<Level, String> {
-        value
-            .ok_or_else(|| format!("missing --{name} <level>"))?
-            .parse()
-            .map_err(|e| format!("--{name}: {e}"))
-    };
-    let a = level(args.value("a"), "a")?;
-    let b = level(args.value("b"), "b")?;
+    let a = Contestant::parse(&args.value("a").ok_or("missing --a <level or command>")?);
+    let b = Contestant::parse(&args.value("b").ok_or("missing --b <level or command>")?);
     let games: u32 = args
         .value("games")
         .map_or(Ok(10), |g| g.parse())
@@ -164,9 +320,12 @@ pub fn run(args: &mut Args) -> Result<(), String> {
         Variant::Chesquerque => None,
     };
     args.finish().map_err(|e| e.to_string())?;
-    let (points, [wins, draws, losses]) = play_match(variant, rules, a, b, games, seed)?;
+    let (points, [wins, draws, losses]) = play_match(variant, rules, [&a, &b], games, seed)?;
     say!(
-        "{variant}: {a} {wins} wins, {b} {losses} wins, {draws} draws; {a} scores {:.1}%",
+        "{variant}: {} {wins} wins, {} {losses} wins, {draws} draws; {} scores {:.1}%",
+        a.name(),
+        b.name(),
+        a.name(),
         f64::from(points) * 50.0 / f64::from(games.max(1))
     );
     Ok(())

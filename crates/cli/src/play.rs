@@ -5,22 +5,15 @@
 use std::io::BufRead;
 
 use engine::chess::ChessGame;
-use engine::search::{Level, Player, Searchable};
-use engine::{with_bits, Bits, Game, Side, Variant};
+use engine::search::{Level, Player};
+use engine::{with_bits, Game, Side, Variant};
 
 use crate::args::Args;
 use crate::matches::Table;
 
-/// Reading and writing turns, and drawing the board as text.
-trait Terminal: Table {
-    fn board(&self) -> String;
-    fn parse(&self, text: &str) -> Result<<Self::P as Searchable>::Turn, String>;
-    fn text(&self, turn: <Self::P as Searchable>::Turn) -> String;
-}
-
 /// Draws a board from the first field of position text (ranks from the top,
 /// digits for empty points).
-fn draw(placement: &str) -> String {
+pub fn draw(placement: &str) -> String {
     let mut out = String::new();
     let ranks: Vec<&str> = placement.split('/').collect();
     let mut files = 0;
@@ -47,36 +40,7 @@ fn draw(placement: &str) -> String {
     out
 }
 
-impl<B: Bits> Terminal for Game<B> {
-    fn board(&self) -> String {
-        let text = self.position().to_text();
-        draw(text.split(' ').next().unwrap_or_default())
-    }
-    fn parse(&self, text: &str) -> Result<engine::Turn<B>, String> {
-        self.position().parse_turn(text).map_err(|e| e.to_string())
-    }
-    fn text(&self, turn: engine::Turn<B>) -> String {
-        self.position().turn_text(turn)
-    }
-}
-
-impl Terminal for ChessGame {
-    fn board(&self) -> String {
-        let text = self.position().to_fen();
-        draw(text.split(' ').next().unwrap_or_default())
-    }
-    fn parse(&self, text: &str) -> Result<engine::chess::ChessMove, String> {
-        let p = self.position();
-        p.parse_move(text)
-            .or_else(|_| p.parse_san(text))
-            .map_err(|e| e.to_string())
-    }
-    fn text(&self, mv: engine::chess::ChessMove) -> String {
-        self.position().san(mv)
-    }
-}
-
-fn session<T: Terminal>(mut game: T, level: Level, human: Side) -> Result<(), String> {
+fn session<T: Table>(mut game: T, level: Level, human: Side) -> Result<(), String> {
     let mut computer = Player::<T::P>::new(level, 0x5EED);
     let stdin = std::io::stdin();
     let mut lines = stdin.lock().lines();

@@ -219,11 +219,47 @@ fn play_in_the_terminal_and_a_match_between_levels() {
     let out = child.wait_with_output().expect("finished");
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(out.status.success());
-    assert!(text.contains("not legal"), "an illegal move is refused: {text}");
+    assert!(
+        text.contains("not legal"),
+        "an illegal move is refused: {text}"
+    );
     // After c2-c3 Black's only move is c4xc2.
     assert!(text.contains("computer (beginner): c4xc2"), "{text}");
 
-    let out = stdout(&["match", "turkish", "--a", "easy", "--b", "beginner", "--games", "2"]);
+    let out = stdout(&[
+        "match", "turkish", "--a", "easy", "--b", "beginner", "--games", "2",
+    ]);
     assert!(out.starts_with("turkish: easy "), "{out}");
     assert!(out.contains("draws"), "{out}");
+}
+
+#[test]
+fn the_engine_protocol_answers_and_plays_matches() {
+    use std::io::Write as _;
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_alquerque"))
+        .args(["engine", "--level", "hard"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(b"position special moves d3-c3 d4-d3\ngo\nposition nonsense\ngo\nquit\n")
+        .expect("written");
+    let out = child.wait_with_output().expect("finished");
+    let text = String::from_utf8_lossy(&out.stdout);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 2, "{text}");
+    let turn = lines[0].strip_prefix("bestmove ").expect("a move");
+    let legal = stdout(&["moves", "special", "--moves", "d3-c3 d4-d3"]);
+    assert!(legal.lines().any(|l| l == turn), "{turn} is legal");
+    assert!(lines[1].starts_with("error "), "{text}");
+
+    let program = format!("{} engine --level easy", env!("CARGO_BIN_EXE_alquerque"));
+    let out = stdout(&["match", "qirkat", "--a", &program, "--b", "beginner", "--games", "2"]);
+    assert!(out.starts_with("qirkat: "), "{out}");
+    assert!(out.contains("beginner"), "{out}");
 }
