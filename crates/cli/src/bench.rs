@@ -3,6 +3,7 @@
 use std::time::Instant;
 
 use engine::chess::{chess_perft, ChessPosition};
+use engine::search::{Limits, Search};
 use engine::{with_bits, Chains, GameKey, Perft, Position, Variant};
 
 use crate::args::Args;
@@ -16,6 +17,34 @@ fn default_depth(variant: Variant) -> u32 {
         Variant::Draughts(GameKey::Bell) => 14,
         Variant::Draughts(GameKey::Turkish) => 7,
         Variant::Chesquerque => 5,
+    }
+}
+
+/// Search depth from the start for the search figures.
+pub fn search_depth(variant: Variant) -> u32 {
+    match variant {
+        Variant::Draughts(GameKey::Turkish) => 10,
+        Variant::Draughts(GameKey::Special) => 16,
+        Variant::Draughts(_) => 18,
+        Variant::Chesquerque => 6,
+    }
+}
+
+/// Nodes a search from the start of `variant` visits to `depth`.
+pub fn start_search(variant: Variant, depth: u32) -> u64 {
+    let limits = Limits {
+        depth,
+        ..Limits::default()
+    };
+    match variant {
+        Variant::Draughts(key) => {
+            let rules = key.rules();
+            with_bits!(rules, B => {
+                let position: Position<B> = Position::start(rules);
+                Search::new().run(&[position], limits).nodes
+            })
+        }
+        Variant::Chesquerque => Search::new().run(&[ChessPosition::start()], limits).nodes,
     }
 }
 
@@ -53,6 +82,7 @@ pub fn run(args: &mut Args) -> Result<(), String> {
     );
     let mut total_nodes = 0u64;
     let mut total_seconds = 0f64;
+    let args_games = games.clone();
     for variant in games {
         let depth = depth.unwrap_or_else(|| default_depth(variant));
         let started = Instant::now();
@@ -77,5 +107,29 @@ pub fn run(args: &mut Args) -> Result<(), String> {
         total_seconds,
         total_nodes as f64 / total_seconds
     );
+    say!();
+    say!("search from the start: time to depth");
+    say!(
+        "{:<12} {:>5} {:>14} {:>9} {:>14}",
+        "game",
+        "depth",
+        "nodes",
+        "seconds",
+        "nodes/s"
+    );
+    for variant in args_games {
+        let depth = search_depth(variant);
+        let started = Instant::now();
+        let nodes = start_search(variant, depth);
+        let seconds = started.elapsed().as_secs_f64();
+        say!(
+            "{:<12} {:>5} {:>14} {:>9.3} {:>14.0}",
+            variant.as_str(),
+            depth,
+            nodes,
+            seconds,
+            nodes as f64 / seconds
+        );
+    }
     Ok(())
 }

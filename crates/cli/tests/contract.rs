@@ -259,7 +259,9 @@ fn the_engine_protocol_answers_and_plays_matches() {
     assert!(lines[1].starts_with("error "), "{text}");
 
     let program = format!("{} engine --level easy", env!("CARGO_BIN_EXE_alquerque"));
-    let out = stdout(&["match", "qirkat", "--a", &program, "--b", "beginner", "--games", "2"]);
+    let out = stdout(&[
+        "match", "qirkat", "--a", &program, "--b", "beginner", "--games", "2",
+    ]);
     assert!(out.starts_with("qirkat: "), "{out}");
     assert!(out.contains("beginner"), "{out}");
 }
