@@ -4,6 +4,7 @@
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::time::Instant;
 
 use engine::chess::{ChessGame, ChessMove, ChessPosition};
 use engine::search::{Level, Player, Searchable};
@@ -224,12 +225,16 @@ impl<P: Searchable> Seat<P> {
 
 /// The result of one game for the first player: 2 a win, 1 a draw, 0 a loss
 /// (in half points).
+/// Per seat: the longest answer, the sum of answers (seconds) and their count.
+pub type Times = [(f64, f64, u32); 2];
+
 pub fn play_one<T: Table>(
     mut table: T,
     seats: [&Contestant; 2],
     header: &str,
     a_is_white: bool,
     seed: u64,
+    times: &mut Times,
 ) -> Result<u32, String> {
     let mut players = [
         Seat::<T::P>::new(seats[0], seed)?,
@@ -238,6 +243,7 @@ pub fn play_one<T: Table>(
     let mut rng = seed | 1;
     let mut plies = 0;
     while table.outcome().is_none() && plies < PLY_CAP {
+        let started = Instant::now();
         let turn = if plies < OPENING_PLIES {
             let legal = table.legal();
             rng ^= rng << 13;
@@ -254,6 +260,14 @@ pub fn play_one<T: Table>(
         let Some(turn) = turn else {
             break;
         };
+        if plies >= OPENING_PLIES {
+            let white = table.side_to_move() == Side::White;
+            let seat = usize::from(white != a_is_white);
+            let seconds = started.elapsed().as_secs_f64();
+            times[seat].0 = times[seat].0.max(seconds);
+            times[seat].1 += seconds;
+            times[seat].2 += 1;
+        }
         table.play(turn)?;
         plies += 1;
     }
@@ -273,6 +287,7 @@ pub fn play_match(
     seats: [&Contestant; 2],
     games: u32,
     seed: u64,
+    times: &mut Times,
 ) -> Result<(u32, [u32; 3]), String> {
     let mut header = format!("position {variant}");
     for (name, value) in rules.map(|r| r.changed_options()).unwrap_or_default() {
@@ -289,9 +304,16 @@ pub fn play_match(
             | 1;
         let result = match (variant, rules) {
             (Variant::Draughts(_), Some(rules)) => with_bits!(rules, B => play_one(
-                Game::<B>::new(rules), seats, &header, a_is_white, game_seed
+                Game::<B>::new(rules), seats, &header, a_is_white, game_seed, times
             ))?,
-            _ => play_one(ChessGame::new(), seats, &header, a_is_white, game_seed)?,
+            _ => play_one(
+                ChessGame::new(),
+                seats,
+                &header,
+                a_is_white,
+                game_seed,
+                times,
+            )?,
         };
         points += result;
         tally[2 - result as usize] += 1;
@@ -320,7 +342,9 @@ pub fn run(args: &mut Args) -> Result<(), String> {
         Variant::Chesquerque => None,
     };
     args.finish().map_err(|e| e.to_string())?;
-    let (points, [wins, draws, losses]) = play_match(variant, rules, [&a, &b], games, seed)?;
+    let mut times = [(0.0, 0.0, 0); 2];
+    let (points, [wins, draws, losses]) =
+        play_match(variant, rules, [&a, &b], games, seed, &mut times)?;
     say!(
         "{variant}: {} {wins} wins, {} {losses} wins, {draws} draws; {} scores {:.1}%",
         a.name(),
@@ -328,5 +352,13 @@ pub fn run(args: &mut Args) -> Result<(), String> {
         a.name(),
         f64::from(points) * 50.0 / f64::from(games.max(1))
     );
+    for (contestant, (longest, total, count)) in [&a, &b].into_iter().zip(times) {
+        say!(
+            "  {}: {count} moves, {:.3} s on average, {:.3} s at most",
+            contestant.name(),
+            total / f64::from(count.max(1)),
+            longest
+        );
+    }
     Ok(())
 }
