@@ -193,6 +193,25 @@ impl<B: Bits> Position<B> {
         }
     }
 
+    /// How many steps `side`'s men have (as if it were to move), counted on
+    /// bitboards without listing them: a cheap measure of mobility.
+    pub fn step_mobility(&self, side: crate::side::Side) -> u32 {
+        let rules = self.rules;
+        let g = rules.geometry;
+        let empty = self.empty_in(rules);
+        let mut men = self.men[side];
+        if rules.far_rank_freeze {
+            men &= !B::from_u128(g.rank_mask(rules.far_rank(side)));
+        }
+        Rules::for_side(rules.man_steps, side)
+            .iter()
+            .map(|d| {
+                let movers = men & B::from_u128(g.has_neighbour_mask(d));
+                (movers.shift(g.delta(d)) & empty).count()
+            })
+            .sum()
+    }
+
     /// Men of the side to move that can make a first jump (a superset filter:
     /// exact for short jumps).
     #[inline(always)]

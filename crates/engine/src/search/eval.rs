@@ -14,6 +14,10 @@ const MAN: i32 = 100;
 const KING: i32 = 300;
 /// Per rank a man has advanced.
 const ADVANCE: i32 = 3;
+/// Per step a side's men could make.
+const MOBILITY: i32 = 2;
+/// What a man frozen on the far rank (Bell) loses.
+const FROZEN: i32 = 40;
 
 fn side_value<B: Bits>(position: &Position<B>, side: Side) -> i32 {
     let rules = position.rules();
@@ -28,13 +32,18 @@ fn side_value<B: Bits>(position: &Position<B>, side: Side) -> i32 {
             Side::White => rank,
             Side::Black => last - rank,
         };
+        if rules.far_rank_freeze && advanced == last {
+            // It may only capture from now on.
+            value -= FROZEN;
+            continue;
+        }
         value += advanced * ADVANCE;
         // A man one step from being crowned is nearly a king.
         if rules.kings.is_some() && advanced == last - 1 {
             value += (KING - MAN) / 4;
         }
     }
-    value
+    value + MOBILITY * position.step_mobility(side) as i32
 }
 
 /// The value of `position` for the side to move.
