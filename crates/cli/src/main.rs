@@ -269,3 +269,13 @@ fn search<B: Bits>(rules: &'static Rules, args: &mut Args) -> Result<(), String>
         |p, t| p.turn_text(t),
     )
 }
+
+/// Seconds since the program started: the clock that caps a computer
+/// player's thinking time.
+fn clock() -> f64 {
+    static START: std::sync::OnceLock<Instant> = std::sync::OnceLock::new();
+    START.get_or_init(Instant::now).elapsed().as_secs_f64()
+}
+
+/// The most a computer move may take.
+const MOVE_SECONDS: f64 = 0.9;

@@ -194,7 +194,11 @@ enum Seat<P: Searchable> {
 impl<P: Searchable> Seat<P> {
     fn new(contestant: &Contestant, seed: u64) -> Result<Seat<P>, String> {
         Ok(match contestant {
-            Contestant::Level(level) => Seat::Computer(Player::new(*level, seed)),
+            Contestant::Level(level) => {
+                let mut player = Player::new(*level, seed);
+                player.set_time_limit(crate::clock, crate::MOVE_SECONDS);
+                Seat::Computer(player)
+            }
             Contestant::Program(command) => Seat::Program(Program::start(command)?),
         })
     }

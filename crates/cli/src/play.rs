@@ -42,6 +42,7 @@ pub fn draw(placement: &str) -> String {
 
 fn session<T: Table>(mut game: T, level: Level, human: Side) -> Result<(), String> {
     let mut computer = Player::<T::P>::new(level, 0x5EED);
+    computer.set_time_limit(crate::clock, crate::MOVE_SECONDS);
     let stdin = std::io::stdin();
     let mut lines = stdin.lock().lines();
     while game.outcome().is_none() {

@@ -41,9 +41,9 @@ fn answer(position: &str, level: Level) -> Result<String, String> {
                 let mv = game.parse(text)?;
                 game.play(mv).map_err(|e| e.to_string())?;
             }
-            let mv = Player::new(level, 1)
-                .choose(game.positions())
-                .ok_or("no legal move")?;
+            let mut player = Player::new(level, 1);
+            player.set_time_limit(crate::clock, crate::MOVE_SECONDS);
+            let mv = player.choose(game.positions()).ok_or("no legal move")?;
             Ok(game.position().move_text(mv))
         }
         Variant::Draughts(key) => reply_draughts(key, &options, &moves.join(" "), level),
@@ -67,9 +67,9 @@ fn reply_draughts(
             let turn = Table::parse(&game, &text)?;
             game.play(turn).map_err(|e| e.to_string())?;
         }
-        let turn = Player::new(level, 1)
-            .choose(game.positions())
-            .ok_or("no legal turn")?;
+        let mut player = Player::new(level, 1);
+        player.set_time_limit(crate::clock, crate::MOVE_SECONDS);
+        let turn = player.choose(game.positions()).ok_or("no legal turn")?;
         Ok(game.position().turn_text(turn))
     })
 }

@@ -102,6 +102,8 @@ pub struct Player<P: Searchable> {
     level: Level,
     search: Search<P>,
     rng: u64,
+    /// A clock (seconds) and the most time a move may take.
+    clock: Option<(fn() -> f64, f64)>,
 }
 
 impl<P: Searchable> fmt::Debug for Player<P> {
@@ -120,7 +122,16 @@ impl<P: Searchable> Player<P> {
             level,
             search,
             rng: seed | 1,
+            clock: None,
         }
+    }
+
+    /// Stops each search after `seconds` by `clock` (which counts seconds
+    /// from any start); the move then comes from the deepest search that
+    /// finished. Without a clock only depth and nodes limit the search, and
+    /// the choice depends on nothing but the positions and the seed.
+    pub fn set_time_limit(&mut self, clock: fn() -> f64, seconds: f64) {
+        self.clock = Some((clock, seconds));
     }
 
     pub fn level(&self) -> Level {
@@ -143,6 +154,10 @@ impl<P: Searchable> Player<P> {
             nodes: (settings.nodes / P::NODE_COST).max(1_000),
         };
         let overlook = self.next_random() % 100 < settings.overlook_huff;
+        if let Some((clock, seconds)) = self.clock {
+            let start = clock();
+            self.search.set_stop(move || clock() - start > seconds);
+        }
         let report = self
             .search
             .run_among(positions, limits, |t| !(overlook && P::is_huff(t)));
