@@ -57,7 +57,7 @@ impl Level {
             Level::Beginner => (1, 50_000, 60, 70),
             Level::Easy => (2, 100_000, 40, 40),
             Level::Medium => (4, 200_000, 20, 15),
-            Level::Hard => (7, 600_000, 8, 0),
+            Level::Hard => (9, 600_000, 8, 0),
             Level::Expert => (64, 2_000_000, 0, 0),
         };
         LevelSettings {
