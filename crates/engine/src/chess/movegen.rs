@@ -14,14 +14,83 @@ impl ChessPosition {
         let start = out.len();
         self.pseudo_legal(out);
         let us = self.side;
+        // Only some moves can expose the king: when in check, any; otherwise
+        // the king's own, en passant, and moves of pieces that shield the
+        // king from a slider or stand on a knight's middle point. The rest
+        // are legal as generated.
+        let risky = if self.in_check() {
+            Set::MAX
+        } else {
+            self.shields(us) | self.of(us, Role::King)
+        };
+        let pawns = self.of(us, Role::Pawn);
         let mut i = start;
         while i < out.len() {
-            if self.play(out[i]).in_check_for(us) {
+            let mv = out[i];
+            let en_passant = Some(mv.to) == self.ep && pawns.has(mv.from);
+            let checked = risky.has(mv.from) || en_passant;
+            if checked && self.play(mv).in_check_for(us) {
                 out.swap_remove(i);
             } else {
                 i += 1;
             }
         }
+    }
+
+    /// Pieces of `side` whose moving could uncover an attack on its king:
+    /// the first piece between the king and an enemy slider on a line, and
+    /// any piece on the middle point of an enemy knight's path to the king.
+    fn shields(&self, side: Side) -> Set {
+        let g = BOARD;
+        let Some(king) = self.king(side) else {
+            return Set::ZERO;
+        };
+        let own = self.sides[side];
+        let enemy = self.sides[side.other()];
+        let occupied = self.occupied();
+        let sliders = |d: Dir| -> Set {
+            let roles: &[Role] = if d.is_diagonal() {
+                &[Role::Queen, Role::Bishop, Role::Archbishop]
+            } else {
+                &[Role::Queen, Role::Rook]
+            };
+            roles
+                .iter()
+                .fold(Set::ZERO, |set, &r| set | self.roles[r as usize])
+                & enemy
+        };
+        let mut shields = Set::ZERO;
+        for d in Dir::ALL {
+            // The first piece along the line, then the second.
+            let mut q = g.neighbour(king, d);
+            while let Some(p) = q.filter(|&p| !occupied.has(p)) {
+                q = g.neighbour(p, d);
+            }
+            let Some(first) = q.filter(|&p| own.has(p)) else {
+                continue;
+            };
+            let mut q = g.neighbour(first, d);
+            while let Some(p) = q.filter(|&p| !occupied.has(p)) {
+                q = g.neighbour(p, d);
+            }
+            if q.is_some_and(|p| sliders(d).has(p)) {
+                shields |= Set::from_point(first);
+            }
+        }
+        let knights =
+            (self.roles[Role::Knight as usize] | self.roles[Role::Archbishop as usize]) & enemy;
+        for first in Dir::ALL {
+            let Some(middle) = g.neighbour(king, first).filter(|&m| own.has(m)) else {
+                continue;
+            };
+            for turn in [1, 7] {
+                let beyond = g.neighbour(middle, Dir::from_index(first.index() + turn));
+                if beyond.is_some_and(|q| knights.has(q)) {
+                    shields |= Set::from_point(middle);
+                }
+            }
+        }
+        shields
     }
 
     /// The legal moves.
