@@ -150,7 +150,7 @@ impl Searchable for ChessPosition {
     type Scratch = ();
 
     // Legality by making each move and testing the king makes a node dear.
-    const NODE_COST: u64 = 60;
+    const NODE_COST: u64 = 30;
 
     fn turns_into(&self, _: &mut (), out: &mut Vec<ChessMove>) {
         self.generate(out);
