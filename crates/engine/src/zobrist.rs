@@ -5,16 +5,21 @@
 use crate::geometry::{Point, MAX_POINTS};
 use crate::side::Side;
 
+/// The splitmix64 finalizer: spreads every bit of `z` over the whole word.
+pub(crate) const fn mix(mut z: u64) -> u64 {
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
 /// splitmix64: a small, well-mixed generator that runs in `const` context.
 const fn splitmix(state: u64) -> (u64, u64) {
     let state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    (state, z ^ (z >> 31))
+    (state, mix(state))
 }
 
-const fn table<const N: usize>(seed: u64) -> [u64; N] {
+/// `N` keys from the generator started at `seed`.
+pub(crate) const fn table<const N: usize>(seed: u64) -> [u64; N] {
     let mut out = [0u64; N];
     let mut state = seed;
     let mut i = 0;

@@ -365,26 +365,7 @@ impl ChessPosition {
 /// Zobrist keys for Chesquerque: one per side, piece kind and point, one per
 /// castling-rights value, one per en-passant file, one for Black to move.
 mod keys {
-    const fn splitmix(state: u64) -> (u64, u64) {
-        let state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = state;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        (state, z ^ (z >> 31))
-    }
-
-    const fn table<const N: usize>(seed: u64) -> [u64; N] {
-        let mut out = [0u64; N];
-        let mut state = seed;
-        let mut i = 0;
-        while i < N {
-            let (s, v) = splitmix(state);
-            state = s;
-            out[i] = v;
-            i += 1;
-        }
-        out
-    }
+    use crate::zobrist::table;
 
     pub static PIECES: [u64; 2 * 7 * 81] = table(0xC4E5_5001);
     pub static CASTLING: [u64; 16] = table(0xC4E5_5002);

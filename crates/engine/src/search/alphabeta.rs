@@ -117,10 +117,7 @@ impl<P: Searchable> Search<P> {
         if self.noise == 0 {
             return value;
         }
-        let mut z = position.hash() ^ self.seed;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^= z >> 31;
+        let z = crate::zobrist::mix(position.hash() ^ self.seed);
         let span = 2 * self.noise as u64 + 1;
         Score(value.0 + (z % span) as i32 - self.noise)
     }
