@@ -10,6 +10,25 @@ fn run(args: &[&str]) -> Output {
         .expect("the binary runs")
 }
 
+/// Runs the binary with `input` on its standard input.
+fn run_with_input(args: &[&str], input: &[u8]) -> Output {
+    use std::io::Write as _;
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_alquerque"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(input)
+        .expect("written");
+    child.wait_with_output().expect("finished")
+}
+
 fn stdout(args: &[&str]) -> String {
     let out = run(args);
     assert!(
@@ -202,21 +221,10 @@ fn search_finds_a_chesquerque_mate() {
 
 #[test]
 fn play_in_the_terminal_and_a_match_between_levels() {
-    use std::io::Write as _;
-    use std::process::Stdio;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_alquerque"))
-        .args(["play", "classic", "--level", "beginner"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(b"c2-c4\nc2-c3\nquit\n")
-        .expect("written");
-    let out = child.wait_with_output().expect("finished");
+    let out = run_with_input(
+        &["play", "classic", "--level", "beginner"],
+        b"c2-c4\nc2-c3\nquit\n",
+    );
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(out.status.success());
     assert!(
@@ -235,21 +243,10 @@ fn play_in_the_terminal_and_a_match_between_levels() {
 
 #[test]
 fn the_engine_protocol_answers_and_plays_matches() {
-    use std::io::Write as _;
-    use std::process::Stdio;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_alquerque"))
-        .args(["engine", "--level", "hard"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(b"position special moves d3-c3 d4-d3\ngo\nposition nonsense\ngo\nquit\n")
-        .expect("written");
-    let out = child.wait_with_output().expect("finished");
+    let out = run_with_input(
+        &["engine", "--level", "hard"],
+        b"position special moves d3-c3 d4-d3\ngo\nposition nonsense\ngo\nquit\n",
+    );
     let text = String::from_utf8_lossy(&out.stdout);
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines.len(), 2, "{text}");
