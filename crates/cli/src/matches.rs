@@ -7,7 +7,7 @@ use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use std::time::Instant;
 
 use engine::chess::{ChessGame, ChessMove, ChessPosition};
-use engine::search::{Level, Player, Searchable};
+use engine::search::{Level, LevelSettings, Player, Searchable};
 use engine::{with_bits, Bits, Game, Outcome, Rules, Side, Turn, Variant};
 
 use crate::args::Args;
@@ -110,22 +110,27 @@ impl Table for ChessGame {
     }
 }
 
-/// A player in a match: a computer level, or an outside program.
+/// A player in a match: a computer level (possibly with changed settings,
+/// `hard,noise=20`), or an outside program.
 #[derive(Clone, Debug)]
 pub enum Contestant {
-    Level(Level),
+    Level(String, LevelSettings),
     Program(String),
 }
 
 impl Contestant {
-    fn parse(text: &str) -> Contestant {
-        text.parse()
-            .map_or_else(|_| Contestant::Program(text.to_string()), Contestant::Level)
+    fn parse(text: &str) -> Result<Contestant, String> {
+        let base = text.split(',').next().unwrap_or_default();
+        if base.parse::<Level>().is_err() {
+            return Ok(Contestant::Program(text.to_string()));
+        }
+        let settings = LevelSettings::parse(text).map_err(|e| format!("{text}: {e}"))?;
+        Ok(Contestant::Level(text.to_string(), settings))
     }
 
     fn name(&self) -> String {
         match self {
-            Contestant::Level(level) => level.to_string(),
+            Contestant::Level(name, _) => name.clone(),
             Contestant::Program(command) => format!("{command:?}"),
         }
     }
@@ -194,8 +199,8 @@ enum Seat<P: Searchable> {
 impl<P: Searchable> Seat<P> {
     fn new(contestant: &Contestant, seed: u64) -> Result<Seat<P>, String> {
         Ok(match contestant {
-            Contestant::Level(level) => {
-                let mut player = Player::new(*level, seed);
+            Contestant::Level(_, settings) => {
+                let mut player = Player::with_settings(*settings, seed);
                 player.set_time_limit(crate::clock, crate::MOVE_SECONDS);
                 Seat::Computer(player)
             }
@@ -283,8 +288,15 @@ pub fn play_one<T: Table>(
     })
 }
 
-/// Half points of player `a` over `games` games, sides alternating, and the
-/// tally of a's wins, draws and b's wins.
+/// What a match came to: half points of player `a`, the tally of a's wins,
+/// draws and b's wins, and how many games White and Black won.
+pub struct Score {
+    pub points: u32,
+    pub tally: [u32; 3],
+    pub by_colour: [u32; 2],
+}
+
+/// Plays `games` games, sides alternating.
 pub fn play_match(
     variant: Variant,
     rules: Option<&'static Rules>,
@@ -292,13 +304,14 @@ pub fn play_match(
     games: u32,
     seed: u64,
     times: &mut Times,
-) -> Result<(u32, [u32; 3]), String> {
+) -> Result<Score, String> {
     let mut header = format!("position {variant}");
     for (name, value) in rules.map(|r| r.changed_options()).unwrap_or_default() {
         header.push_str(&format!(" option {name}={value}"));
     }
     let mut points = 0;
     let mut tally = [0u32; 3];
+    let mut by_colour = [0u32; 2];
     for game in 0..games {
         let a_is_white = game % 2 == 0;
         // Both colours of a pair of games share the opening.
@@ -321,8 +334,16 @@ pub fn play_match(
         };
         points += result;
         tally[2 - result as usize] += 1;
+        if result != 1 {
+            // a won as White or lost as Black: White won.
+            by_colour[usize::from((result == 2) != a_is_white)] += 1;
+        }
     }
-    Ok((points, tally))
+    Ok(Score {
+        points,
+        tally,
+        by_colour,
+    })
 }
 
 pub fn run(args: &mut Args) -> Result<(), String> {
@@ -331,8 +352,8 @@ pub fn run(args: &mut Args) -> Result<(), String> {
         .ok_or("missing <game>")?
         .parse()
         .map_err(|e| format!("{e}"))?;
-    let a = Contestant::parse(&args.value("a").ok_or("missing --a <level or command>")?);
-    let b = Contestant::parse(&args.value("b").ok_or("missing --b <level or command>")?);
+    let a = Contestant::parse(&args.value("a").ok_or("missing --a <level or command>")?)?;
+    let b = Contestant::parse(&args.value("b").ok_or("missing --b <level or command>")?)?;
     let games: u32 = args
         .value("games")
         .map_or(Ok(10), |g| g.parse())
@@ -347,14 +368,19 @@ pub fn run(args: &mut Args) -> Result<(), String> {
     };
     args.finish().map_err(|e| e.to_string())?;
     let mut times = [(0.0, 0.0, 0); 2];
-    let (points, [wins, draws, losses]) =
-        play_match(variant, rules, [&a, &b], games, seed, &mut times)?;
+    let score = play_match(variant, rules, [&a, &b], games, seed, &mut times)?;
+    let [wins, draws, losses] = score.tally;
     say!(
         "{variant}: {} {wins} wins, {} {losses} wins, {draws} draws; {} scores {:.1}%",
         a.name(),
         b.name(),
         a.name(),
-        f64::from(points) * 50.0 / f64::from(games.max(1))
+        f64::from(score.points) * 50.0 / f64::from(games.max(1))
+    );
+    say!(
+        "  white won {} games, black {}",
+        score.by_colour[0],
+        score.by_colour[1]
     );
     for (contestant, (longest, total, count)) in [&a, &b].into_iter().zip(times) {
         say!(

@@ -350,7 +350,7 @@ mod chesquerque {
 }
 
 mod levels {
-    use engine::search::{Level, Player};
+    use engine::search::{Level, LevelSettings, Player};
     use engine::{GameKey, Position};
 
     #[test]
@@ -400,6 +400,19 @@ mod levels {
         assert!(huffs(Level::Beginner) > 0, "beginner never noticed");
         assert_eq!(huffs(Level::Hard), 40);
         assert_eq!(huffs(Level::Expert), 40);
+    }
+
+    #[test]
+    fn settings_read_from_text() {
+        let hard = Level::Hard.settings();
+        let tuned = LevelSettings::parse("hard,noise=20,margin=30").expect("settings");
+        assert_eq!(tuned.noise, 20);
+        assert_eq!(tuned.margin, 30);
+        assert_eq!((tuned.depth, tuned.nodes), (hard.depth, hard.nodes));
+        assert_eq!(LevelSettings::parse("easy"), Ok(Level::Easy.settings()));
+        for bad in ["", "hard,", "hard,noise", "hard,noise=x", "hard,speed=3", "master,depth=2"] {
+            assert!(LevelSettings::parse(bad).is_err(), "{bad:?}");
+        }
     }
 
     #[test]

@@ -275,6 +275,14 @@ macro_rules! with_rule_source {
                 let $src = $crate::rules::Fixed::<5>;
                 $body
             }
+            Some(6) => {
+                let $src = $crate::rules::Fixed::<6>;
+                $body
+            }
+            Some(7) => {
+                let $src = $crate::rules::Fixed::<7>;
+                $body
+            }
             _ => {
                 let $src = $crate::rules::Dynamic(rules);
                 $body

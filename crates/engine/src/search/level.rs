@@ -3,6 +3,9 @@
 //! huff. Even the lowest level searches every capture at its horizon, so it
 //! never leaves a piece to be taken for nothing.
 
+use alloc::format;
+use alloc::string::{String, ToString};
+use alloc::vec::Vec;
 use core::fmt;
 use core::str::FromStr;
 
@@ -29,6 +32,10 @@ pub struct LevelSettings {
     pub noise: i32,
     /// Percent of the turns on which an available huff goes unnoticed.
     pub overlook_huff: u64,
+    /// Any turn that scores within this much (hundredths of a man) of the
+    /// best may be chosen, at random. Below a man's worth, so a turn that
+    /// loses a piece the search can see is never among them.
+    pub margin: i32,
 }
 
 impl Level {
@@ -51,20 +58,21 @@ impl Level {
     }
 
     pub const fn settings(self) -> LevelSettings {
-        let (depth, nodes, noise, overlook_huff) = match self {
+        let (depth, nodes, noise, overlook_huff, margin) = match self {
             // The misjudgement stays below a man's worth, so no level gives
             // material away for nothing.
-            Level::Beginner => (1, 50_000, 60, 70),
-            Level::Easy => (2, 100_000, 40, 40),
-            Level::Medium => (4, 200_000, 20, 15),
-            Level::Hard => (9, 600_000, 8, 0),
-            Level::Expert => (64, 2_000_000, 0, 0),
+            Level::Beginner => (1, 50_000, 60, 70, 0),
+            Level::Easy => (2, 100_000, 40, 40, 0),
+            Level::Medium => (4, 200_000, 20, 15, 0),
+            Level::Hard => (9, 600_000, 8, 0, 0),
+            Level::Expert => (64, 2_000_000, 0, 0, 0),
         };
         LevelSettings {
             depth,
             nodes,
             noise,
             overlook_huff,
+            margin,
         }
     }
 }
@@ -96,10 +104,43 @@ impl FromStr for Level {
     }
 }
 
+impl LevelSettings {
+    /// Reads `level[,name=value]...`: a level's settings with some of them
+    /// changed, for example `hard,noise=20,depth=7`. The names are `depth`,
+    /// `nodes`, `noise`, `overlook` (the huff percentage) and `margin`.
+    pub fn parse(text: &str) -> Result<LevelSettings, String> {
+        let mut parts = text.split(',');
+        let base: Level = parts
+            .next()
+            .unwrap_or_default()
+            .parse()
+            .map_err(|e: UnknownLevel| e.to_string())?;
+        let mut settings = base.settings();
+        for part in parts {
+            let (name, value) = part
+                .split_once('=')
+                .ok_or_else(|| format!("expected name=value, found {part:?}"))?;
+            let number: u64 = value
+                .parse()
+                .map_err(|_| format!("{name} must be a whole number, found {value:?}"))?;
+            let small = || i32::try_from(number).map_err(|_| format!("{name} is too large"));
+            match name {
+                "depth" => settings.depth = small()?.clamp(1, 64) as u32,
+                "nodes" => settings.nodes = number.max(1),
+                "noise" => settings.noise = small()?,
+                "overlook" => settings.overlook_huff = number.min(100),
+                "margin" => settings.margin = small()?.min(99),
+                _ => return Err(format!("unknown setting {name:?}")),
+            }
+        }
+        Ok(settings)
+    }
+}
+
 /// A computer player of one level. Its choices depend only on the positions
 /// and its seed.
 pub struct Player<P: Searchable> {
-    level: Level,
+    settings: LevelSettings,
     search: Search<P>,
     rng: u64,
     /// A clock (seconds) and the most time a move may take.
@@ -109,17 +150,22 @@ pub struct Player<P: Searchable> {
 impl<P: Searchable> fmt::Debug for Player<P> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Player")
-            .field("level", &self.level)
+            .field("settings", &self.settings)
             .finish_non_exhaustive()
     }
 }
 
 impl<P: Searchable> Player<P> {
     pub fn new(level: Level, seed: u64) -> Player<P> {
+        Player::with_settings(level.settings(), seed)
+    }
+
+    /// A player with settings of its own (see [`LevelSettings::parse`]).
+    pub fn with_settings(settings: LevelSettings, seed: u64) -> Player<P> {
         let mut search = Search::new();
-        search.set_noise(level.settings().noise, seed);
+        search.set_noise(settings.noise, seed);
         Player {
-            level,
+            settings,
             search,
             rng: seed | 1,
             clock: None,
@@ -134,8 +180,8 @@ impl<P: Searchable> Player<P> {
         self.clock = Some((clock, seconds));
     }
 
-    pub fn level(&self) -> Level {
-        self.level
+    pub fn settings(&self) -> LevelSettings {
+        self.settings
     }
 
     fn next_random(&mut self) -> u64 {
@@ -148,7 +194,7 @@ impl<P: Searchable> Player<P> {
     /// The turn this player makes in the last of `positions` (the game so
     /// far), or `None` when there is no legal turn.
     pub fn choose(&mut self, positions: &[P]) -> Option<P::Turn> {
-        let settings = self.level.settings();
+        let settings = self.settings;
         let limits = Limits {
             depth: settings.depth,
             nodes: (settings.nodes / P::NODE_COST).max(1_000),
@@ -158,9 +204,27 @@ impl<P: Searchable> Player<P> {
             let start = clock();
             self.search.set_stop(move || clock() - start > seconds);
         }
-        let report = self
-            .search
-            .run_among(positions, limits, |t| !(overlook && P::is_huff(t)));
-        report.best
+        let allowed = |t: &P::Turn| !(overlook && P::is_huff(t));
+        let report = self.search.run_among(positions, limits, allowed);
+        let best = report.best?;
+        if settings.margin <= 0 || report.score.is_decided() {
+            return Some(best);
+        }
+        // Each other turn gets a search of its own; those that come close
+        // enough to the best are as likely to be played as the best.
+        let mut close = Vec::from([best]);
+        let (mut scratch, mut turns) = (P::Scratch::default(), Vec::new());
+        if let Some(root) = positions.last() {
+            root.turns_into(&mut scratch, &mut turns);
+        }
+        for turn in turns.into_iter().filter(|t| *t != best && allowed(t)) {
+            let alone = self.search.run_among(positions, limits, |t| *t == turn);
+            let searched = alone.depth > 0 && alone.best == Some(turn);
+            if searched && alone.score.0 >= report.score.0 - settings.margin {
+                close.push(turn);
+            }
+        }
+        let pick = self.next_random() % close.len() as u64;
+        Some(close[pick as usize])
     }
 }
