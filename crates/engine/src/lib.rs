@@ -12,6 +12,7 @@ extern crate alloc;
 #[cfg(feature = "std")]
 extern crate std;
 
+pub mod any_game;
 pub mod bitboard;
 pub mod chess;
 pub mod game;
@@ -28,6 +29,7 @@ pub mod text;
 pub mod variant;
 mod zobrist;
 
+pub use any_game::{AnyGame, AnyTurn, Entry, PieceKind, PieceView, RecordLineError};
 pub use bitboard::Bits;
 pub use game::{DrawReason, Game, GameError, Outcome, WinReason};
 pub use geometry::{Dir, DirSet, Geometry, Point};

@@ -410,7 +410,14 @@ mod levels {
         assert_eq!(tuned.margin, 30);
         assert_eq!((tuned.depth, tuned.nodes), (hard.depth, hard.nodes));
         assert_eq!(LevelSettings::parse("easy"), Ok(Level::Easy.settings()));
-        for bad in ["", "hard,", "hard,noise", "hard,noise=x", "hard,speed=3", "master,depth=2"] {
+        for bad in [
+            "",
+            "hard,",
+            "hard,noise",
+            "hard,noise=x",
+            "hard,speed=3",
+            "master,depth=2",
+        ] {
             assert!(LevelSettings::parse(bad).is_err(), "{bad:?}");
         }
     }

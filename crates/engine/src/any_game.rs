@@ -1,0 +1,530 @@
+//! A game of any of the six kinds behind one interface, for front ends (the
+//! browser, the command line's protocol) that choose the game at run time.
+//!
+//! [`AnyGame`] is the dispatch point from a [`Variant`] to the two engines.
+//! It speaks in points and pieces rather than bitboards: what stands where,
+//! every way a person can enter each legal turn (one [`Entry`] per capture
+//! path), the notation of the turns played, and a one-line record that
+//! rebuilds the game (`classic moves c2-c3 b4-b3`).
+
+use alloc::string::{String, ToString};
+use alloc::vec::Vec;
+use core::fmt;
+
+use crate::chess::{ChessGame, ChessMove, ChessPosition, Role as ChessRole};
+use crate::game::{Game, GameError, Outcome};
+use crate::geometry::{Geometry, Point, ALQUERQUE_9};
+use crate::notation::{split_turns, MoveError};
+use crate::position::{Role, Turn};
+use crate::rules::{OptionError, Rules};
+use crate::search::{Level, LevelSettings, Player, Score};
+use crate::side::Side;
+use crate::variant::{GameKey, UnknownVariant, Variant};
+use crate::{Bits, Position};
+
+/// What a piece looks like: enough for drawing it.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum PieceKind {
+    Man,
+    /// A crowned man (a queen in Turkish draughts).
+    King,
+    Chess(ChessRole),
+}
+
+/// A piece on a point.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct PieceView {
+    pub side: Side,
+    pub kind: PieceKind,
+}
+
+/// A legal turn of either engine.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum AnyTurn {
+    Small(Turn<u32>),
+    Wide(Turn<u64>),
+    Chess(ChessMove),
+}
+
+/// One way to enter a legal turn: the huff first (Special), then the points
+/// the piece visits, origin first. A capture reached by two paths has two
+/// entries with the same turn. A huff that takes the last piece has an empty
+/// path.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Entry {
+    pub huff: Option<Point>,
+    pub path: Vec<Point>,
+    /// The points whose pieces the move takes.
+    pub captured: Vec<Point>,
+    /// Chesquerque: what a pawn becomes.
+    pub promotion: Option<ChessRole>,
+    pub turn: AnyTurn,
+}
+
+/// Why a game record could not be read or a turn not played.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum RecordLineError {
+    UnknownGame,
+    /// `option` without `name=value`, or a word out of place.
+    Syntax(String),
+    BadOption(String, OptionError),
+    /// The turn at this index (from 0) could not be read or played.
+    Turn(usize, MoveError),
+    Game(usize, GameError),
+}
+
+impl fmt::Display for RecordLineError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RecordLineError::UnknownGame => write!(f, "{UnknownVariant}"),
+            RecordLineError::Syntax(what) => write!(f, "cannot read the record: {what}"),
+            RecordLineError::BadOption(option, e) => write!(f, "option {option}: {e}"),
+            RecordLineError::Turn(i, e) => write!(f, "turn {}: {e}", i + 1),
+            RecordLineError::Game(i, e) => write!(f, "turn {}: {e}", i + 1),
+        }
+    }
+}
+
+#[cfg(feature = "std")]
+impl std::error::Error for RecordLineError {}
+
+/// A game of any kind.
+#[derive(Clone, Debug)]
+pub enum AnyGame {
+    /// The 5×5 Alquerque games.
+    Small(Game<u32>),
+    /// Turkish draughts.
+    Wide(Game<u64>),
+    Chess(ChessGame),
+}
+
+/// Runs `$body` with `$g` bound to the draughts game inside, or `$chess` for
+/// Chesquerque.
+macro_rules! dispatch {
+    ($self:expr, $g:ident => $body:expr, $c:ident => $chess:expr) => {
+        match $self {
+            AnyGame::Small($g) => $body,
+            AnyGame::Wide($g) => $body,
+            AnyGame::Chess($c) => $chess,
+        }
+    };
+}
+
+impl AnyGame {
+    /// A new game with the default rules.
+    pub fn new(variant: Variant) -> AnyGame {
+        match variant {
+            Variant::Draughts(key) => AnyGame::with_rules(key.rules()),
+            Variant::Chesquerque => AnyGame::Chess(ChessGame::new()),
+        }
+    }
+
+    /// A new draughts-family game under `rules` (options included).
+    pub fn with_rules(rules: &'static Rules) -> AnyGame {
+        if rules.geometry.len() <= 32 {
+            AnyGame::Small(Game::new(rules))
+        } else {
+            AnyGame::Wide(Game::new(rules))
+        }
+    }
+
+    /// Reads `<game> [option <name=value>]... [moves <turn>...]`.
+    pub fn from_record_line(text: &str) -> Result<AnyGame, RecordLineError> {
+        let mut words = text.split_ascii_whitespace();
+        let variant: Variant = words
+            .next()
+            .unwrap_or_default()
+            .parse()
+            .map_err(|_| RecordLineError::UnknownGame)?;
+        let mut rules = match variant {
+            Variant::Draughts(key) => Some(key.rules()),
+            Variant::Chesquerque => None,
+        };
+        let mut moves = Vec::new();
+        let mut in_moves = false;
+        while let Some(word) = words.next() {
+            match word {
+                "moves" if !in_moves => in_moves = true,
+                "option" if !in_moves => {
+                    let option = words
+                        .next()
+                        .ok_or_else(|| RecordLineError::Syntax("option without a value".into()))?;
+                    let (name, value) = option.split_once('=').ok_or_else(|| {
+                        RecordLineError::Syntax(alloc::format!(
+                            "option {option:?} is not name=value"
+                        ))
+                    })?;
+                    let bad = |e| RecordLineError::BadOption(option.to_string(), e);
+                    rules = Some(
+                        rules
+                            .ok_or(bad(OptionError::UnknownOption))?
+                            .with_option(name, value)
+                            .map_err(bad)?,
+                    );
+                }
+                _ if in_moves => moves.push(word),
+                other => {
+                    return Err(RecordLineError::Syntax(alloc::format!(
+                        "unexpected {other:?}"
+                    )))
+                }
+            }
+        }
+        let mut game = match rules {
+            Some(rules) => AnyGame::with_rules(rules),
+            None => AnyGame::Chess(ChessGame::new()),
+        };
+        // Draughts turns may contain a space after a huff (`h:b3 c2-c3`).
+        for (i, text) in split_turns(&moves.join(" ")).iter().enumerate() {
+            let turn = game.parse(text).map_err(|e| RecordLineError::Turn(i, e))?;
+            game.play(turn).map_err(|e| RecordLineError::Game(i, e))?;
+        }
+        Ok(game)
+    }
+
+    /// The record line that rebuilds this game (moves in coordinate form).
+    pub fn to_record_line(&self) -> String {
+        let mut line = String::from(self.variant().as_str());
+        if let Some(rules) = self.rules() {
+            for (name, value) in rules.changed_options() {
+                line.push_str(&alloc::format!(" option {name}={value}"));
+            }
+        }
+        let turns = self.coordinate_history();
+        if !turns.is_empty() {
+            line.push_str(" moves ");
+            line.push_str(&turns.join(" "));
+        }
+        line
+    }
+
+    pub fn variant(&self) -> Variant {
+        dispatch!(self, g => Variant::Draughts(g.rules().key), _c => Variant::Chesquerque)
+    }
+
+    /// The draughts rule set (with its options); `None` for Chesquerque.
+    pub fn rules(&self) -> Option<&'static Rules> {
+        dispatch!(self, g => Some(g.rules()), _c => None)
+    }
+
+    pub fn geometry(&self) -> &'static Geometry {
+        dispatch!(self, g => g.rules().geometry, _c => &ALQUERQUE_9)
+    }
+
+    pub fn side_to_move(&self) -> Side {
+        dispatch!(self, g => g.position().side_to_move(), c => c.position().side_to_move())
+    }
+
+    pub fn outcome(&self) -> Option<Outcome> {
+        dispatch!(self, g => g.outcome(), c => c.outcome())
+    }
+
+    /// Turns played so far.
+    pub fn ply(&self) -> usize {
+        dispatch!(self, g => g.turns().len(), c => c.moves().len())
+    }
+
+    /// What stands on each point (by point index) after `ply` turns (at most
+    /// the turns played).
+    pub fn board_at(&self, ply: usize) -> Vec<Option<PieceView>> {
+        let geometry = self.geometry();
+        dispatch!(self,
+            g => {
+                let p = &g.positions()[ply.min(g.turns().len())];
+                geometry.points().map(|q| draughts_piece(p, q)).collect()
+            },
+            c => {
+                let p = &c.positions()[ply.min(c.moves().len())];
+                geometry.points().map(|q| chess_piece(p, q)).collect()
+            }
+        )
+    }
+
+    /// What stands on each point now.
+    pub fn board(&self) -> Vec<Option<PieceView>> {
+        self.board_at(self.ply())
+    }
+
+    pub fn piece_count(&self, side: Side) -> u32 {
+        dispatch!(self, g => g.position().pieces(side).count(), c => c.position().pieces(side).count_ones())
+    }
+
+    /// The point of the king in check (Chesquerque), for highlighting.
+    pub fn king_in_check(&self) -> Option<Point> {
+        match self {
+            AnyGame::Chess(c) if c.position().in_check() => {
+                c.position().king(c.position().side_to_move())
+            }
+            _ => None,
+        }
+    }
+
+    /// Every way to enter every legal turn (none once the game is over).
+    pub fn entries(&self) -> Vec<Entry> {
+        if self.outcome().is_some() {
+            return Vec::new();
+        }
+        match self {
+            AnyGame::Small(g) => draughts_entries(g.position(), AnyTurn::Small),
+            AnyGame::Wide(g) => draughts_entries(g.position(), AnyTurn::Wide),
+            AnyGame::Chess(c) => {
+                let p = c.position();
+                p.legal_moves()
+                    .into_iter()
+                    .map(|mv| Entry {
+                        huff: None,
+                        path: alloc::vec![mv.from, mv.to],
+                        captured: chess_captured(p, mv),
+                        promotion: mv.promotion,
+                        turn: AnyTurn::Chess(mv),
+                    })
+                    .collect()
+            }
+        }
+    }
+
+    /// Whether every legal turn captures (for a "you must capture" prompt).
+    pub fn must_capture(&self) -> bool {
+        let entries = self.entries();
+        let forced = match self {
+            AnyGame::Chess(_) => false,
+            _ => self
+                .rules()
+                .is_some_and(|r| r.capturing != crate::rules::Capturing::OptionalWithHuff),
+        };
+        forced && !entries.is_empty() && entries.iter().all(|e| !e.captured.is_empty())
+    }
+
+    /// Plays a legal turn.
+    pub fn play(&mut self, turn: AnyTurn) -> Result<(), GameError> {
+        match (self, turn) {
+            (AnyGame::Small(g), AnyTurn::Small(t)) => g.play(t),
+            (AnyGame::Wide(g), AnyTurn::Wide(t)) => g.play(t),
+            (AnyGame::Chess(c), AnyTurn::Chess(mv)) => c.play(mv),
+            _ => Err(GameError::IllegalTurn),
+        }
+    }
+
+    /// Reads a turn of the current position: draughts notation, or for
+    /// Chesquerque the coordinate form or SAN.
+    pub fn parse(&self, text: &str) -> Result<AnyTurn, MoveError> {
+        match self {
+            AnyGame::Small(g) => g.position().parse_turn(text).map(AnyTurn::Small),
+            AnyGame::Wide(g) => g.position().parse_turn(text).map(AnyTurn::Wide),
+            AnyGame::Chess(c) => {
+                let p = c.position();
+                p.parse_move(text)
+                    .or_else(|_| p.parse_san(text))
+                    .map(AnyTurn::Chess)
+            }
+        }
+    }
+
+    /// A turn of the current position in the game's notation (SAN for
+    /// Chesquerque).
+    pub fn turn_text(&self, turn: AnyTurn) -> String {
+        match (self, turn) {
+            (AnyGame::Small(g), AnyTurn::Small(t)) => g.position().turn_text(t),
+            (AnyGame::Wide(g), AnyTurn::Wide(t)) => g.position().turn_text(t),
+            (AnyGame::Chess(c), AnyTurn::Chess(mv)) => c.position().san(mv),
+            _ => String::new(),
+        }
+    }
+
+    /// A turn of the current position in the form records use (coordinates
+    /// for Chesquerque).
+    pub fn turn_coordinates(&self, turn: AnyTurn) -> String {
+        match (self, turn) {
+            (AnyGame::Chess(c), AnyTurn::Chess(mv)) => c.position().move_text(mv),
+            _ => self.turn_text(turn),
+        }
+    }
+
+    /// The turns played, in the game's notation (SAN for Chesquerque).
+    pub fn history(&self) -> Vec<String> {
+        dispatch!(self,
+            g => g.turns().iter().zip(g.positions()).map(|(&t, p)| p.turn_text(t)).collect(),
+            c => c.moves().iter().zip(c.positions()).map(|(&mv, p)| p.san(mv)).collect()
+        )
+    }
+
+    /// The turns played in the form records use (coordinates for
+    /// Chesquerque).
+    pub fn coordinate_history(&self) -> Vec<String> {
+        dispatch!(self,
+            g => g.turns().iter().zip(g.positions()).map(|(&t, p)| p.turn_text(t)).collect(),
+            c => c.moves().iter().zip(c.positions()).map(|(&mv, p)| p.move_text(mv)).collect()
+        )
+    }
+
+    /// The points the last turn's piece visited and the points it captured,
+    /// for highlighting.
+    pub fn last_move(&self) -> Option<(Vec<Point>, Vec<Point>)> {
+        match self {
+            AnyGame::Small(g) => last_draughts_move(g),
+            AnyGame::Wide(g) => last_draughts_move(g),
+            AnyGame::Chess(c) => {
+                let mv = *c.moves().last()?;
+                let before = &c.positions()[c.moves().len() - 1];
+                Some((alloc::vec![mv.from, mv.to], chess_captured(before, mv)))
+            }
+        }
+    }
+
+    /// Takes back the last turn (or a resignation or agreed draw); false when
+    /// there is nothing to take back.
+    pub fn undo(&mut self) -> bool {
+        let (ply, over) = (self.ply(), self.outcome().is_some());
+        dispatch!(self, g => { g.undo(); }, c => { c.undo(); });
+        self.ply() != ply || self.outcome().is_some() != over
+    }
+
+    pub fn resign(&mut self, loser: Side) -> Result<(), GameError> {
+        dispatch!(self, g => g.resign(loser), c => c.resign(loser))
+    }
+
+    pub fn agree_draw(&mut self) -> Result<(), GameError> {
+        dispatch!(self, g => g.agree_draw(), c => c.agree_draw())
+    }
+
+    /// The turn a computer player with `settings` chooses now, or `None`
+    /// when there is none. `clock` (seconds from any start) and a limit in
+    /// seconds cap the thinking time.
+    pub fn computer_turn(
+        &self,
+        settings: LevelSettings,
+        seed: u64,
+        clock: Option<(fn() -> f64, f64)>,
+    ) -> Option<AnyTurn> {
+        if self.outcome().is_some() {
+            return None;
+        }
+        fn choose<P: crate::search::Searchable>(
+            positions: &[P],
+            settings: LevelSettings,
+            seed: u64,
+            clock: Option<(fn() -> f64, f64)>,
+        ) -> Option<P::Turn> {
+            let mut player = Player::with_settings(settings, seed);
+            if let Some((clock, seconds)) = clock {
+                player.set_time_limit(clock, seconds);
+            }
+            player.choose(positions)
+        }
+        match self {
+            AnyGame::Small(g) => choose(g.positions(), settings, seed, clock).map(AnyTurn::Small),
+            AnyGame::Wide(g) => choose(g.positions(), settings, seed, clock).map(AnyTurn::Wide),
+            AnyGame::Chess(c) => choose(c.positions(), settings, seed, clock).map(AnyTurn::Chess),
+        }
+    }
+
+    /// Whether a computer player of `level` playing `side` accepts a draw
+    /// offer now: when its search does not see itself clearly better.
+    pub fn accepts_draw(&self, level: Level, side: Side) -> bool {
+        if self.outcome().is_some() {
+            return false;
+        }
+        fn score<P: crate::search::Searchable>(positions: &[P], level: Level) -> Score {
+            let settings = level.settings();
+            let mut search = crate::search::Search::<P>::new();
+            let limits = crate::search::Limits {
+                depth: settings.depth.min(8),
+                nodes: (settings.nodes / P::NODE_COST).max(1_000),
+            };
+            search.run(positions, limits).score
+        }
+        let to_move =
+            dispatch!(self, g => score(g.positions(), level), c => score(c.positions(), level));
+        let ours = if side == self.side_to_move() {
+            to_move
+        } else {
+            -to_move
+        };
+        // A third of a man is "clearly better".
+        ours.0 < 33
+    }
+}
+
+fn draughts_piece<B: Bits>(p: &Position<B>, q: Point) -> Option<PieceView> {
+    p.piece_at(q).map(|piece| PieceView {
+        side: piece.side,
+        kind: match piece.role {
+            Role::Man => PieceKind::Man,
+            Role::King => PieceKind::King,
+        },
+    })
+}
+
+fn chess_piece(p: &ChessPosition, q: Point) -> Option<PieceView> {
+    p.piece_at(q).map(|(side, role)| PieceView {
+        side,
+        kind: PieceKind::Chess(role),
+    })
+}
+
+/// The point of the piece a Chesquerque move takes (en passant included).
+fn chess_captured(p: &ChessPosition, mv: ChessMove) -> Vec<Point> {
+    if !p.is_capture(mv) {
+        return Vec::new();
+    }
+    let enemy = p.side_to_move().other();
+    let after = p.play(mv);
+    ALQUERQUE_9
+        .points()
+        .filter(|&q| {
+            p.piece_at(q).is_some_and(|(s, _)| s == enemy)
+                && after.piece_at(q).is_none_or(|(s, _)| s != enemy)
+        })
+        .collect()
+}
+
+fn draughts_entries<B: Bits>(p: &Position<B>, wrap: fn(Turn<B>) -> AnyTurn) -> Vec<Entry> {
+    let mut out = Vec::new();
+    for turn in p.legal_turns() {
+        let (mover, huffed) = match turn.huff {
+            Some(h) => (p.huff(h), Some(h)),
+            None => (*p, None),
+        };
+        let Some(mv) = turn.mv else {
+            out.push(Entry {
+                huff: huffed,
+                path: Vec::new(),
+                captured: Vec::new(),
+                promotion: None,
+                turn: wrap(turn),
+            });
+            continue;
+        };
+        for path in mover.paths(mv) {
+            out.push(Entry {
+                huff: huffed,
+                path,
+                captured: mv.captured.points().collect(),
+                promotion: None,
+                turn: wrap(turn),
+            });
+        }
+    }
+    out
+}
+
+fn last_draughts_move<B: Bits>(g: &Game<B>) -> Option<(Vec<Point>, Vec<Point>)> {
+    let turn = *g.turns().last()?;
+    let before = &g.positions()[g.turns().len() - 1];
+    let mut captured: Vec<Point> = turn.huff.into_iter().collect();
+    let path = match turn.mv {
+        Some(mv) => {
+            let mover = turn.huff.map_or(*before, |h| before.huff(h));
+            captured.extend(mv.captured.points());
+            mover.paths(mv).into_iter().next().unwrap_or_default()
+        }
+        None => Vec::new(),
+    };
+    Some((path, captured))
+}
+
+impl From<GameKey> for AnyGame {
+    fn from(key: GameKey) -> AnyGame {
+        AnyGame::new(Variant::Draughts(key))
+    }
+}
