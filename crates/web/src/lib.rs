@@ -6,8 +6,10 @@
 //! and [`triple`] (the triple-press gesture). [`render`] is the thin canvas
 //! glue, and [`start`] wires it to the page.
 
+pub mod input;
 pub mod layout;
 pub mod render;
+pub mod session;
 pub mod triple;
 
 pub use layout::Layout;

@@ -1,0 +1,691 @@
+//! The game on screen: who plays which side, the turn being entered, draw
+//! offers, and what the page should say. Plain state, tested natively; the
+//! page glue only forwards presses and draws what this says.
+
+use engine::search::Level;
+use engine::{AnyGame, AnyTurn, Entry, Outcome, Point, Side, Variant};
+use serde::{Deserialize, Serialize};
+
+use crate::input::{Effect, Selection};
+
+/// Who plays.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// A person against the computer at `level`, the person playing `human`.
+    Computer { level: Level, human: Side },
+    /// Two people taking turns on one device.
+    Friend,
+    /// The computer against itself at `level`, a pause between moves.
+    Watch { level: Level, delay_ms: u32 },
+}
+
+/// A draw offer waiting for an answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DrawOffer {
+    pub by: Side,
+}
+
+/// What happened after an input, for the page to react (animate, ask the
+/// computer, show a message).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Update {
+    Nothing,
+    /// The selection changed; redraw.
+    Selection,
+    /// A turn was played (its index in the history).
+    Played(usize),
+    /// Pick the promotion piece.
+    Promote(Vec<(engine::chess::Role, AnyTurn)>),
+}
+
+/// The game on screen.
+#[derive(Clone, Debug)]
+pub struct Session {
+    pub game: AnyGame,
+    pub mode: Mode,
+    pub selection: Selection,
+    pub draw_offer: Option<DrawOffer>,
+    /// Seeds the computer's choices, so a reloaded game plays on alike.
+    pub seed: u64,
+    /// Showing the position after this many turns instead of the latest.
+    pub review: Option<usize>,
+    entries: Vec<Entry>,
+}
+
+impl Session {
+    pub fn new(variant: Variant, mode: Mode, seed: u64) -> Session {
+        Session::resume(AnyGame::new(variant), mode, seed)
+    }
+
+    pub fn resume(game: AnyGame, mode: Mode, seed: u64) -> Session {
+        let entries = game.entries();
+        Session {
+            game,
+            mode,
+            selection: Selection::default(),
+            draw_offer: None,
+            seed,
+            review: None,
+            entries,
+        }
+    }
+
+    /// The legal entries of the current position.
+    pub fn entries(&self) -> &[Entry] {
+        &self.entries
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.game.outcome().is_some()
+    }
+
+    /// Whether a person enters the next turn.
+    pub fn human_to_move(&self) -> bool {
+        !self.is_over()
+            && match self.mode {
+                Mode::Computer { human, .. } => self.game.side_to_move() == human,
+                Mode::Friend => true,
+                Mode::Watch { .. } => false,
+            }
+    }
+
+    /// The level of the computer to move now, if the computer is to move.
+    pub fn computer_to_move(&self) -> Option<Level> {
+        if self.is_over() || self.human_to_move() {
+            return None;
+        }
+        match self.mode {
+            Mode::Computer { level, .. } | Mode::Watch { level, .. } => Some(level),
+            Mode::Friend => None,
+        }
+    }
+
+    /// The seed for the computer's turn at this point of the game.
+    pub fn turn_seed(&self) -> u64 {
+        self.seed ^ (self.game.ply() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+    }
+
+    fn refresh(&mut self) {
+        self.entries = self.game.entries();
+    }
+
+    fn accepting_input(&mut self) -> bool {
+        if self.review.is_some() {
+            self.review = None;
+            return false;
+        }
+        self.human_to_move()
+    }
+
+    pub fn press(&mut self, point: Point) -> Update {
+        if !self.accepting_input() {
+            return Update::Selection;
+        }
+        let effect = self.selection.press(&self.entries, point);
+        self.apply(effect)
+    }
+
+    pub fn drop(&mut self, from: Point, to: Point) -> Update {
+        if !self.accepting_input() {
+            return Update::Selection;
+        }
+        let effect = self.selection.drop(&self.entries, from, to);
+        self.apply(effect)
+    }
+
+    pub fn triple(&mut self, point: Point) -> Update {
+        if !self.human_to_move() || self.review.is_some() {
+            return Update::Nothing;
+        }
+        let effect = self.selection.triple(&self.entries, point);
+        self.apply(effect)
+    }
+
+    fn apply(&mut self, effect: Effect) -> Update {
+        match effect {
+            Effect::Ignored => Update::Nothing,
+            Effect::Selected | Effect::Cleared | Effect::Huffed => Update::Selection,
+            Effect::Promote(options) => Update::Promote(options),
+            Effect::Play(turn) => self.play(turn),
+        }
+    }
+
+    /// Plays a turn (a person's, a promotion choice or the computer's).
+    pub fn play(&mut self, turn: AnyTurn) -> Update {
+        if self.game.play(turn).is_err() {
+            return Update::Nothing;
+        }
+        self.selection.clear();
+        self.draw_offer = None;
+        self.review = None;
+        self.refresh();
+        Update::Played(self.game.ply() - 1)
+    }
+
+    /// Takes back the last turn; against the computer, back to the person's
+    /// previous turn (the computer's reply and the person's move).
+    pub fn undo(&mut self) -> bool {
+        self.selection.clear();
+        self.draw_offer = None;
+        self.review = None;
+        let mut undone = self.game.undo();
+        if let Mode::Computer { human, .. } = self.mode {
+            while undone && self.game.side_to_move() != human && self.game.ply() > 0 {
+                self.game.undo();
+            }
+            // The computer opened the game: nothing of the person's remains.
+            undone |= self.game.side_to_move() == human;
+        }
+        self.refresh();
+        undone
+    }
+
+    /// The person resigns (the side to move when two people play).
+    pub fn resign(&mut self) -> bool {
+        let loser = match self.mode {
+            Mode::Computer { human, .. } => human,
+            _ => self.game.side_to_move(),
+        };
+        let done = self.game.resign(loser).is_ok();
+        self.refresh();
+        done
+    }
+
+    /// A draw offer by `by`. Against the computer the answer comes at once
+    /// (true when accepted); between two people it waits for
+    /// [`Session::answer_draw`].
+    pub fn offer_draw(&mut self, by: Side) -> Option<bool> {
+        if self.is_over() {
+            return None;
+        }
+        match self.mode {
+            Mode::Computer { level, human } => {
+                let accepted = self.game.accepts_draw(level, human.other());
+                if accepted {
+                    let _ = self.game.agree_draw();
+                    self.refresh();
+                }
+                Some(accepted)
+            }
+            _ => {
+                self.draw_offer = Some(DrawOffer { by });
+                None
+            }
+        }
+    }
+
+    pub fn answer_draw(&mut self, accept: bool) {
+        if self.draw_offer.take().is_some() && accept {
+            let _ = self.game.agree_draw();
+            self.refresh();
+        }
+    }
+
+    /// The one-line status: whose turn, or the result.
+    pub fn status(&self) -> String {
+        if let Some(outcome) = self.game.outcome() {
+            return self.result_text(outcome);
+        }
+        let mover = self.game.side_to_move();
+        match self.mode {
+            Mode::Computer { human, .. } if mover == human => "Your turn".to_string(),
+            Mode::Computer { .. } => "The computer is thinking…".to_string(),
+            Mode::Friend => format!("{} to move", mover.name()),
+            Mode::Watch { .. } => format!("{} is thinking…", mover.name()),
+        }
+    }
+
+    /// The result as the person sees it.
+    pub fn result_text(&self, outcome: Outcome) -> String {
+        let reason = outcome.reason_text();
+        match (outcome, self.mode) {
+            (Outcome::Draw { .. }, _) => format!("Draw: {reason}"),
+            (Outcome::Win { winner, .. }, Mode::Computer { human, .. }) if winner == human => {
+                format!("You win! ({reason})")
+            }
+            (Outcome::Win { .. }, Mode::Computer { .. }) => format!("You lose ({reason})"),
+            (Outcome::Win { winner, .. }, _) => format!("{} wins ({reason})", winner.name()),
+        }
+    }
+
+    /// For the results table: +1 a win, 0 a draw, -1 a loss of the person,
+    /// once the game is over against the computer.
+    pub fn personal_result(&self) -> Option<i8> {
+        let Mode::Computer { human, .. } = self.mode else {
+            return None;
+        };
+        Some(match self.game.outcome()? {
+            Outcome::Draw { .. } => 0,
+            Outcome::Win { winner, .. } if winner == human => 1,
+            Outcome::Win { .. } => -1,
+        })
+    }
+
+    /// What the player may do now, for the verbose prompts.
+    pub fn prompt(&self) -> String {
+        if self.is_over() {
+            return "The game is over. Start a new one from the menu.".to_string();
+        }
+        if self.review.is_some() {
+            return "Looking back. Press the board to return to the game.".to_string();
+        }
+        if let Some(offer) = self.draw_offer {
+            return format!("{} offers a draw. Accept the draw?", offer.by.name());
+        }
+        if !self.human_to_move() {
+            return String::new();
+        }
+        let geometry = self.game.geometry();
+        if self.selection.in_chain() {
+            return "Choose where to jump next.".to_string();
+        }
+        if let Some(&from) = self.selection.path.first() {
+            let captures = self
+                .selection
+                .candidates(&self.entries)
+                .any(|e| !e.captured.is_empty());
+            return if captures {
+                format!("Choose where {} jumps.", geometry.name(from))
+            } else {
+                format!("Choose where {} goes.", geometry.name(from))
+            };
+        }
+        if self.selection.huff.is_some() {
+            return "Piece huffed. Now make your move.".to_string();
+        }
+        if self.game.king_in_check().is_some() {
+            return "Check! Protect your king.".to_string();
+        }
+        if self.game.must_capture() {
+            return "You must capture: choose a piece that can jump.".to_string();
+        }
+        "Choose a piece to move.".to_string()
+    }
+}
+
+/// Level names in saved data.
+fn level_from(name: &str) -> Result<Level, SaveError> {
+    name.parse()
+        .map_err(|_| SaveError::Corrupt(format!("unknown level {name:?}")))
+}
+
+fn side_from(name: &str) -> Result<Side, SaveError> {
+    match name {
+        "white" => Ok(Side::White),
+        "black" => Ok(Side::Black),
+        _ => Err(SaveError::Corrupt(format!("unknown side {name:?}"))),
+    }
+}
+
+fn side_name(side: Side) -> &'static str {
+    match side {
+        Side::White => "white",
+        Side::Black => "black",
+    }
+}
+
+/// The saved form of a session (version [`SAVE_VERSION`]).
+#[derive(Serialize, Deserialize, Debug)]
+struct Saved {
+    version: u32,
+    /// The game as a record line (`classic moves c2-c3 …`).
+    record: String,
+    /// `computer`, `friend` or `watch`.
+    mode: String,
+    #[serde(default)]
+    level: Option<String>,
+    #[serde(default)]
+    human: Option<String>,
+    #[serde(default)]
+    delay_ms: Option<u32>,
+    seed: u64,
+    /// The turn being entered: a huffed point and the points chosen.
+    #[serde(default)]
+    huff: Option<String>,
+    #[serde(default)]
+    path: Vec<String>,
+    #[serde(default)]
+    draw_offer: Option<String>,
+}
+
+pub const SAVE_VERSION: u32 = 1;
+
+/// Why a saved game could not be restored.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SaveError {
+    /// Not the shape of a save.
+    Corrupt(String),
+    /// Written by another version of the game.
+    Version(u32),
+    /// The moves do not replay.
+    Record(String),
+}
+
+impl std::fmt::Display for SaveError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SaveError::Corrupt(why) => write!(f, "the saved game is damaged ({why})"),
+            SaveError::Version(v) => write!(f, "the saved game is from another version ({v})"),
+            SaveError::Record(why) => write!(f, "the saved moves do not replay ({why})"),
+        }
+    }
+}
+
+impl Session {
+    /// The session as text for storage.
+    pub fn to_save(&self) -> String {
+        let geometry = self.game.geometry();
+        let (mode, level, human, delay_ms) = match self.mode {
+            Mode::Computer { level, human } => (
+                "computer",
+                Some(level.name().to_string()),
+                Some(side_name(human).to_string()),
+                None,
+            ),
+            Mode::Friend => ("friend", None, None, None),
+            Mode::Watch { level, delay_ms } => (
+                "watch",
+                Some(level.name().to_string()),
+                None,
+                Some(delay_ms),
+            ),
+        };
+        let saved = Saved {
+            version: SAVE_VERSION,
+            record: self.game.to_record_line(),
+            mode: mode.to_string(),
+            level,
+            human,
+            delay_ms,
+            seed: self.seed,
+            huff: self.selection.huff.map(|p| geometry.name(p).to_string()),
+            path: self
+                .selection
+                .path
+                .iter()
+                .map(|&p| geometry.name(p).to_string())
+                .collect(),
+            draw_offer: self.draw_offer.map(|o| side_name(o.by).to_string()),
+        };
+        serde_json::to_string(&saved).unwrap_or_default()
+    }
+
+    /// Restores a session from [`Session::to_save`] text.
+    pub fn from_save(text: &str) -> Result<Session, SaveError> {
+        let value: serde_json::Value =
+            serde_json::from_str(text).map_err(|e| SaveError::Corrupt(e.to_string()))?;
+        let version = value.get("version").and_then(|v| v.as_u64());
+        match version {
+            Some(v) if v == u64::from(SAVE_VERSION) => {}
+            Some(v) => return Err(SaveError::Version(u32::try_from(v).unwrap_or(u32::MAX))),
+            None => return Err(SaveError::Corrupt("no version".to_string())),
+        }
+        let saved: Saved =
+            serde_json::from_value(value).map_err(|e| SaveError::Corrupt(e.to_string()))?;
+        let game = AnyGame::from_record_line(&saved.record)
+            .map_err(|e| SaveError::Record(e.to_string()))?;
+        let level = || level_from(saved.level.as_deref().unwrap_or_default());
+        let mode = match saved.mode.as_str() {
+            "computer" => Mode::Computer {
+                level: level()?,
+                human: side_from(saved.human.as_deref().unwrap_or_default())?,
+            },
+            "friend" => Mode::Friend,
+            "watch" => Mode::Watch {
+                level: level()?,
+                delay_ms: saved.delay_ms.unwrap_or(800).min(60_000),
+            },
+            other => return Err(SaveError::Corrupt(format!("unknown mode {other:?}"))),
+        };
+        let mut session = Session::resume(game, mode, saved.seed);
+        // The turn being entered comes back only if it still makes sense.
+        let geometry = session.game.geometry();
+        let huff = saved.huff.as_deref().map(|n| geometry.parse_point(n));
+        let path: Option<Vec<Point>> = saved.path.iter().map(|n| geometry.parse_point(n)).collect();
+        if let (Some(path), false) = (path, matches!(huff, Some(None))) {
+            let selection = Selection {
+                huff: huff.flatten(),
+                path,
+            };
+            let fits = selection.path.is_empty() && selection.huff.is_none()
+                || selection.candidates(&session.entries).next().is_some();
+            if fits && session.human_to_move() {
+                session.selection = selection;
+            }
+        }
+        if let Some(by) = saved.draw_offer.as_deref() {
+            if matches!(session.mode, Mode::Friend) && !session.is_over() {
+                session.draw_offer = Some(DrawOffer { by: side_from(by)? });
+            }
+        }
+        Ok(session)
+    }
+}
+
+/// Preferences kept across games.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Prefs {
+    /// Highlight the pieces that can move and where they can go.
+    pub hints: bool,
+    /// Explain in words what the player may do.
+    pub prompts: bool,
+    /// Animate moves.
+    pub animate: bool,
+    /// Turn the board round (Black at the bottom).
+    pub flipped: bool,
+}
+
+impl Default for Prefs {
+    fn default() -> Prefs {
+        Prefs {
+            hints: true,
+            prompts: true,
+            animate: true,
+            flipped: false,
+        }
+    }
+}
+
+impl Prefs {
+    /// Reads preferences; anything unreadable falls back to the defaults.
+    pub fn from_text(text: &str) -> Prefs {
+        serde_json::from_str(text).unwrap_or_default()
+    }
+
+    pub fn to_text(&self) -> String {
+        serde_json::to_string(self).unwrap_or_default()
+    }
+}
+
+/// Wins, draws and losses against the computer, per game.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Stats {
+    pub games: std::collections::BTreeMap<String, [u32; 3]>,
+}
+
+impl Stats {
+    pub fn from_text(text: &str) -> Stats {
+        serde_json::from_str(text).unwrap_or_default()
+    }
+
+    pub fn to_text(&self) -> String {
+        serde_json::to_string(self).unwrap_or_default()
+    }
+
+    /// Counts a result: +1 a win, 0 a draw, -1 a loss.
+    pub fn count(&mut self, variant: Variant, result: i8) {
+        let row = self.games.entry(variant.as_str().to_string()).or_default();
+        row[usize::from(result <= 0) + usize::from(result < 0)] += 1;
+    }
+
+    /// Wins, draws and losses in `variant`.
+    pub fn of(&self, variant: Variant) -> [u32; 3] {
+        self.games
+            .get(variant.as_str())
+            .copied()
+            .unwrap_or_default()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use engine::GameKey;
+
+    fn vs_computer() -> Mode {
+        Mode::Computer {
+            level: Level::Easy,
+            human: Side::White,
+        }
+    }
+
+    fn play_first_entries(session: &mut Session, turns: usize) {
+        for _ in 0..turns {
+            let Some(turn) = session.entries().first().map(|e| e.turn) else {
+                return;
+            };
+            session.play(turn);
+        }
+    }
+
+    #[test]
+    fn saves_restore_every_game_exactly() {
+        for (i, variant) in Variant::ALL.into_iter().enumerate() {
+            let mut session = Session::new(variant, vs_computer(), 42 + i as u64);
+            play_first_entries(&mut session, 7);
+            // Leave a piece selected, as if the page closed mid-turn.
+            if session.human_to_move() {
+                let from = session.entries()[0].path[0];
+                session.press(from);
+            }
+            let text = session.to_save();
+            let back = Session::from_save(&text).expect("the save reads back");
+            assert_eq!(back.game.to_record_line(), session.game.to_record_line());
+            assert_eq!(back.mode, session.mode);
+            assert_eq!(back.seed, session.seed);
+            assert_eq!(back.selection, session.selection, "{variant}");
+            assert_eq!(back.to_save(), text);
+        }
+    }
+
+    #[test]
+    fn a_damaged_save_is_refused_with_its_reason() {
+        let good = Session::new(Variant::Draughts(GameKey::Bell), Mode::Friend, 1).to_save();
+        assert!(matches!(Session::from_save(""), Err(SaveError::Corrupt(_))));
+        assert!(matches!(
+            Session::from_save("{"),
+            Err(SaveError::Corrupt(_))
+        ));
+        assert!(matches!(
+            Session::from_save("[1,2]"),
+            Err(SaveError::Corrupt(_))
+        ));
+        assert_eq!(
+            Session::from_save(&good.replace("\"version\":1", "\"version\":7")).err(),
+            Some(SaveError::Version(7))
+        );
+        assert!(matches!(
+            Session::from_save(
+                &good.replace("\"record\":\"bell\"", "\"record\":\"bell moves z9-z8\"")
+            ),
+            Err(SaveError::Record(_))
+        ));
+        assert!(matches!(
+            Session::from_save(&good.replace("friend", "party")),
+            Err(SaveError::Corrupt(_))
+        ));
+        // Every truncation of a good save is refused or restores, never panics.
+        for end in 0..good.len() {
+            let _ = Session::from_save(&good[..end]);
+        }
+    }
+
+    #[test]
+    fn a_stale_selection_is_dropped() {
+        let mut session = Session::new(Variant::Draughts(GameKey::Classic), Mode::Friend, 1);
+        let from = session.entries()[0].path[0];
+        session.press(from);
+        let text = session
+            .to_save()
+            .replace("\"path\":[\"", "\"path\":[\"e5\",\"");
+        let back = Session::from_save(&text).expect("the rest is fine");
+        assert_eq!(back.selection, Selection::default());
+    }
+
+    #[test]
+    fn undo_against_the_computer_takes_back_the_pair() {
+        let mut session = Session::new(Variant::Draughts(GameKey::Qirkat), vs_computer(), 3);
+        play_first_entries(&mut session, 4);
+        assert_eq!(session.game.ply(), 4);
+        assert!(session.undo());
+        assert_eq!(session.game.ply(), 2);
+        assert!(session.human_to_move());
+        let mut friends = Session::new(Variant::Draughts(GameKey::Qirkat), Mode::Friend, 3);
+        play_first_entries(&mut friends, 3);
+        assert!(friends.undo());
+        assert_eq!(friends.game.ply(), 2);
+    }
+
+    #[test]
+    fn input_waits_for_the_persons_turn() {
+        let mode = Mode::Computer {
+            level: Level::Easy,
+            human: Side::Black,
+        };
+        let mut session = Session::new(Variant::Draughts(GameKey::Classic), mode, 3);
+        let from = session.entries()[0].path[0];
+        assert_eq!(session.press(from), Update::Selection);
+        assert!(session.selection.path.is_empty());
+        assert_eq!(session.computer_to_move(), Some(Level::Easy));
+        assert_eq!(session.status(), "The computer is thinking…");
+    }
+
+    #[test]
+    fn resigning_and_draws_end_the_game_with_a_result() {
+        let mut session = Session::new(Variant::Chesquerque, vs_computer(), 3);
+        assert!(session.resign());
+        assert_eq!(session.status(), "You lose (resignation)");
+        assert_eq!(session.personal_result(), Some(-1));
+        let mut friends = Session::new(Variant::Chesquerque, Mode::Friend, 3);
+        assert_eq!(friends.offer_draw(Side::White), None);
+        assert!(friends.prompt().contains("Accept the draw?"));
+        friends.answer_draw(true);
+        assert_eq!(friends.status(), "Draw: agreement");
+        // The computer declines a draw in the start position only if it
+        // sees itself clearly better; either way the answer is immediate.
+        let mut computer = Session::new(Variant::Draughts(GameKey::Classic), vs_computer(), 3);
+        let answer = computer.offer_draw(Side::White).expect("an answer");
+        assert_eq!(computer.is_over(), answer);
+    }
+
+    #[test]
+    fn prompts_follow_the_turn() {
+        let mut session = Session::new(Variant::Draughts(GameKey::Classic), Mode::Friend, 1);
+        assert_eq!(session.prompt(), "Choose a piece to move.");
+        let from = session.entries()[0].path[0];
+        session.press(from);
+        assert!(session.prompt().starts_with("Choose where"));
+    }
+
+    #[test]
+    fn stats_and_prefs_survive_bad_text() {
+        let mut stats = Stats::default();
+        let classic = Variant::Draughts(GameKey::Classic);
+        stats.count(classic, 1);
+        stats.count(classic, 0);
+        stats.count(classic, -1);
+        stats.count(classic, -1);
+        assert_eq!(stats.of(classic), [1, 1, 2]);
+        assert_eq!(Stats::from_text(&stats.to_text()), stats);
+        assert_eq!(Stats::from_text("nonsense"), Stats::default());
+        let prefs = Prefs {
+            hints: false,
+            ..Prefs::default()
+        };
+        assert_eq!(Prefs::from_text(&prefs.to_text()), prefs);
+        assert_eq!(Prefs::from_text("{\"hints\":false}"), prefs);
+        assert_eq!(Prefs::from_text("]"), Prefs::default());
+    }
+}
