@@ -36,6 +36,8 @@ pub struct Layout<'g> {
     top: f64,
     spacing: f64,
     line_width: f64,
+    /// Turned round: the last rank at the bottom, the last file on the left.
+    flipped: bool,
 }
 
 impl<'g> Layout<'g> {
@@ -65,6 +67,27 @@ impl<'g> Layout<'g> {
                 + nudge,
             spacing,
             line_width,
+            flipped: false,
+        }
+    }
+
+    /// The same layout turned round (Black's view) or not.
+    pub fn flipped(mut self, flipped: bool) -> Layout<'g> {
+        self.flipped = flipped;
+        self
+    }
+
+    pub fn is_flipped(&self) -> bool {
+        self.flipped
+    }
+
+    /// A file and rank as drawn: turned round when flipped.
+    fn turn(&self, file: f64, rank: f64) -> (f64, f64) {
+        if self.flipped {
+            let (gaps_x, gaps_y) = gaps(self.geometry);
+            (gaps_x - file, gaps_y - rank)
+        } else {
+            (file, rank)
         }
     }
 
@@ -111,7 +134,8 @@ impl<'g> Layout<'g> {
     /// Centre of a point.
     pub fn centre(&self, p: Point) -> (f64, f64) {
         let (file, rank) = self.geometry.coords(p);
-        self.at(f64::from(file), f64::from(rank))
+        let (file, rank) = self.turn(f64::from(file), f64::from(rank));
+        self.at(file, rank)
     }
 
     /// The point whose centre is within reach of `(x, y)`, if any.
@@ -130,6 +154,7 @@ impl<'g> Layout<'g> {
         if (x - cx).powi(2) + (y - cy).powi(2) > reach * reach {
             return None;
         }
+        let (file, rank) = self.turn(file, rank);
         // `file` and `rank` are whole numbers within the board, so the casts
         // are exact.
         self.geometry.point(file as u8, rank as u8)
@@ -141,13 +166,15 @@ impl<'g> Layout<'g> {
         let g = self.geometry;
         let files = (0..g.files()).filter_map(move |f| {
             let name = g.point(f, 0).map(|p| g.name(p).to_string())?;
-            let (x, _) = self.at(f64::from(f), 0.0);
+            let (column, _) = self.turn(f64::from(f), 0.0);
+            let (x, _) = self.at(column, 0.0);
             let (_, y) = self.at(0.0, -LABEL_OFFSET);
             Some((name.chars().take(1).collect(), x, y))
         });
         let ranks = (0..g.ranks()).filter_map(move |r| {
             let name = g.point(0, r).map(|p| g.name(p).to_string())?;
-            let (x, y) = self.at(-LABEL_OFFSET, f64::from(r));
+            let (_, row) = self.turn(0.0, f64::from(r));
+            let (x, y) = self.at(-LABEL_OFFSET, row);
             Some((name.chars().skip(1).collect(), x, y))
         });
         files.chain(ranks)
@@ -198,6 +225,24 @@ mod tests {
                 assert_eq!(layout.point_at(x, y - near), Some(p));
             }
         }
+    }
+
+    #[test]
+    fn a_flipped_board_turns_round_and_maps_back() {
+        let layout = Layout::new(&ALQUERQUE, 500.0, 500.0);
+        let turned = layout.flipped(true);
+        assert_eq!(turned.centre(point("a1")), layout.centre(point("e5")));
+        assert_eq!(turned.centre(point("c3")), layout.centre(point("c3")));
+        for p in ALQUERQUE.points() {
+            let (x, y) = turned.centre(p);
+            assert_eq!(turned.point_at(x, y), Some(p));
+        }
+        // The labels follow: "a" now stands under the right-hand file.
+        let a = turned
+            .labels()
+            .find(|(text, _, _)| text == "a")
+            .expect("a label");
+        assert_eq!(a.1, layout.centre(point("e1")).0);
     }
 
     #[test]

@@ -1,32 +1,60 @@
 //! Canvas drawing. Thin on purpose: where things go is decided by
-//! [`Layout`]; this module only paints it.
+//! [`Layout`], what to show by [`Scene`]; this module only paints it.
 
 use crate::layout::Layout;
-use engine::{Bits, Position, Side, Small};
+use engine::chess::Role as ChessRole;
+use engine::{Geometry, PieceKind, PieceView, Point, Side};
 use js_sys::{Object, Reflect, JSON};
 use std::f64::consts::TAU;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
-use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement, ResizeObserver, Window};
+use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement, Window};
 
 const SURFACE: &str = "#dcb77f";
+const SQUARE_DARK: &str = "#a87a4a";
 const LINE: &str = "#4b3121";
 const DOT: &str = "#3a2518";
-const LABEL: &str = "#6e4c30";
-/// Fill and rim of each side's pieces.
-const WHITE_PIECE: (&str, &str) = ("#f6efe0", "#5a4330");
-const BLACK_PIECE: (&str, &str) = ("#2a1f1a", "#0f0a08");
+const LABEL: &str = "#5e3f25";
+/// Fill and rim of each side's pieces, and the colour of marks drawn on them.
+const WHITE_PIECE: (&str, &str, &str) = ("#f6efe0", "#5a4330", "#3a2a1c");
+const BLACK_PIECE: (&str, &str, &str) = ("#2a1f1a", "#0f0a08", "#f1e4cc");
+const HINT: &str = "rgba(28, 120, 72, 0.85)";
+const SELECTED: &str = "rgba(255, 214, 92, 0.95)";
+const LAST_MOVE: &str = "rgba(74, 124, 196, 0.55)";
+const CHECK: &str = "rgba(214, 48, 38, 0.75)";
+const CROWN: &str = "#e8b422";
 
-/// Draws `position` on `canvas`, first sizing the canvas's pixel buffer to its
-/// displayed size times the device pixel ratio so the board is sharp. Marks
-/// the canvas `data-drawn="true"` and records the layout in `data-layout`
-/// (canvas pixels) for tests and tools.
+/// What the board shows.
+#[derive(Clone, Debug, Default)]
+pub struct Scene {
+    /// The piece on each point, by point index.
+    pub board: Vec<Option<PieceView>>,
+    /// Turkish draughts: draw squares rather than points and lines.
+    pub squares: bool,
+    pub flipped: bool,
+    /// Pieces that can move (hints).
+    pub movable: Vec<Point>,
+    /// Where the selected piece can go next (hints).
+    pub targets: Vec<Point>,
+    /// The turn being entered: the piece and the landing points so far.
+    pub path: Vec<Point>,
+    /// The last turn's points, for a faint trail.
+    pub last: Vec<Point>,
+    pub check: Option<Point>,
+    /// A piece in motion: drawn at this canvas position instead of on its
+    /// point (dragged, or animated).
+    pub floating: Option<(Point, f64, f64)>,
+}
+
+/// Sizes the canvas's pixel buffer to its displayed size times the device
+/// pixel ratio and paints `scene`. Marks the canvas `data-drawn="true"` and
+/// records the layout in `data-layout` (canvas pixels) for tests and tools.
 pub fn draw(
     window: &Window,
     canvas: &HtmlCanvasElement,
-    position: &Position<Small>,
+    geometry: &Geometry,
+    scene: &Scene,
 ) -> Result<(), JsValue> {
-    let geometry = position.rules().geometry;
     let ratio = window.device_pixel_ratio();
     let rect = canvas.get_bounding_client_rect();
     // Float-to-int casts saturate; a zero size just draws nothing.
@@ -43,10 +71,10 @@ pub fn draw(
         .get_context("2d")?
         .ok_or("the canvas has no 2d context")?
         .dyn_into()?;
-    let layout = Layout::new(geometry, f64::from(width), f64::from(height));
-    paint(&ctx, &layout)?;
-    paint_pieces(&ctx, &layout, position)?;
-
+    let layout = Layout::new(geometry, f64::from(width), f64::from(height)).flipped(scene.flipped);
+    paint_board(&ctx, &layout, scene.squares)?;
+    paint_marks(&ctx, &layout, scene)?;
+    paint_pieces(&ctx, &layout, scene)?;
     canvas.set_attribute("data-layout", &describe(&layout)?)?;
     canvas.set_attribute("data-drawn", "true")
 }
@@ -67,36 +95,60 @@ fn describe(layout: &Layout<'_>) -> Result<String, JsValue> {
     ] {
         Reflect::set(&summary, &key.into(), &value.into())?;
     }
+    Reflect::set(&summary, &"flipped".into(), &layout.is_flipped().into())?;
     Ok(JSON::stringify(&summary)?.into())
 }
 
-fn paint(ctx: &CanvasRenderingContext2d, layout: &Layout<'_>) -> Result<(), JsValue> {
+fn paint_board(
+    ctx: &CanvasRenderingContext2d,
+    layout: &Layout<'_>,
+    squares: bool,
+) -> Result<(), JsValue> {
     let g = layout.geometry();
     ctx.set_transform(1.0, 0.0, 0.0, 1.0, 0.0, 0.0)?;
     ctx.set_fill_style_str(SURFACE);
     ctx.fill_rect(0.0, 0.0, layout.width(), layout.height());
-
-    ctx.set_stroke_style_str(LINE);
-    ctx.set_line_width(layout.line_width());
-    ctx.set_line_cap("round");
-    ctx.begin_path();
-    for (a, b) in g.segments() {
-        let (ax, ay) = layout.centre(a);
-        let (bx, by) = layout.centre(b);
-        ctx.move_to(ax, ay);
-        ctx.line_to(bx, by);
+    let s = layout.spacing();
+    if squares {
+        // Squares centred on the points, dark where file + rank is even.
+        ctx.set_fill_style_str(SQUARE_DARK);
+        for p in g.points() {
+            let (f, r) = g.coords(p);
+            if (f + r) % 2 == 0 {
+                let (x, y) = layout.centre(p);
+                ctx.fill_rect(x - s / 2.0, y - s / 2.0, s, s);
+            }
+        }
+        ctx.set_stroke_style_str(LINE);
+        ctx.set_line_width(layout.line_width());
+        let (left, top) = layout.top_left();
+        ctx.stroke_rect(
+            left - s / 2.0,
+            top - s / 2.0,
+            s * f64::from(g.files()),
+            s * f64::from(g.ranks()),
+        );
+    } else {
+        ctx.set_stroke_style_str(LINE);
+        ctx.set_line_width(layout.line_width());
+        ctx.set_line_cap("round");
+        ctx.begin_path();
+        for (a, b) in g.segments() {
+            let (ax, ay) = layout.centre(a);
+            let (bx, by) = layout.centre(b);
+            ctx.move_to(ax, ay);
+            ctx.line_to(bx, by);
+        }
+        ctx.stroke();
+        ctx.set_fill_style_str(DOT);
+        ctx.begin_path();
+        for p in g.points() {
+            let (x, y) = layout.centre(p);
+            ctx.move_to(x + layout.dot_radius(), y);
+            ctx.arc(x, y, layout.dot_radius(), 0.0, TAU)?;
+        }
+        ctx.fill();
     }
-    ctx.stroke();
-
-    ctx.set_fill_style_str(DOT);
-    ctx.begin_path();
-    for p in g.points() {
-        let (x, y) = layout.centre(p);
-        ctx.move_to(x + layout.dot_radius(), y);
-        ctx.arc(x, y, layout.dot_radius(), 0.0, TAU)?;
-    }
-    ctx.fill();
-
     ctx.set_fill_style_str(LABEL);
     // The label size is a whole number of pixels (and the cast saturates).
     let size = layout.label_size() as u32;
@@ -111,82 +163,195 @@ fn paint(ctx: &CanvasRenderingContext2d, layout: &Layout<'_>) -> Result<(), JsVa
     Ok(())
 }
 
+fn ring(
+    ctx: &CanvasRenderingContext2d,
+    layout: &Layout<'_>,
+    p: Point,
+    radius: f64,
+    colour: &str,
+    width: f64,
+) -> Result<(), JsValue> {
+    let (x, y) = layout.centre(p);
+    ctx.set_stroke_style_str(colour);
+    ctx.set_line_width(width);
+    ctx.begin_path();
+    ctx.arc(x, y, radius, 0.0, TAU)?;
+    ctx.stroke();
+    Ok(())
+}
+
+fn paint_marks(
+    ctx: &CanvasRenderingContext2d,
+    layout: &Layout<'_>,
+    scene: &Scene,
+) -> Result<(), JsValue> {
+    let r = layout.piece_radius();
+    let w = (layout.spacing() * 0.06).max(2.0);
+    // The last turn: a faint trail through its points.
+    if scene.last.len() > 1 {
+        ctx.set_stroke_style_str(LAST_MOVE);
+        ctx.set_line_width(w * 1.6);
+        ctx.set_line_cap("round");
+        ctx.set_line_join("round");
+        ctx.begin_path();
+        for (i, &p) in scene.last.iter().enumerate() {
+            let (x, y) = layout.centre(p);
+            if i == 0 {
+                ctx.move_to(x, y);
+            } else {
+                ctx.line_to(x, y);
+            }
+        }
+        ctx.stroke();
+    }
+    if let Some(king) = scene.check {
+        let (x, y) = layout.centre(king);
+        ctx.set_fill_style_str(CHECK);
+        ctx.begin_path();
+        ctx.arc(x, y, r * 1.3, 0.0, TAU)?;
+        ctx.fill();
+    }
+    for &p in &scene.movable {
+        ring(ctx, layout, p, r + w, HINT, w)?;
+    }
+    for &p in &scene.path {
+        ring(ctx, layout, p, r + w, SELECTED, w * 1.4)?;
+    }
+    ctx.set_fill_style_str(HINT);
+    for &p in &scene.targets {
+        let (x, y) = layout.centre(p);
+        ctx.begin_path();
+        ctx.arc(x, y, r * 0.32, 0.0, TAU)?;
+        ctx.fill();
+    }
+    Ok(())
+}
+
 fn paint_pieces(
     ctx: &CanvasRenderingContext2d,
     layout: &Layout<'_>,
-    position: &Position<Small>,
+    scene: &Scene,
 ) -> Result<(), JsValue> {
-    let radius = layout.piece_radius();
-    ctx.set_line_width(layout.line_width());
-    for side in Side::BOTH {
-        let (fill, rim) = match side {
-            Side::White => WHITE_PIECE,
-            Side::Black => BLACK_PIECE,
-        };
-        ctx.set_fill_style_str(fill);
-        ctx.set_stroke_style_str(rim);
-        for p in position.pieces(side).points() {
+    let floating = scene.floating.map(|(p, ..)| p);
+    for p in layout.geometry().points() {
+        if floating == Some(p) {
+            continue;
+        }
+        if let Some(Some(piece)) = scene.board.get(p.index()) {
             let (x, y) = layout.centre(p);
-            ctx.begin_path();
-            ctx.arc(x, y, radius, 0.0, TAU)?;
-            ctx.fill();
-            ctx.stroke();
-            if position.kings(side).has(p) {
-                ctx.begin_path();
-                ctx.arc(x, y, radius * 0.55, 0.0, TAU)?;
-                ctx.stroke();
-            }
+            paint_piece(ctx, layout, *piece, x, y)?;
+        }
+    }
+    if let Some((p, x, y)) = scene.floating {
+        if let Some(Some(piece)) = scene.board.get(p.index()) {
+            paint_piece(ctx, layout, *piece, x, y)?;
         }
     }
     Ok(())
 }
 
-/// A board drawn on a canvas and redrawn whenever the canvas changes size or
-/// the device pixel ratio changes. Dropping it stops the redrawing.
-#[derive(Debug)]
-pub struct BoardView {
-    window: Window,
-    observer: ResizeObserver,
-    on_change: Closure<dyn FnMut()>,
+/// One piece centred on `(x, y)`.
+pub fn paint_piece(
+    ctx: &CanvasRenderingContext2d,
+    layout: &Layout<'_>,
+    piece: PieceView,
+    x: f64,
+    y: f64,
+) -> Result<(), JsValue> {
+    let radius = layout.piece_radius();
+    let (fill, rim, mark) = match piece.side {
+        Side::White => WHITE_PIECE,
+        Side::Black => BLACK_PIECE,
+    };
+    if piece.kind == PieceKind::King {
+        // The crown glow.
+        ctx.set_shadow_color(CROWN);
+        ctx.set_shadow_blur(radius * 0.6);
+    }
+    ctx.set_fill_style_str(fill);
+    ctx.set_stroke_style_str(rim);
+    ctx.set_line_width(layout.line_width().max(1.5));
+    ctx.begin_path();
+    ctx.arc(x, y, radius, 0.0, TAU)?;
+    ctx.fill();
+    ctx.set_shadow_blur(0.0);
+    ctx.set_shadow_color("transparent");
+    ctx.stroke();
+    match piece.kind {
+        PieceKind::Man => {
+            ctx.set_stroke_style_str(mark);
+            ctx.set_line_width(layout.line_width().max(1.0));
+            ctx.begin_path();
+            ctx.arc(x, y, radius * 0.62, 0.0, TAU)?;
+            ctx.stroke();
+        }
+        PieceKind::King => paint_crown(ctx, x, y, radius, CROWN, rim),
+        PieceKind::Chess(role) => paint_chess(ctx, x, y, radius, role, mark)?,
+    }
+    Ok(())
 }
 
-impl BoardView {
-    /// Draws `position` on `canvas` and keeps it drawn.
-    pub fn attach(
-        window: Window,
-        canvas: HtmlCanvasElement,
-        position: Position<Small>,
-    ) -> Result<BoardView, JsValue> {
-        draw(&window, &canvas, &position)?;
-        let on_change = {
-            let window = window.clone();
-            let canvas = canvas.clone();
-            Closure::<dyn FnMut()>::new(move || {
-                if let Err(e) = draw(&window, &canvas, &position) {
-                    web_sys::console::error_2(&"drawing the board failed:".into(), &e);
-                }
-            })
-        };
-        // The canvas's displayed size is set by the style sheet, not by its
-        // pixel buffer, so redrawing from here cannot loop.
-        let observer = ResizeObserver::new(on_change.as_ref().unchecked_ref())?;
-        observer.observe(&canvas);
-        // A zoom or a move to another screen may change the pixel ratio alone.
-        window.add_event_listener_with_callback("resize", on_change.as_ref().unchecked_ref())?;
-        Ok(BoardView {
-            window,
-            observer,
-            on_change,
-        })
-    }
+/// A three-pointed crown across the middle of a piece.
+fn paint_crown(ctx: &CanvasRenderingContext2d, x: f64, y: f64, r: f64, fill: &str, rim: &str) {
+    let w = r * 0.62;
+    let h = r * 0.5;
+    let base = y + h * 0.5;
+    ctx.set_fill_style_str(fill);
+    ctx.set_stroke_style_str(rim);
+    ctx.begin_path();
+    ctx.move_to(x - w, base);
+    ctx.line_to(x - w, base - h * 0.55);
+    ctx.line_to(x - w * 0.5, base - h * 0.2);
+    ctx.line_to(x, base - h);
+    ctx.line_to(x + w * 0.5, base - h * 0.2);
+    ctx.line_to(x + w, base - h * 0.55);
+    ctx.line_to(x + w, base);
+    ctx.close_path();
+    ctx.fill();
+    ctx.stroke();
 }
 
-impl Drop for BoardView {
-    fn drop(&mut self) {
-        self.observer.disconnect();
-        // Failing to remove a listener leaves a harmless redraw behind.
-        let _ = self
-            .window
-            .remove_event_listener_with_callback("resize", self.on_change.as_ref().unchecked_ref());
+/// A chess piece: its figure drawn on the disc. The archbishop, which has
+/// no common figure, is a knight wearing a bishop's mitre.
+fn paint_chess(
+    ctx: &CanvasRenderingContext2d,
+    x: f64,
+    y: f64,
+    r: f64,
+    role: ChessRole,
+    colour: &str,
+) -> Result<(), JsValue> {
+    let figure = match role {
+        ChessRole::King => "\u{265A}",
+        ChessRole::Queen => "\u{265B}",
+        ChessRole::Rook => "\u{265C}",
+        ChessRole::Bishop => "\u{265D}",
+        ChessRole::Knight | ChessRole::Archbishop => "\u{265E}",
+        ChessRole::Pawn => "\u{265F}",
+    };
+    ctx.set_fill_style_str(colour);
+    ctx.set_text_align("center");
+    ctx.set_text_baseline("middle");
+    let size = (r * 1.45).round();
+    ctx.set_font(&format!(
+        "{size}px \"DejaVu Sans\", \"Segoe UI Symbol\", \"Noto Sans Symbols 2\", \"Apple Symbols\", serif"
+    ));
+    ctx.fill_text(figure, x, y + r * 0.08)?;
+    if role == ChessRole::Archbishop {
+        // A mitre over the knight's head: a pointed cap with a slit.
+        let (mx, my) = (x + r * 0.42, y - r * 0.55);
+        let s = r * 0.34;
+        ctx.begin_path();
+        ctx.move_to(mx - s * 0.6, my + s * 0.7);
+        ctx.quadratic_curve_to(mx - s * 0.7, my - s * 0.2, mx, my - s);
+        ctx.quadratic_curve_to(mx + s * 0.7, my - s * 0.2, mx + s * 0.6, my + s * 0.7);
+        ctx.close_path();
+        ctx.fill();
+        ctx.set_font(&format!(
+            "700 {}px system-ui, sans-serif",
+            (r * 0.5).round()
+        ));
+        ctx.fill_text("A", x - r * 0.55, y + r * 0.55)?;
     }
+    Ok(())
 }

@@ -1,0 +1,138 @@
+//! The computer player's side of the Web Worker: a request names the game
+//! (a record line), the level, a seed and a time limit; the answer is the
+//! chosen turn in record notation. [`answer`] is plain Rust, tested
+//! natively; [`run`] connects it to the worker's messages.
+
+use engine::search::Level;
+use engine::AnyGame;
+use serde::{Deserialize, Serialize};
+
+/// What the page asks.
+#[derive(Serialize, Deserialize, Debug, Clone, PartialEq)]
+pub struct Request {
+    pub id: u32,
+    pub record: String,
+    pub level: String,
+    pub seed: u64,
+    /// The most time the move may take, in seconds.
+    pub seconds: f64,
+}
+
+/// What the worker answers: a turn, or why there is none.
+#[derive(Serialize, Deserialize, Debug, Clone, PartialEq)]
+pub struct Reply {
+    pub id: u32,
+    #[serde(default)]
+    pub turn: Option<String>,
+    #[serde(default)]
+    pub error: Option<String>,
+}
+
+/// Answers one request (JSON text) with a reply (JSON text). `clock` counts
+/// seconds from any start.
+pub fn answer(request: &str, clock: fn() -> f64) -> String {
+    let reply = match serde_json::from_str::<Request>(request) {
+        Err(e) => Reply {
+            id: 0,
+            turn: None,
+            error: Some(format!("unreadable request: {e}")),
+        },
+        Ok(request) => {
+            let id = request.id;
+            match choose(&request, clock) {
+                Ok(turn) => Reply {
+                    id,
+                    turn: Some(turn),
+                    error: None,
+                },
+                Err(error) => Reply {
+                    id,
+                    turn: None,
+                    error: Some(error),
+                },
+            }
+        }
+    };
+    serde_json::to_string(&reply).unwrap_or_default()
+}
+
+fn choose(request: &Request, clock: fn() -> f64) -> Result<String, String> {
+    let game = AnyGame::from_record_line(&request.record).map_err(|e| e.to_string())?;
+    let level: Level = request.level.parse().map_err(|e| format!("{e}"))?;
+    let seconds = if request.seconds.is_finite() {
+        request.seconds.clamp(0.05, 30.0)
+    } else {
+        1.0
+    };
+    let turn = game
+        .computer_turn(level.settings(), request.seed, Some((clock, seconds)))
+        .ok_or("no legal turn")?;
+    Ok(game.turn_coordinates(turn))
+}
+
+/// The worker's entry point: answers every message posted to it.
+#[cfg(target_arch = "wasm32")]
+pub fn run() {
+    use wasm_bindgen::prelude::*;
+    use wasm_bindgen::JsCast;
+    use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
+
+    fn now() -> f64 {
+        js_sys::Date::now() / 1000.0
+    }
+    let Ok(scope) = js_sys::global().dyn_into::<DedicatedWorkerGlobalScope>() else {
+        return;
+    };
+    let reply_to = scope.clone();
+    let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
+        let text = event.data().as_string().unwrap_or_default();
+        let reply = answer(&text, now);
+        if let Err(e) = reply_to.post_message(&JsValue::from_str(&reply)) {
+            web_sys::console::error_2(&"the worker could not answer".into(), &e);
+        }
+    });
+    scope.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+    // The handler lives as long as the worker.
+    on_message.forget();
+    let _ = scope.post_message(&JsValue::from_str("{\"id\":0,\"ready\":true}"));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn clock() -> f64 {
+        0.0
+    }
+
+    #[test]
+    fn a_request_gets_a_legal_turn() {
+        let request = Request {
+            id: 7,
+            record: "classic moves c2-c3".to_string(),
+            level: "easy".to_string(),
+            seed: 1,
+            seconds: 1.0,
+        };
+        let reply: Reply =
+            serde_json::from_str(&answer(&serde_json::to_string(&request).expect("json"), clock))
+                .expect("a reply");
+        assert_eq!(reply.id, 7);
+        let turn = reply.turn.expect("a turn");
+        let game = AnyGame::from_record_line("classic moves c2-c3").expect("legal");
+        assert!(game.parse(&turn).is_ok(), "{turn}");
+    }
+
+    #[test]
+    fn bad_requests_get_an_error_not_a_panic() {
+        for text in [
+            "",
+            "{}",
+            "{\"id\":3,\"record\":\"chess\",\"level\":\"easy\",\"seed\":1,\"seconds\":1}",
+            "{\"id\":3,\"record\":\"classic\",\"level\":\"god\",\"seed\":1,\"seconds\":1}",
+        ] {
+            let reply: Reply = serde_json::from_str(&answer(text, clock)).expect("a reply");
+            assert!(reply.turn.is_none() && reply.error.is_some(), "{text}");
+        }
+    }
+}

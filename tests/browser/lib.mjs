@@ -1,0 +1,163 @@
+// Shared helpers of the browser tests: a static server for dist/, a
+// headless Chromium, and ways to drive the app as a person does.
+
+import { readFile, stat } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import { extname, join, normalize, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+export const here = fileURLToPath(new URL('.', import.meta.url));
+export const dist = resolve(process.env.DIST_DIR ?? join(here, '..', '..', 'dist'));
+export const shots = join(here, 'screenshots');
+const chromiumPath = process.env.CHROMIUM ?? '/usr/bin/chromium';
+
+const MIME = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.wasm': 'application/wasm',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.json': 'application/json',
+};
+
+/** Serves `root` on 127.0.0.1 at a free port. */
+export async function serve(root) {
+  const server = createServer(async (req, res) => {
+    try {
+      const path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
+      let file = normalize(join(root, path));
+      if (file !== root && !file.startsWith(root + sep)) {
+        res.writeHead(403).end();
+        return;
+      }
+      if ((await stat(file)).isDirectory()) file = join(file, 'index.html');
+      const body = await readFile(file);
+      res.writeHead(200, {
+        'content-type': MIME[extname(file)] ?? 'application/octet-stream',
+        'cache-control': 'no-store',
+      });
+      res.end(body);
+    } catch {
+      res.writeHead(404).end('not found');
+    }
+  });
+  await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
+  return { server, url: `http://127.0.0.1:${server.address().port}/` };
+}
+
+/** Opens the app in a fresh context; collects every console error. */
+export async function openApp(browser, url, contextOptions, { wait = 'body[data-screen]' } = {}) {
+  const context = await browser.newContext(contextOptions);
+  const page = await context.newPage();
+  const errors = [];
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') errors.push(`console: ${msg.text()}`);
+  });
+  page.on('pageerror', (err) => errors.push(`page error: ${err.message}`));
+  page.on('requestfailed', (req) => errors.push(`request failed: ${req.url()}`));
+  page.on('response', (res) => {
+    if (res.status() >= 400) errors.push(`HTTP ${res.status()}: ${res.url()}`);
+  });
+  await page.goto(url);
+  await page.waitForSelector(wait, { timeout: 15_000 });
+  return { context, page, errors };
+}
+
+
+/** Starts headless Chromium. */
+export function launch() {
+  return chromium.launch({
+    executablePath: chromiumPath,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+/** Fails early with a clear message when the app has not been built. */
+export async function requireDist() {
+  await stat(join(dist, 'index.html')).catch(() => {
+    throw new Error(`${dist}/index.html is missing: run \`trunk build --release\` first`);
+  });
+}
+
+/**
+ * From the home screen, starts `game` against `opponent`: 'friend', 'watch',
+ * or a computer level (with `side`, 'white' or 'black').
+ */
+export async function startGame(page, game, opponent = 'friend', side = 'white') {
+  await page.click(`[data-action="pick"][data-game="${game}"]`);
+  if (opponent === 'friend') {
+    await page.click('[data-action="start-friend"]');
+  } else if (opponent === 'watch') {
+    await page.click('[data-action="start-watch"]');
+  } else {
+    await page.selectOption('#level', opponent);
+    await page.selectOption('#side', side);
+    await page.click('[data-action="start-computer"]');
+  }
+  await page.waitForSelector('canvas#board[data-drawn="true"]', { timeout: 15_000 });
+}
+
+/** Page coordinates (CSS pixels) of the point named `name`, e.g. `c3`. */
+export async function pointPosition(page, name) {
+  return page.evaluate((name) => {
+    const canvas = document.getElementById('board');
+    const layout = JSON.parse(canvas.dataset.layout);
+    const file = name.charCodeAt(0) - 97;
+    const rank = Number(name.slice(1)) - 1;
+    const col = layout.flipped ? layout.files - 1 - file : file;
+    const row = layout.flipped ? rank : layout.ranks - 1 - rank;
+    const rect = canvas.getBoundingClientRect();
+    const scale = rect.width / canvas.width;
+    return {
+      x: rect.left + (layout.left + col * layout.spacing) * scale,
+      y: rect.top + (layout.top + row * layout.spacing) * scale,
+    };
+  }, name);
+}
+
+/** Clicks (or taps) the point named `name`. */
+export async function pressPoint(page, name, { touch = false } = {}) {
+  const { x, y } = await pointPosition(page, name);
+  if (touch) {
+    await page.touchscreen.tap(x, y);
+  } else {
+    await page.mouse.click(x, y);
+  }
+}
+
+/** Drags from one point to another with the mouse. */
+export async function dragPoints(page, from, to) {
+  const a = await pointPosition(page, from);
+  const b = await pointPosition(page, to);
+  await page.mouse.move(a.x, a.y);
+  await page.mouse.down();
+  await page.mouse.move((a.x + b.x) / 2, (a.y + b.y) / 2, { steps: 4 });
+  await page.mouse.move(b.x, b.y, { steps: 4 });
+  await page.mouse.up();
+}
+
+/** The number of turns played, as the page reports it. */
+export async function ply(page) {
+  return Number(await page.getAttribute('body', 'data-ply'));
+}
+
+/** Waits until the game has at least `n` turns and nobody is thinking. */
+export async function waitForPly(page, n, timeout = 20_000) {
+  await page.waitForFunction(
+    (n) => Number(document.body.dataset.ply) >= n && document.body.dataset.thinking === 'false',
+    n,
+    { timeout },
+  );
+}
