@@ -1,73 +1,19 @@
 // Loads the built web app (dist/, from `trunk build --release`) in headless
-// Chromium and checks what a person would see: the board's lines, points and
-// labels are on the canvas, sharp at the device pixel ratio, and nothing is
+// Chromium, starts a Classic game, and checks what a person would see: the
+// board's lines, points and labels are on the canvas, sharp at the device pixel ratio, and nothing is
 // logged as an error.
 
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createServer } from 'node:http';
-import { mkdir, readFile, stat } from 'node:fs/promises';
-import { extname, join, normalize, resolve, sep } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { dist, launch, openApp as open, requireDist, serve, shots, startGame } from './lib.mjs';
 
-const here = fileURLToPath(new URL('.', import.meta.url));
-const dist = resolve(process.env.DIST_DIR ?? join(here, '..', '..', 'dist'));
-const shots = join(here, 'screenshots');
-const chromiumPath = process.env.CHROMIUM ?? '/usr/bin/chromium';
-
-const MIME = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.wasm': 'application/wasm',
-  '.css': 'text/css; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.json': 'application/json',
-};
-
-/** Serves `root` on 127.0.0.1 at a free port. */
-async function serve(root) {
-  const server = createServer(async (req, res) => {
-    try {
-      const path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
-      let file = normalize(join(root, path));
-      if (file !== root && !file.startsWith(root + sep)) {
-        res.writeHead(403).end();
-        return;
-      }
-      if ((await stat(file)).isDirectory()) file = join(file, 'index.html');
-      const body = await readFile(file);
-      res.writeHead(200, {
-        'content-type': MIME[extname(file)] ?? 'application/octet-stream',
-        'cache-control': 'no-store',
-      });
-      res.end(body);
-    } catch {
-      res.writeHead(404).end('not found');
-    }
-  });
-  await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
-  return { server, url: `http://127.0.0.1:${server.address().port}/` };
-}
-
-/** Opens the app in a fresh context; collects every console error. */
+/** Opens the app and starts a two-player Classic game (no computer moves). */
 async function openApp(browser, url, contextOptions) {
-  const context = await browser.newContext(contextOptions);
-  const page = await context.newPage();
-  const errors = [];
-  page.on('console', (msg) => {
-    if (msg.type() === 'error') errors.push(`console: ${msg.text()}`);
-  });
-  page.on('pageerror', (err) => errors.push(`page error: ${err.message}`));
-  page.on('requestfailed', (req) => errors.push(`request failed: ${req.url()}`));
-  page.on('response', (res) => {
-    if (res.status() >= 400) errors.push(`HTTP ${res.status()}: ${res.url()}`);
-  });
-  await page.goto(url);
-  await page.waitForSelector('canvas#board[data-drawn="true"]', { timeout: 15_000 });
-  return { context, page, errors };
+  const opened = await open(browser, url, contextOptions);
+  await startGame(opened.page, 'classic', 'friend');
+  return opened;
 }
 
 /**
@@ -165,24 +111,10 @@ describe('the web app', () => {
   let url;
 
   before(async () => {
-    await stat(join(dist, 'index.html')).catch(() => {
-      throw new Error(`${dist}/index.html is missing: run \`trunk build --release\` first`);
-    });
+    await requireDist();
     await mkdir(shots, { recursive: true });
     ({ server, url } = await serve(dist));
-    browser = await chromium.launch({
-      executablePath: chromiumPath,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    });
+    browser = await launch();
   });
 
   after(async () => {

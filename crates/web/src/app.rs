@@ -981,6 +981,24 @@ impl App {
             label.push_str(&format!(" Last move {last}."));
         }
         let _ = self.canvas.set_attribute("aria-label", &label);
+        // The ways to enter the legal turns (huffs left out, as from the
+        // hints), for tools and tests: `c2 c3,c1 c3 e3`.
+        let geometry = game.geometry();
+        let moves: Vec<String> = if session.human_to_move() {
+            session
+                .entries()
+                .iter()
+                .filter(|e| e.huff == session.selection.huff && !e.path.is_empty())
+                .map(|e| {
+                    let names: Vec<String> =
+                        e.path.iter().map(|&p| geometry.name(p).to_string()).collect();
+                    names.join(" ")
+                })
+                .collect()
+        } else {
+            Vec::new()
+        };
+        let _ = self.canvas.set_attribute("data-moves", &moves.join(","));
         if let Some(body) = self.document.body() {
             let _ = body.set_attribute("data-ply", &game.ply().to_string());
             let _ = body.set_attribute(
