@@ -50,6 +50,21 @@ fn a_lost_side_takes_the_no_progress_draw() {
 }
 
 #[test]
+fn contempt_makes_a_draw_count_against_the_side_to_move() {
+    // White's lone king will draw by the no-progress rule with any move.
+    let p = position::<u32>(GameKey::Special, "4B/5/2B2/5/W4 w - - 49");
+    let mut search = Search::new();
+    search.set_contempt(30);
+    let limits = Limits {
+        depth: 4,
+        ..Limits::default()
+    };
+    assert_eq!(search.run(&[p], limits).score, Score(-30));
+    search.set_contempt(0);
+    assert_eq!(search.run(&[p], limits).score, Score::DRAW);
+}
+
+#[test]
 fn turkish_two_men_against_one_is_a_win_in_the_tree() {
     // White's man on d4 takes d5 (forced) and leaves two men against one.
     let p = position::<u64>(GameKey::Turkish, "8/7b/8/3b4/3w4/8/w7/8 w");

@@ -990,8 +990,11 @@ impl App {
                 .iter()
                 .filter(|e| e.huff == session.selection.huff && !e.path.is_empty())
                 .map(|e| {
-                    let names: Vec<String> =
-                        e.path.iter().map(|&p| geometry.name(p).to_string()).collect();
+                    let names: Vec<String> = e
+                        .path
+                        .iter()
+                        .map(|&p| geometry.name(p).to_string())
+                        .collect();
                     names.join(" ")
                 })
                 .collect()

@@ -114,9 +114,11 @@ mod tests {
             seed: 1,
             seconds: 1.0,
         };
-        let reply: Reply =
-            serde_json::from_str(&answer(&serde_json::to_string(&request).expect("json"), clock))
-                .expect("a reply");
+        let reply: Reply = serde_json::from_str(&answer(
+            &serde_json::to_string(&request).expect("json"),
+            clock,
+        ))
+        .expect("a reply");
         assert_eq!(reply.id, 7);
         let turn = reply.turn.expect("a turn");
         let game = AnyGame::from_record_line("classic moves c2-c3").expect("legal");

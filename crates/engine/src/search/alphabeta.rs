@@ -65,6 +65,9 @@ pub struct Search<P: Searchable> {
     /// or taken from every static value, fixed per position and seed.
     noise: i32,
     seed: u64,
+    /// How much worse than even the root's side counts a draw (hundredths
+    /// of a man): a player with contempt plays on for a win.
+    contempt: i32,
     /// The root turns the current search may choose from.
     root_turns: Vec<P::Turn>,
 }
@@ -100,6 +103,7 @@ impl<P: Searchable> Search<P> {
             stop: None,
             noise: 0,
             seed: 0,
+            contempt: 0,
             root_turns: Vec::new(),
         }
     }
@@ -120,6 +124,13 @@ impl<P: Searchable> Search<P> {
         let z = crate::zobrist::mix(position.hash() ^ self.seed);
         let span = 2 * self.noise as u64 + 1;
         Score(value.0 + (z % span) as i32 - self.noise)
+    }
+
+    /// Makes the search count a draw as `amount` (hundredths of a man) worse
+    /// than even for the side to move at the root.
+    pub fn set_contempt(&mut self, amount: i32) {
+        self.contempt = amount.clamp(0, 500);
+        self.table.clear();
     }
 
     /// Sets a function polled every thousand nodes; when it returns true the
@@ -233,10 +244,10 @@ impl<P: Searchable> Search<P> {
     /// the game's own rules, then the third repetition.
     fn rule_result(&self, position: &P, ply: usize) -> Option<Score> {
         if let Some(verdict) = position.rule_verdict() {
-            return Some(verdict_score(verdict, ply));
+            return Some(self.verdict_score(verdict, ply));
         }
         let earlier = self.path.iter().filter(|p| position.repeats(p)).count();
-        (earlier >= 2).then_some(Score::DRAW)
+        (earlier >= 2).then(|| self.draw_score(ply))
     }
 
     fn node(
@@ -265,7 +276,7 @@ impl<P: Searchable> Search<P> {
         }
         if turns.is_empty() {
             self.lists[ply] = turns;
-            return verdict_score(position.no_turn_verdict(), ply);
+            return self.verdict_score(position.no_turn_verdict(), ply);
         }
         let quiescent = depth == 0 || ply >= MAX_PLY - 1;
         let hash = position.hash();
@@ -396,11 +407,23 @@ impl<P: Searchable> Search<P> {
     }
 }
 
-fn verdict_score(verdict: Verdict, ply: usize) -> Score {
-    match verdict {
-        Verdict::Win => Score::win_in(ply as u32),
-        Verdict::Loss => Score::loss_in(ply as u32),
-        Verdict::Draw => Score::DRAW,
+impl<P: Searchable> Search<P> {
+    fn verdict_score(&self, verdict: Verdict, ply: usize) -> Score {
+        match verdict {
+            Verdict::Win => Score::win_in(ply as u32),
+            Verdict::Loss => Score::loss_in(ply as u32),
+            Verdict::Draw => self.draw_score(ply),
+        }
+    }
+
+    /// A draw, as the side to move `ply` plies below the root sees it: with
+    /// contempt the root's side counts a draw as a small loss.
+    fn draw_score(&self, ply: usize) -> Score {
+        if ply % 2 == 0 {
+            Score(Score::DRAW.0 - self.contempt)
+        } else {
+            Score(Score::DRAW.0 + self.contempt)
+        }
     }
 }
 

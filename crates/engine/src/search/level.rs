@@ -36,6 +36,12 @@ pub struct LevelSettings {
     /// best may be chosen, at random. Below a man's worth, so a turn that
     /// loses a piece the search can see is never among them.
     pub margin: i32,
+    /// How much worse than even a draw counts for this player (hundredths
+    /// of a man), so that it plays on against a weaker opponent.
+    pub contempt: i32,
+    /// Percent of the turns on which the margin grows to a man and a half,
+    /// so that a piece may be left to be taken: a beginner's slip.
+    pub blunder: u64,
 }
 
 impl Level {
@@ -73,6 +79,8 @@ impl Level {
             noise,
             overlook_huff,
             margin,
+            contempt: 0,
+            blunder: 0,
         }
     }
 }
@@ -130,6 +138,8 @@ impl LevelSettings {
                 "noise" => settings.noise = small()?,
                 "overlook" => settings.overlook_huff = number.min(100),
                 "margin" => settings.margin = small()?.min(99),
+                "contempt" => settings.contempt = small()?.min(500),
+                "blunder" => settings.blunder = number.min(100),
                 _ => return Err(format!("unknown setting {name:?}")),
             }
         }
@@ -164,6 +174,7 @@ impl<P: Searchable> Player<P> {
     pub fn with_settings(settings: LevelSettings, seed: u64) -> Player<P> {
         let mut search = Search::new();
         search.set_noise(settings.noise, seed);
+        search.set_contempt(settings.contempt);
         Player {
             settings,
             search,
@@ -207,7 +218,12 @@ impl<P: Searchable> Player<P> {
         let allowed = |t: &P::Turn| !(overlook && P::is_huff(t));
         let report = self.search.run_among(positions, limits, allowed);
         let best = report.best?;
-        if settings.margin <= 0 || report.score.is_decided() {
+        let margin = if self.next_random() % 100 < settings.blunder {
+            150
+        } else {
+            settings.margin
+        };
+        if margin <= 0 || report.score.is_decided() {
             return Some(best);
         }
         // Each other turn gets a search of its own; those that come close
@@ -220,7 +236,7 @@ impl<P: Searchable> Player<P> {
         for turn in turns.into_iter().filter(|t| *t != best && allowed(t)) {
             let alone = self.search.run_among(positions, limits, |t| *t == turn);
             let searched = alone.depth > 0 && alone.best == Some(turn);
-            if searched && alone.score.0 >= report.score.0 - settings.margin {
+            if searched && alone.score.0 >= report.score.0 - margin {
                 close.push(turn);
             }
         }
