@@ -192,7 +192,7 @@ impl Drop for Program {
 
 /// Who sits at one side of the board.
 enum Seat<P: Searchable> {
-    Computer(Player<P>),
+    Computer(Box<Player<P>>),
     Program(Program),
 }
 
@@ -202,7 +202,7 @@ impl<P: Searchable> Seat<P> {
             Contestant::Level(_, settings) => {
                 let mut player = Player::with_settings(*settings, seed);
                 player.set_time_limit(crate::clock, crate::MOVE_SECONDS);
-                Seat::Computer(player)
+                Seat::Computer(Box::new(player))
             }
             Contestant::Program(command) => Seat::Program(Program::start(command)?),
         })
