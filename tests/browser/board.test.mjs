@@ -1,7 +1,7 @@
 // Loads the built web app (dist/, from `trunk build --release`) in headless
 // Chromium, starts a Classic game, and checks what a person would see: the
-// board's lines, points and labels are on the canvas, sharp at the device pixel ratio, and nothing is
-// logged as an error.
+// board's lines, points and labels are on the canvas, sharp at the device
+// pixel ratio, and nothing is logged as an error.
 
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
