@@ -939,14 +939,20 @@ impl App {
             String::new()
         };
         self.set_text("prompt", &prompt);
-        let count = |side: Side| game.piece_count(side);
+        let start = game.board_at(0);
+        let count = |side: Side| {
+            let now = game.piece_count(side);
+            let at_start = start.iter().flatten().filter(|p| p.side == side).count() as u32;
+            let lost = at_start.saturating_sub(now);
+            if lost > 0 {
+                format!("{} {now} ({lost} captured)", side.name())
+            } else {
+                format!("{} {now}", side.name())
+            }
+        };
         self.set_text(
             "counts",
-            &format!(
-                "White {} · Black {} pieces",
-                count(Side::White),
-                count(Side::Black)
-            ),
+            &format!("Pieces: {} · {}", count(Side::White), count(Side::Black)),
         );
         self.refresh_moves(session);
         let watching = matches!(session.mode, Mode::Watch { .. });
