@@ -396,6 +396,18 @@ impl AnyGame {
         seed: u64,
         clock: Option<(fn() -> f64, f64)>,
     ) -> Option<AnyTurn> {
+        self.computer_turn_scored(settings, seed, clock)
+            .map(|(turn, _)| turn)
+    }
+
+    /// [`AnyGame::computer_turn`] with the search's score of the position
+    /// for the side to move.
+    pub fn computer_turn_scored(
+        &self,
+        settings: LevelSettings,
+        seed: u64,
+        clock: Option<(fn() -> f64, f64)>,
+    ) -> Option<(AnyTurn, Score)> {
         if self.outcome().is_some() {
             return None;
         }
@@ -404,17 +416,24 @@ impl AnyGame {
             settings: LevelSettings,
             seed: u64,
             clock: Option<(fn() -> f64, f64)>,
-        ) -> Option<P::Turn> {
+        ) -> Option<(P::Turn, Score)> {
             let mut player = Player::with_settings(settings, seed);
             if let Some((clock, seconds)) = clock {
                 player.set_time_limit(clock, seconds);
             }
-            player.choose(positions)
+            let turn = player.choose(positions)?;
+            Some((turn, player.last_score().unwrap_or(Score::ZERO)))
         }
         match self {
-            AnyGame::Small(g) => choose(g.positions(), settings, seed, clock).map(AnyTurn::Small),
-            AnyGame::Wide(g) => choose(g.positions(), settings, seed, clock).map(AnyTurn::Wide),
-            AnyGame::Chess(c) => choose(c.positions(), settings, seed, clock).map(AnyTurn::Chess),
+            AnyGame::Small(g) => {
+                choose(g.positions(), settings, seed, clock).map(|(t, s)| (AnyTurn::Small(t), s))
+            }
+            AnyGame::Wide(g) => {
+                choose(g.positions(), settings, seed, clock).map(|(t, s)| (AnyTurn::Wide(t), s))
+            }
+            AnyGame::Chess(c) => {
+                choose(c.positions(), settings, seed, clock).map(|(t, s)| (AnyTurn::Chess(t), s))
+            }
         }
     }
 

@@ -631,7 +631,7 @@ impl App {
         let was_over = session.is_over();
         match reply.turn.map(|t| session.game.parse(&t)) {
             Some(Ok(turn)) => {
-                let update = session.play(turn);
+                let update = session.computer_played(turn, reply.score);
                 self.after(update, was_over);
             }
             _ => {

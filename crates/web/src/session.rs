@@ -50,6 +50,8 @@ pub struct Session {
     /// Showing the position after this many turns instead of the latest.
     pub review: Option<usize>,
     entries: Vec<Entry>,
+    /// The computer's turns in a row that saw the game as even.
+    even_turns: u32,
 }
 
 impl Session {
@@ -67,6 +69,7 @@ impl Session {
             seed,
             review: None,
             entries,
+            even_turns: 0,
         }
     }
 
@@ -160,6 +163,22 @@ impl Session {
         self.review = None;
         self.refresh();
         Update::Played(self.game.ply() - 1)
+    }
+
+    /// Plays the computer's turn, given how it scored the position (for its
+    /// own side). After many turns in which it saw the game as even, late
+    /// enough in the game, the computer offers a draw.
+    pub fn computer_played(&mut self, turn: AnyTurn, score: Option<i32>) -> Update {
+        let update = self.play(turn);
+        if let (Update::Played(_), Mode::Computer { human, .. }) = (&update, self.mode) {
+            let even = score.is_some_and(|s| s.abs() <= EVEN);
+            self.even_turns = if even { self.even_turns + 1 } else { 0 };
+            if self.even_turns >= EVEN_TURNS && self.game.ply() >= 40 && !self.is_over() {
+                self.even_turns = 0;
+                self.draw_offer = Some(DrawOffer { by: human.other() });
+            }
+        }
+        update
     }
 
     /// Takes back the last turn; against the computer, back to the person's
@@ -270,7 +289,12 @@ impl Session {
             return "Looking back. Press the board to return to the game.".to_string();
         }
         if let Some(offer) = self.draw_offer {
-            return format!("{} offers a draw. Accept the draw?", offer.by.name());
+            return match self.mode {
+                Mode::Computer { human, .. } if offer.by != human => {
+                    "The computer offers a draw. Accept the draw?".to_string()
+                }
+                _ => format!("{} offers a draw. Accept the draw?", offer.by.name()),
+            };
         }
         if !self.human_to_move() {
             return String::new();
@@ -302,6 +326,11 @@ impl Session {
         "Choose a piece to move.".to_string()
     }
 }
+
+/// A score (hundredths of a man) the computer sees as an even game, and how
+/// many of its turns in a row must see it so before it offers a draw.
+const EVEN: i32 = 15;
+const EVEN_TURNS: u32 = 10;
 
 /// Level names in saved data.
 fn level_from(name: &str) -> Result<Level, SaveError> {
@@ -454,7 +483,7 @@ impl Session {
             }
         }
         if let Some(by) = saved.draw_offer.as_deref() {
-            if matches!(session.mode, Mode::Friend) && !session.is_over() {
+            if !session.is_over() {
                 session.draw_offer = Some(DrawOffer { by: side_from(by)? });
             }
         }
@@ -658,6 +687,53 @@ mod tests {
         let mut computer = Session::new(Variant::Draughts(GameKey::Classic), vs_computer(), 3);
         let answer = computer.offer_draw(Side::White).expect("an answer");
         assert_eq!(computer.is_over(), answer);
+    }
+
+    #[test]
+    fn the_computer_offers_a_draw_in_a_long_even_game() {
+        let mut session = Session::new(Variant::Draughts(GameKey::Classic), vs_computer(), 3);
+        let mut offered_at = None;
+        for _ in 0..80 {
+            let Some(turn) = session.entries().first().map(|e| e.turn) else {
+                break;
+            };
+            let update = if session.human_to_move() {
+                session.play(turn)
+            } else {
+                session.computer_played(turn, Some(4))
+            };
+            assert!(matches!(update, Update::Played(_)));
+            if session.draw_offer.is_some() {
+                offered_at = Some(session.game.ply());
+                break;
+            }
+        }
+        let ply = offered_at.expect("an offer within 80 plies of an even game");
+        assert!(ply >= 40);
+        assert_eq!(
+            session.prompt(),
+            "The computer offers a draw. Accept the draw?"
+        );
+        let restored = Session::from_save(&session.to_save()).expect("a save");
+        assert_eq!(restored.draw_offer, session.draw_offer);
+        session.answer_draw(true);
+        assert_eq!(session.status(), "Draw: agreement");
+    }
+
+    #[test]
+    fn a_computer_that_sees_an_edge_offers_nothing() {
+        let mut session = Session::new(Variant::Draughts(GameKey::Classic), vs_computer(), 3);
+        for _ in 0..80 {
+            let Some(turn) = session.entries().first().map(|e| e.turn) else {
+                break;
+            };
+            if session.human_to_move() {
+                session.play(turn);
+            } else {
+                session.computer_played(turn, Some(60));
+            }
+            assert_eq!(session.draw_offer, None);
+        }
     }
 
     #[test]

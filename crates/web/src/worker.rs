@@ -26,6 +26,10 @@ pub struct Reply {
     pub turn: Option<String>,
     #[serde(default)]
     pub error: Option<String>,
+    /// The computer's view of the position before its turn, in hundredths
+    /// of a man for the side that moved.
+    #[serde(default)]
+    pub score: Option<i32>,
 }
 
 /// Answers one request (JSON text) with a reply (JSON text). `clock` counts
@@ -36,19 +40,22 @@ pub fn answer(request: &str, clock: fn() -> f64) -> String {
             id: 0,
             turn: None,
             error: Some(format!("unreadable request: {e}")),
+            score: None,
         },
         Ok(request) => {
             let id = request.id;
             match choose(&request, clock) {
-                Ok(turn) => Reply {
+                Ok((turn, score)) => Reply {
                     id,
                     turn: Some(turn),
                     error: None,
+                    score: Some(score),
                 },
                 Err(error) => Reply {
                     id,
                     turn: None,
                     error: Some(error),
+                    score: None,
                 },
             }
         }
@@ -56,7 +63,7 @@ pub fn answer(request: &str, clock: fn() -> f64) -> String {
     serde_json::to_string(&reply).unwrap_or_default()
 }
 
-fn choose(request: &Request, clock: fn() -> f64) -> Result<String, String> {
+fn choose(request: &Request, clock: fn() -> f64) -> Result<(String, i32), String> {
     let game = AnyGame::from_record_line(&request.record).map_err(|e| e.to_string())?;
     let level: Level = request.level.parse().map_err(|e| format!("{e}"))?;
     let seconds = if request.seconds.is_finite() {
@@ -64,10 +71,10 @@ fn choose(request: &Request, clock: fn() -> f64) -> Result<String, String> {
     } else {
         1.0
     };
-    let turn = game
-        .computer_turn(level.settings(), request.seed, Some((clock, seconds)))
+    let (turn, score) = game
+        .computer_turn_scored(level.settings(), request.seed, Some((clock, seconds)))
         .ok_or("no legal turn")?;
-    Ok(game.turn_coordinates(turn))
+    Ok((game.turn_coordinates(turn), score.0))
 }
 
 /// The worker's entry point: answers every message posted to it.

@@ -9,7 +9,7 @@ use alloc::vec::Vec;
 use core::fmt;
 use core::str::FromStr;
 
-use super::{Limits, Search, Searchable};
+use super::{Limits, Score, Search, Searchable};
 
 /// A difficulty level.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
@@ -155,6 +155,7 @@ pub struct Player<P: Searchable> {
     rng: u64,
     /// A clock (seconds) and the most time a move may take.
     clock: Option<(fn() -> f64, f64)>,
+    last_score: Option<Score>,
 }
 
 impl<P: Searchable> fmt::Debug for Player<P> {
@@ -180,6 +181,7 @@ impl<P: Searchable> Player<P> {
             search,
             rng: seed | 1,
             clock: None,
+            last_score: None,
         }
     }
 
@@ -204,6 +206,12 @@ impl<P: Searchable> Player<P> {
 
     /// The turn this player makes in the last of `positions` (the game so
     /// far), or `None` when there is no legal turn.
+    /// What the last search thought of the position it was asked about,
+    /// from the mover's side (before any deliberate imperfection).
+    pub fn last_score(&self) -> Option<Score> {
+        self.last_score
+    }
+
     pub fn choose(&mut self, positions: &[P]) -> Option<P::Turn> {
         let settings = self.settings;
         let limits = Limits {
@@ -217,6 +225,7 @@ impl<P: Searchable> Player<P> {
         }
         let allowed = |t: &P::Turn| !(overlook && P::is_huff(t));
         let report = self.search.run_among(positions, limits, allowed);
+        self.last_score = Some(report.score);
         let best = report.best?;
         let margin = if self.next_random() % 100 < settings.blunder {
             150
