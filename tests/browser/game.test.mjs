@@ -214,6 +214,13 @@ describe('playing in the browser', () => {
       await page.click('[data-action="start-friend"]');
       await page.waitForSelector('canvas#board[data-drawn="true"]');
       await page.screenshot({ path: join(shots, 'game-chesquerque-friend-desktop.png') });
+      // One move, then New game asks before the game is lost.
+      await enter(page, (await legalPaths(page))[0]);
+      await page.click('[data-action="new-game"]');
+      await page.waitForSelector('#confirm-new[open]');
+      await page.screenshot({ path: join(shots, 'confirm-desktop.png') });
+      await page.click('[data-action="confirm-new-no"]');
+      assert.equal(await ply(page), 1, 'keeping the game keeps it');
       await page.click('[data-action="offer-draw"]');
       await page.waitForSelector('#draw-answer:not([hidden])');
       await page.screenshot({ path: join(shots, 'draw-offer-desktop.png') });
@@ -222,6 +229,31 @@ describe('playing in the browser', () => {
       await page.click('[data-action="rules"]');
       await page.waitForSelector('#rules-chesquerque');
       await page.screenshot({ path: join(shots, 'rules-desktop.png') });
+      assert.deepEqual(errors, [], 'no errors on the page');
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('watching the computer play itself: pause, step, a new pace, take over', async () => {
+    const { context, page, errors } = await openApp(browser, url, DESKTOP);
+    try {
+      await page.click('[data-action="pick"][data-game="bell"]');
+      await page.selectOption('#delay', '300');
+      await page.click('[data-action="start-watch"]');
+      await waitForPly(page, 3);
+      await page.click('[data-action="pause"]');
+      await page.waitForFunction(() => document.body.dataset.thinking === 'false');
+      const paused = await ply(page);
+      await page.waitForTimeout(800);
+      assert.equal(await ply(page), paused, 'a paused game waits');
+      await page.click('[data-action="step"]');
+      await waitForPly(page, paused + 1);
+      await page.selectOption('#watch-delay', '2000');
+      await page.screenshot({ path: join(shots, 'watch-desktop.png') });
+      await page.click('[data-action="take-over"]');
+      await page.waitForFunction(() => document.body.dataset.thinking === 'false');
+      assert.equal(await page.textContent('#status'), 'Your turn');
       assert.deepEqual(errors, [], 'no errors on the page');
     } finally {
       await context.close();

@@ -225,6 +225,11 @@ impl App {
             }
         }
         self.listeners.push(change);
+        let delay = Closure::<dyn FnMut(Event)>::new(|_| with_app(|app| app.read_delay()));
+        if let Some(select) = self.element("watch-delay") {
+            select.add_event_listener_with_callback("change", delay.as_ref().unchecked_ref())?;
+        }
+        self.listeners.push(delay);
         for (name, handler) in [
             (
                 "pointerdown",
@@ -515,6 +520,17 @@ impl App {
         self.prefs.animate = checked("pref-animate", self.prefs.animate);
         self.store(PREFS_KEY, &self.prefs.to_text());
         self.refresh();
+    }
+
+    /// A new pause between the computer's moves while watching.
+    fn read_delay(&mut self) {
+        let value = self.select_value("watch-delay").parse().unwrap_or(900);
+        if let Some(session) = self.session.as_mut() {
+            if let Mode::Watch { delay_ms, .. } = &mut session.mode {
+                *delay_ms = value;
+            }
+        }
+        self.save();
     }
 
     fn sync_prefs(&self) {
@@ -959,6 +975,18 @@ impl App {
         self.set_hidden("pause", !watching);
         self.set_hidden("step", !watching);
         self.set_hidden("take-over", !watching);
+        self.set_hidden("watch-speed", !watching);
+        if let Mode::Watch { delay_ms, .. } = session.mode {
+            if let Some(select) = self
+                .element("watch-delay")
+                .and_then(|e| e.dyn_into::<HtmlSelectElement>().ok())
+            {
+                let value = delay_ms.to_string();
+                if select.value() != value {
+                    select.set_value(&value);
+                }
+            }
+        }
         self.set_text("pause", if self.paused { "Resume" } else { "Pause" });
         self.set_disabled("undo", game.ply() == 0 && !session.is_over());
         self.set_disabled("resign", session.is_over() || watching);

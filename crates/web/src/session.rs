@@ -283,7 +283,7 @@ impl Session {
     /// What the player may do now, for the verbose prompts.
     pub fn prompt(&self) -> String {
         if self.is_over() {
-            return "The game is over. Start a new one from the menu.".to_string();
+            return "The game is over. Press New game to play again.".to_string();
         }
         if self.review.is_some() {
             return "Looking back. Press the board to return to the game.".to_string();
