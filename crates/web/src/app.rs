@@ -61,6 +61,8 @@ struct Animation {
     piece: Point,
     path: Vec<(f64, f64)>,
     start_ms: f64,
+    /// The pieces the move took, shown fading as the mover passes.
+    captured: Vec<(Point, engine::PieceView)>,
 }
 
 struct App {
@@ -791,17 +793,23 @@ impl App {
         let (Some(session), Some(layout)) = (&self.session, self.layout()) else {
             return;
         };
-        let Some((path, _)) = session.game.last_move() else {
+        let Some((path, captured)) = session.game.last_move() else {
             return;
         };
         if reduced || path.len() < 2 {
             return;
         }
+        let before = session.game.board_at(session.game.ply() - 1);
+        let captured = captured
+            .into_iter()
+            .filter_map(|p| before.get(p.index()).copied().flatten().map(|v| (p, v)))
+            .collect();
         let piece = *path.last().unwrap_or(&path[0]);
         self.animation = Some(Animation {
             piece,
             path: path.iter().map(|&p| layout.centre(p)).collect(),
             start_ms: now_ms(),
+            captured,
         });
         self.request_frame();
     }
@@ -852,6 +860,15 @@ impl App {
             .filter(|d| d.moved)
             .map(|d| (d.from, d.at.0, d.at.1))
             .or_else(|| self.animated());
+        let fading = self
+            .animation
+            .as_ref()
+            .map(|a| {
+                let total = STEP_MS * (a.path.len() - 1) as f64;
+                let alpha = 1.0 - (now_ms() - a.start_ms) / total.max(1.0);
+                a.captured.iter().map(|&(p, v)| (p, v, alpha)).collect()
+            })
+            .unwrap_or_default();
         Some(Scene {
             board,
             squares: !game.geometry().has_diagonals() && game.geometry().files() == 8,
@@ -878,6 +895,7 @@ impl App {
             },
             check: game.king_in_check().filter(|_| live),
             floating,
+            fading: if live { fading } else { Vec::new() },
         })
     }
 

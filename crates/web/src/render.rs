@@ -44,6 +44,8 @@ pub struct Scene {
     /// A piece in motion: drawn at this canvas position instead of on its
     /// point (dragged, or animated).
     pub floating: Option<(Point, f64, f64)>,
+    /// Pieces just captured, fading out: where, what, and how opaque.
+    pub fading: Vec<(Point, PieceView, f64)>,
 }
 
 /// Sizes the canvas's pixel buffer to its displayed size times the device
@@ -232,6 +234,12 @@ fn paint_pieces(
     layout: &Layout<'_>,
     scene: &Scene,
 ) -> Result<(), JsValue> {
+    for &(p, piece, alpha) in &scene.fading {
+        let (x, y) = layout.centre(p);
+        ctx.set_global_alpha(alpha.clamp(0.0, 1.0));
+        paint_piece(ctx, layout, piece, x, y)?;
+    }
+    ctx.set_global_alpha(1.0);
     let floating = scene.floating.map(|(p, ..)| p);
     for p in layout.geometry().points() {
         if floating == Some(p) {
