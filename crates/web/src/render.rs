@@ -159,7 +159,12 @@ fn paint_board(
     ));
     ctx.set_text_align("center");
     ctx.set_text_baseline("middle");
+    // Squares reach half a spacing out from their centres: move the labels
+    // clear of the board's edge.
+    let shift = if squares { 0.16 * s } else { 0.0 };
     for (text, x, y) in layout.labels() {
+        let is_file = text.chars().all(|c| c.is_ascii_alphabetic());
+        let (x, y) = if is_file { (x, y + shift) } else { (x - shift, y) };
         ctx.fill_text(&text, x, y)?;
     }
     Ok(())
