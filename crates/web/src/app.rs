@@ -37,12 +37,23 @@ thread_local! {
     static APP: RefCell<Option<App>> = const { RefCell::new(None) };
 }
 
-/// Runs `f` on the page's state, if it is up (and not already in use).
+/// Runs `f` on the page's state, if it is up (and not already in use), and
+/// keeps the longest time one such task took in the body's
+/// `data-longest-task` (milliseconds), so the page's own work can be
+/// watched.
 fn with_app(f: impl FnOnce(&mut App)) {
+    let start = now_ms();
     APP.with(|app| {
         if let Ok(mut app) = app.try_borrow_mut() {
             if let Some(app) = app.as_mut() {
                 f(app);
+                let took = now_ms() - start;
+                if took > app.longest_task {
+                    app.longest_task = took;
+                    if let Some(body) = app.document.body() {
+                        let _ = body.set_attribute("data-longest-task", &format!("{took:.0}"));
+                    }
+                }
             }
         }
     });
@@ -87,6 +98,7 @@ struct App {
     paused: bool,
     timer: Option<Timeout>,
     listeners: Vec<Closure<dyn FnMut(Event)>>,
+    longest_task: f64,
 }
 
 /// Starts the page. A page without the board (a test page, say) is left
@@ -137,6 +149,7 @@ pub fn start() -> Result<(), JsValue> {
         paused: false,
         timer: None,
         listeners: Vec::new(),
+        longest_task: 0.0,
     };
     app.listen()?;
     let mut notice = None;
@@ -185,7 +198,9 @@ fn start_worker() -> Option<Worker> {
 }
 
 fn now_ms() -> f64 {
-    js_sys::Date::now()
+    web_sys::window()
+        .and_then(|w| w.performance())
+        .map_or_else(js_sys::Date::now, |p| p.now())
 }
 
 impl App {
@@ -385,13 +400,8 @@ impl App {
                     Mode::Computer { human, .. } => human,
                     _ => session.game.side_to_move(),
                 };
-                if let Some(accepted) = session.offer_draw(by) {
-                    let text = if accepted {
-                        "The computer accepts the draw."
-                    } else {
-                        "The computer declines the draw."
-                    };
-                    self.set_notice(Some(text));
+                if session.offer_draw(by) && session.awaiting_computer_answer() {
+                    self.ask_about_draw();
                 }
             }
             "draw-yes" => session.answer_draw(true),
@@ -445,7 +455,7 @@ impl App {
     }
 
     fn begin(&mut self, mode: Mode) {
-        let seed = (now_ms() as u64) ^ 0x5DEE_CE66_D1CE_4E5B;
+        let seed = (js_sys::Date::now() as u64) ^ 0x5DEE_CE66_D1CE_4E5B;
         let session = Session::new(self.choice, mode, seed);
         let unfinished = self
             .session
@@ -600,6 +610,49 @@ impl App {
         self.think_now();
     }
 
+    /// Asks the worker whether the computer accepts the person's draw offer.
+    fn ask_about_draw(&mut self) {
+        let Some(session) = &self.session else {
+            return;
+        };
+        let Mode::Computer { level, human } = session.mode else {
+            return;
+        };
+        let id = self.next_request;
+        self.next_request += 1;
+        let request = Request {
+            id,
+            record: session.game.to_record_line(),
+            level: level.name().to_string(),
+            seed: 0,
+            seconds: THINK_SECONDS,
+            kind: "draw".to_string(),
+            side: human.other().name().to_lowercase(),
+        };
+        self.send(id, &request);
+    }
+
+    /// Sends a request to the worker (or answers it here without one).
+    fn send(&mut self, id: u32, request: &Request) {
+        let text = serde_json::to_string(request).unwrap_or_default();
+        self.thinking = Some(id);
+        let posted = self
+            .worker
+            .as_ref()
+            .is_some_and(|w| w.post_message(&JsValue::from_str(&text)).is_ok());
+        if !posted {
+            fn clock() -> f64 {
+                js_sys::Date::now() / 1000.0
+            }
+            let reply = crate::worker::answer(&text, clock);
+            if let Ok(reply) = serde_json::from_str::<Reply>(&reply) {
+                self.on_reply(reply);
+                return;
+            }
+        }
+        self.refresh();
+    }
+
     /// Asks the worker for the computer's turn now.
     fn think_now(&mut self) {
         let Some(session) = &self.session else {
@@ -617,25 +670,10 @@ impl App {
             level: level.name().to_string(),
             seed: session.turn_seed(),
             seconds: THINK_SECONDS,
+            kind: String::new(),
+            side: String::new(),
         };
-        let text = serde_json::to_string(&request).unwrap_or_default();
-        self.thinking = Some(id);
-        let posted = self
-            .worker
-            .as_ref()
-            .is_some_and(|w| w.post_message(&JsValue::from_str(&text)).is_ok());
-        if !posted {
-            // No worker: think here, briefly.
-            fn clock() -> f64 {
-                js_sys::Date::now() / 1000.0
-            }
-            let reply = crate::worker::answer(&text, clock);
-            if let Ok(reply) = serde_json::from_str::<Reply>(&reply) {
-                self.on_reply(reply);
-                return;
-            }
-        }
-        self.refresh();
+        self.send(id, &request);
     }
 
     fn on_reply(&mut self, reply: Reply) {
@@ -647,6 +685,23 @@ impl App {
             return;
         };
         let was_over = session.is_over();
+        if let Some(accepts) = reply.accepts {
+            if session.awaiting_computer_answer() {
+                session.answer_draw(accepts);
+                let text = if accepts {
+                    "The computer accepts the draw."
+                } else {
+                    "The computer declines the draw."
+                };
+                self.set_notice(Some(text));
+                self.after(Update::Selection, was_over);
+            } else {
+                // The offer lapsed (a move was made meanwhile).
+                self.refresh();
+                self.maybe_think();
+            }
+            return;
+        }
         match reply.turn.map(|t| session.game.parse(&t)) {
             Some(Ok(turn)) => {
                 let update = session.computer_played(turn, reply.score);
@@ -1027,7 +1082,7 @@ impl App {
                 }
             }
         }
-        self.set_hidden("draw-answer", session.draw_offer.is_none());
+        self.set_hidden("draw-answer", !session.person_must_answer());
         let mut label = format!("{} board. {status}.", display_name(game.variant()));
         if let Some(last) = game.history().last() {
             label.push_str(&format!(" Last move {last}."));

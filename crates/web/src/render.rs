@@ -164,7 +164,11 @@ fn paint_board(
     let shift = if squares { 0.16 * s } else { 0.0 };
     for (text, x, y) in layout.labels() {
         let is_file = text.chars().all(|c| c.is_ascii_alphabetic());
-        let (x, y) = if is_file { (x, y + shift) } else { (x - shift, y) };
+        let (x, y) = if is_file {
+            (x, y + shift)
+        } else {
+            (x - shift, y)
+        };
         ctx.fill_text(&text, x, y)?;
     }
     Ok(())

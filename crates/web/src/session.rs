@@ -210,27 +210,29 @@ impl Session {
         done
     }
 
-    /// A draw offer by `by`. Against the computer the answer comes at once
-    /// (true when accepted); between two people it waits for
-    /// [`Session::answer_draw`].
-    pub fn offer_draw(&mut self, by: Side) -> Option<bool> {
-        if self.is_over() {
-            return None;
+    /// A draw offer by `by`, waiting for an answer: the other person's, or
+    /// against the computer its judgement ([`engine::AnyGame::accepts_draw`],
+    /// worked out in its worker), given to [`Session::answer_draw`]. False
+    /// when no offer can be made now.
+    pub fn offer_draw(&mut self, by: Side) -> bool {
+        if self.is_over() || self.draw_offer.is_some() {
+            return false;
         }
-        match self.mode {
-            Mode::Computer { level, human } => {
-                let accepted = self.game.accepts_draw(level, human.other());
-                if accepted {
-                    let _ = self.game.agree_draw();
-                    self.refresh();
-                }
-                Some(accepted)
-            }
-            _ => {
-                self.draw_offer = Some(DrawOffer { by });
-                None
-            }
+        self.draw_offer = Some(DrawOffer { by });
+        true
+    }
+
+    /// Whether the person offered a draw and the computer has yet to answer.
+    pub fn awaiting_computer_answer(&self) -> bool {
+        match (self.mode, self.draw_offer) {
+            (Mode::Computer { human, .. }, Some(offer)) => offer.by == human,
+            _ => false,
         }
+    }
+
+    /// Whether a draw offer waits for the person (or the other person).
+    pub fn person_must_answer(&self) -> bool {
+        self.draw_offer.is_some() && !self.awaiting_computer_answer()
     }
 
     pub fn answer_draw(&mut self, accept: bool) {
@@ -287,6 +289,9 @@ impl Session {
         }
         if self.review.is_some() {
             return "Looking back. Press the board to return to the game.".to_string();
+        }
+        if self.awaiting_computer_answer() {
+            return "You offered a draw; the computer is considering it.".to_string();
         }
         if let Some(offer) = self.draw_offer {
             return match self.mode {
@@ -485,6 +490,10 @@ impl Session {
         if let Some(by) = saved.draw_offer.as_deref() {
             if !session.is_over() {
                 session.draw_offer = Some(DrawOffer { by: side_from(by)? });
+                // An offer to the computer is asked again, not kept.
+                if session.awaiting_computer_answer() {
+                    session.draw_offer = None;
+                }
             }
         }
         Ok(session)
@@ -678,15 +687,26 @@ mod tests {
         assert_eq!(session.status(), "You lose (resignation)");
         assert_eq!(session.personal_result(), Some(-1));
         let mut friends = Session::new(Variant::Chesquerque, Mode::Friend, 3);
-        assert_eq!(friends.offer_draw(Side::White), None);
+        assert!(friends.offer_draw(Side::White));
+        assert!(friends.person_must_answer());
         assert!(friends.prompt().contains("Accept the draw?"));
         friends.answer_draw(true);
         assert_eq!(friends.status(), "Draw: agreement");
-        // The computer declines a draw in the start position only if it
-        // sees itself clearly better; either way the answer is immediate.
+        // Against the computer the offer waits for its answer.
         let mut computer = Session::new(Variant::Draughts(GameKey::Classic), vs_computer(), 3);
-        let answer = computer.offer_draw(Side::White).expect("an answer");
-        assert_eq!(computer.is_over(), answer);
+        assert!(computer.offer_draw(Side::White));
+        assert!(computer.awaiting_computer_answer() && !computer.person_must_answer());
+        assert!(!computer.offer_draw(Side::White), "one offer at a time");
+        let restored = Session::from_save(&computer.to_save()).expect("a save");
+        assert_eq!(
+            restored.draw_offer, None,
+            "an unanswered offer is asked again"
+        );
+        computer.answer_draw(false);
+        assert!(!computer.is_over());
+        assert!(computer.offer_draw(Side::White));
+        computer.answer_draw(true);
+        assert_eq!(computer.status(), "Draw: agreement");
     }
 
     #[test]

@@ -16,6 +16,12 @@ pub struct Request {
     pub seed: u64,
     /// The most time the move may take, in seconds.
     pub seconds: f64,
+    /// `draw` to ask whether the computer, playing `side`, accepts a draw;
+    /// anything else asks for a turn.
+    #[serde(default)]
+    pub kind: String,
+    #[serde(default)]
+    pub side: String,
 }
 
 /// What the worker answers: a turn, or why there is none.
@@ -30,6 +36,9 @@ pub struct Reply {
     /// of a man for the side that moved.
     #[serde(default)]
     pub score: Option<i32>,
+    /// The answer to a draw offer.
+    #[serde(default)]
+    pub accepts: Option<bool>,
 }
 
 /// Answers one request (JSON text) with a reply (JSON text). `clock` counts
@@ -41,7 +50,27 @@ pub fn answer(request: &str, clock: fn() -> f64) -> String {
             turn: None,
             error: Some(format!("unreadable request: {e}")),
             score: None,
+            accepts: None,
         },
+        Ok(request) if request.kind == "draw" => {
+            let id = request.id;
+            match consider_draw(&request) {
+                Ok(accepts) => Reply {
+                    id,
+                    turn: None,
+                    error: None,
+                    score: None,
+                    accepts: Some(accepts),
+                },
+                Err(error) => Reply {
+                    id,
+                    turn: None,
+                    error: Some(error),
+                    score: None,
+                    accepts: None,
+                },
+            }
+        }
         Ok(request) => {
             let id = request.id;
             match choose(&request, clock) {
@@ -50,17 +79,30 @@ pub fn answer(request: &str, clock: fn() -> f64) -> String {
                     turn: Some(turn),
                     error: None,
                     score: Some(score),
+                    accepts: None,
                 },
                 Err(error) => Reply {
                     id,
                     turn: None,
                     error: Some(error),
                     score: None,
+                    accepts: None,
                 },
             }
         }
     };
     serde_json::to_string(&reply).unwrap_or_default()
+}
+
+fn consider_draw(request: &Request) -> Result<bool, String> {
+    let game = AnyGame::from_record_line(&request.record).map_err(|e| e.to_string())?;
+    let level: Level = request.level.parse().map_err(|e| format!("{e}"))?;
+    let side = match request.side.as_str() {
+        "white" => engine::Side::White,
+        "black" => engine::Side::Black,
+        other => return Err(format!("unknown side {other:?}")),
+    };
+    Ok(game.accepts_draw(level, side))
 }
 
 fn choose(request: &Request, clock: fn() -> f64) -> Result<(String, i32), String> {
@@ -120,6 +162,8 @@ mod tests {
             level: "easy".to_string(),
             seed: 1,
             seconds: 1.0,
+            kind: String::new(),
+            side: String::new(),
         };
         let reply: Reply = serde_json::from_str(&answer(
             &serde_json::to_string(&request).expect("json"),
@@ -130,6 +174,21 @@ mod tests {
         let turn = reply.turn.expect("a turn");
         let game = AnyGame::from_record_line("classic moves c2-c3").expect("legal");
         assert!(game.parse(&turn).is_ok(), "{turn}");
+    }
+
+    #[test]
+    fn a_draw_offer_gets_an_answer() {
+        let text = "{\"id\":4,\"record\":\"bell\",\"level\":\"easy\",\"seed\":1,\"seconds\":1,\"kind\":\"draw\",\"side\":\"black\"}";
+        let reply: Reply = serde_json::from_str(&answer(text, clock)).expect("a reply");
+        assert_eq!(reply.id, 4);
+        let game = AnyGame::from_record_line("bell").expect("a game");
+        assert_eq!(
+            reply.accepts,
+            Some(game.accepts_draw(Level::Easy, engine::Side::Black))
+        );
+        let bad = text.replace("black", "grey");
+        let reply: Reply = serde_json::from_str(&answer(&bad, clock)).expect("a reply");
+        assert!(reply.accepts.is_none() && reply.error.is_some());
     }
 
     #[test]
