@@ -46,6 +46,8 @@ step "engine no_std (wasm32)" cargo build -p alquerque-engine --no-default-featu
 # The fuzzer needs sanitizer flags that stable Rust only takes when told to.
 step "fuzz parsers (${FUZZ_SECONDS:-30} s)" env RUSTC_BOOTSTRAP=1 cargo fuzz run parsers -- \
   -max_total_time="${FUZZ_SECONDS:-30}"
+step "fuzz messages (${FUZZ_SECONDS:-30} s)" env RUSTC_BOOTSTRAP=1 cargo fuzz run messages -- \
+  -max_total_time="${FUZZ_SECONDS:-30}"
 if step "web build (trunk)" trunk build --release; then
   step "browser tests (chromium)" node --test "$BROWSER_TESTS"/*.test.mjs
 else

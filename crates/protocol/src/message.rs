@@ -1,0 +1,248 @@
+//! The messages, split by direction, and the decoder the server uses.
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+/// The largest frame accepted, in bytes.
+pub const MAX_FRAME_BYTES: usize = 2048;
+
+/// Which seat a connection holds.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Role {
+    White,
+    Black,
+    Spectator,
+}
+
+/// A move as a person entered it: the huff first (Special), then the points
+/// the piece visits, origin first, and a promotion (Chesquerque). `ply` is
+/// the number of turns played before it, so a move meant for an earlier
+/// position is refused as stale instead of being applied twice.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct MoveText {
+    pub ply: u32,
+    /// The turn in the game's record notation (`c2-c3`, `h:b3 c2-c3`, `e2e4`).
+    pub turn: String,
+}
+
+/// Client to server.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum ClientMessage {
+    /// The first message: the game, the seat token if the client holds one
+    /// (none for a spectator or a friend joining by code), the join code
+    /// when joining, and the last event version seen.
+    Hello {
+        game: String,
+        #[serde(default)]
+        token: Option<String>,
+        #[serde(default)]
+        code: Option<String>,
+        #[serde(default)]
+        last_v: Option<u64>,
+    },
+    Ping,
+    Move(MoveText),
+    OfferDraw,
+    AcceptDraw,
+    DeclineDraw,
+    Resign,
+    /// Ends the game without a result, before both sides have moved.
+    Abort,
+    /// Claims the game (`win`, or `draw`) once the opponent has been gone
+    /// long enough.
+    Claim {
+        draw: bool,
+    },
+    /// A spectator's suggestion for the side to move.
+    Suggest(MoveText),
+}
+
+/// A public event of a game, numbered by `v`.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct Event {
+    pub v: u64,
+    #[serde(flatten)]
+    pub body: EventBody,
+}
+
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(tag = "event", rename_all = "snake_case")]
+pub enum EventBody {
+    Joined {
+        side: Role,
+    },
+    Moved {
+        ply: u32,
+        turn: String,
+    },
+    DrawOffered {
+        by: Role,
+    },
+    DrawDeclined {
+        by: Role,
+    },
+    /// `result` is `1-0`, `0-1`, `1/2-1/2`, or `*` for an aborted game.
+    Ended {
+        result: String,
+        reason: String,
+    },
+}
+
+/// Who is connected.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct Presence {
+    pub white: bool,
+    pub black: bool,
+    pub watchers: u32,
+}
+
+/// A suggested turn and how many spectators suggest it.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct Suggestion {
+    pub turn: String,
+    pub count: u32,
+}
+
+/// What went wrong, as a stable code (the message beside it is for people).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ErrorCode {
+    /// A binary frame: only text is spoken.
+    BinaryFrame,
+    /// A frame over [`MAX_FRAME_BYTES`].
+    TooLarge,
+    /// Not JSON, or not one of the messages.
+    Malformed,
+    /// Something other than `hello` came first, or `hello` came twice.
+    HelloFirst,
+    UnknownGame,
+    /// The seat token does not hold a seat in this game.
+    WrongToken,
+    /// The join code is unknown, used or expired.
+    BadCode,
+    /// A spectator tried to act as a player.
+    Spectator,
+    NotYourTurn,
+    IllegalMove,
+    /// The move was meant for another ply.
+    StalePly,
+    GameOver,
+    /// A draw offer too soon, an abort too late, a claim too early, and the
+    /// like.
+    NotNow,
+    /// Suggestions are off in this game.
+    SuggestionsOff,
+    /// Too many messages.
+    Flooding,
+}
+
+impl ErrorCode {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ErrorCode::BinaryFrame => "binary_frame",
+            ErrorCode::TooLarge => "too_large",
+            ErrorCode::Malformed => "malformed",
+            ErrorCode::HelloFirst => "hello_first",
+            ErrorCode::UnknownGame => "unknown_game",
+            ErrorCode::WrongToken => "wrong_token",
+            ErrorCode::BadCode => "bad_code",
+            ErrorCode::Spectator => "spectator",
+            ErrorCode::NotYourTurn => "not_your_turn",
+            ErrorCode::IllegalMove => "illegal_move",
+            ErrorCode::StalePly => "stale_ply",
+            ErrorCode::GameOver => "game_over",
+            ErrorCode::NotNow => "not_now",
+            ErrorCode::SuggestionsOff => "suggestions_off",
+            ErrorCode::Flooding => "flooding",
+        }
+    }
+}
+
+impl fmt::Display for ErrorCode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl std::error::Error for ErrorCode {}
+
+/// Server to client.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum ServerMessage {
+    /// The answer to `hello`: the seat, and for a player who just claimed it
+    /// by code, the seat token to keep.
+    Welcome {
+        game: String,
+        role: Role,
+        #[serde(default)]
+        token: Option<String>,
+    },
+    /// The whole game: its record line, the version it reflects, and the
+    /// result if it is over.
+    Snapshot {
+        v: u64,
+        record: String,
+        #[serde(default)]
+        result: Option<String>,
+    },
+    Event(Event),
+    /// A move of this connection's was stored and applied.
+    Ack {
+        ply: u32,
+    },
+    Presence(Presence),
+    /// The opponent has been gone: after `seconds` more the game may be
+    /// claimed.
+    OpponentGone {
+        seconds: u32,
+    },
+    Suggestions {
+        ply: u32,
+        list: Vec<Suggestion>,
+    },
+    Error {
+        code: ErrorCode,
+        message: String,
+    },
+    Pong,
+}
+
+/// A websocket frame as received.
+#[derive(Clone, Copy, Debug)]
+pub enum Frame<'a> {
+    Text(&'a str),
+    Binary(&'a [u8]),
+}
+
+/// Reads one client message from a frame.
+pub fn decode_client(frame: Frame<'_>) -> Result<ClientMessage, ErrorCode> {
+    let text = match frame {
+        Frame::Binary(_) => return Err(ErrorCode::BinaryFrame),
+        Frame::Text(text) => text,
+    };
+    if text.len() > MAX_FRAME_BYTES {
+        return Err(ErrorCode::TooLarge);
+    }
+    serde_json::from_str(text).map_err(|_| ErrorCode::Malformed)
+}
+
+/// Reads one server message (the client's side).
+pub fn decode_server(text: &str) -> Result<ServerMessage, ErrorCode> {
+    serde_json::from_str(text).map_err(|_| ErrorCode::Malformed)
+}
+
+impl ClientMessage {
+    pub fn to_text(&self) -> String {
+        serde_json::to_string(self).unwrap_or_default()
+    }
+}
+
+impl ServerMessage {
+    pub fn to_text(&self) -> String {
+        serde_json::to_string(self).unwrap_or_default()
+    }
+}

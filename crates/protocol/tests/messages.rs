@@ -1,0 +1,183 @@
+//! The messages read back as written, the decoder refuses what it must with
+//! the right code, and no input makes it panic.
+
+use alquerque_protocol::{
+    decode_client, decode_server, ClientMessage, ErrorCode, Event, EventBody, Frame, MoveText,
+    Presence, Role, ServerMessage, Suggestion, MAX_FRAME_BYTES,
+};
+use proptest::prelude::*;
+
+fn mv(ply: u32, turn: &str) -> MoveText {
+    MoveText {
+        ply,
+        turn: turn.into(),
+    }
+}
+
+fn every_client_message() -> Vec<ClientMessage> {
+    use ClientMessage as C;
+    vec![
+        C::Hello {
+            game: "a1b2c3d4e5".into(),
+            token: Some("t".into()),
+            code: None,
+            last_v: Some(7),
+        },
+        C::Hello {
+            game: "a1b2c3d4e5".into(),
+            token: None,
+            code: Some("K7Q-4MZ".into()),
+            last_v: None,
+        },
+        C::Ping,
+        C::Move(mv(3, "h:b3 c2-c3")),
+        C::OfferDraw,
+        C::AcceptDraw,
+        C::DeclineDraw,
+        C::Resign,
+        C::Abort,
+        C::Claim { draw: true },
+        C::Suggest(mv(4, "e2e4")),
+    ]
+}
+
+fn every_server_message() -> Vec<ServerMessage> {
+    use ServerMessage as S;
+    let event = |v, body| S::Event(Event { v, body });
+    vec![
+        S::Welcome {
+            game: "g".into(),
+            role: Role::Black,
+            token: Some("secret".into()),
+        },
+        S::Snapshot {
+            v: 9,
+            record: "classic moves c2-c3".into(),
+            result: None,
+        },
+        event(1, EventBody::Joined { side: Role::White }),
+        event(
+            2,
+            EventBody::Moved {
+                ply: 0,
+                turn: "c2-c3".into(),
+            },
+        ),
+        event(3, EventBody::DrawOffered { by: Role::Black }),
+        event(4, EventBody::DrawDeclined { by: Role::White }),
+        event(
+            5,
+            EventBody::Ended {
+                result: "1-0".into(),
+                reason: "resignation".into(),
+            },
+        ),
+        S::Ack { ply: 4 },
+        S::Presence(Presence {
+            white: true,
+            black: false,
+            watchers: 2,
+        }),
+        S::OpponentGone { seconds: 30 },
+        S::Suggestions {
+            ply: 5,
+            list: vec![Suggestion {
+                turn: "d2-d3".into(),
+                count: 2,
+            }],
+        },
+        S::Error {
+            code: ErrorCode::StalePly,
+            message: "that move was for an earlier position".into(),
+        },
+        S::Pong,
+    ]
+}
+
+#[test]
+fn every_message_reads_back() {
+    for message in every_client_message() {
+        let text = message.to_text();
+        assert!(text.len() <= MAX_FRAME_BYTES);
+        assert_eq!(decode_client(Frame::Text(&text)), Ok(message), "{text}");
+    }
+    for message in every_server_message() {
+        let text = message.to_text();
+        assert_eq!(decode_server(&text), Ok(message), "{text}");
+    }
+}
+
+#[test]
+fn the_wire_form_is_tagged_json() {
+    assert_eq!(ClientMessage::Ping.to_text(), r#"{"type":"ping"}"#);
+    assert_eq!(
+        ClientMessage::Move(mv(2, "c2-c3")).to_text(),
+        r#"{"type":"move","ply":2,"turn":"c2-c3"}"#
+    );
+    let moved = ServerMessage::Event(Event {
+        v: 3,
+        body: EventBody::Moved {
+            ply: 2,
+            turn: "c2-c3".into(),
+        },
+    });
+    assert_eq!(
+        moved.to_text(),
+        r#"{"type":"event","v":3,"event":"moved","ply":2,"turn":"c2-c3"}"#
+    );
+}
+
+#[test]
+fn the_decoder_refuses_with_a_code() {
+    assert_eq!(
+        decode_client(Frame::Binary(b"{\"type\":\"ping\"}")),
+        Err(ErrorCode::BinaryFrame)
+    );
+    let long = format!(
+        r#"{{"type":"hello","game":"{}"}}"#,
+        "x".repeat(MAX_FRAME_BYTES)
+    );
+    assert_eq!(decode_client(Frame::Text(&long)), Err(ErrorCode::TooLarge));
+    for bad in [
+        "",
+        "ping",
+        "{}",
+        r#"{"type":"fly"}"#,
+        r#"{"type":"move","ply":-1,"turn":"c2-c3"}"#,
+        r#"{"type":"move","turn":"c2-c3"}"#,
+        r#"{"type":"claim"}"#,
+        r#"[{"type":"ping"}]"#,
+    ] {
+        assert_eq!(
+            decode_client(Frame::Text(bad)),
+            Err(ErrorCode::Malformed),
+            "{bad}"
+        );
+    }
+}
+
+proptest! {
+    #[test]
+    fn no_text_makes_the_decoder_panic(text in "\\PC{0,300}") {
+        let _ = decode_client(Frame::Text(&text));
+        let _ = decode_server(&text);
+    }
+
+    #[test]
+    fn no_bytes_make_the_decoder_panic(bytes in prop::collection::vec(any::<u8>(), 0..300)) {
+        let _ = decode_client(Frame::Binary(&bytes));
+        if let Ok(text) = std::str::from_utf8(&bytes) {
+            let _ = decode_client(Frame::Text(text));
+        }
+    }
+
+    #[test]
+    fn json_shaped_noise_never_panics(
+        kind in prop::sample::select(vec!["hello", "move", "suggest", "claim", "ping", "resign", "x"]),
+        ply in any::<i64>(),
+        turn in "\\PC{0,20}",
+    ) {
+        let text = format!(r#"{{"type":"{kind}","ply":{ply},"turn":{turn:?},"game":{turn:?},"draw":true}}"#);
+        let _ = decode_client(Frame::Text(&text));
+    }
+}
