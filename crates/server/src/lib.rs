@@ -1,0 +1,14 @@
+//! Online play's server side: games between two players and their
+//! spectators, refereed by the same engine the browser uses, stored before
+//! anything is acknowledged.
+//!
+//! [`room`] holds the rules of a live game (who may do what, and the
+//! numbered events that follow), [`store`] keeps games and their events in
+//! SQLite, and [`ids`] makes game ids, seat tokens and join codes.
+
+pub mod ids;
+pub mod room;
+pub mod store;
+
+pub use room::{Context, Room};
+pub use store::{GameRow, Store, StoreError};

@@ -1,0 +1,295 @@
+//! Games and their events in SQLite: one file, written in WAL mode, each
+//! batch of events committed before anyone is told about it.
+
+use protocol::EventBody;
+use rusqlite::{params, Connection, OptionalExtension};
+
+use crate::room::Room;
+
+/// A failure of the storage.
+#[derive(Debug)]
+pub enum StoreError {
+    Sqlite(rusqlite::Error),
+    /// Stored data that does not replay (a bug or a damaged file).
+    Corrupt(String),
+}
+
+impl std::fmt::Display for StoreError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            StoreError::Sqlite(e) => write!(f, "storage: {e}"),
+            StoreError::Corrupt(why) => write!(f, "stored game does not replay: {why}"),
+        }
+    }
+}
+
+impl std::error::Error for StoreError {}
+
+impl From<rusqlite::Error> for StoreError {
+    fn from(e: rusqlite::Error) -> StoreError {
+        StoreError::Sqlite(e)
+    }
+}
+
+/// What is stored about a game besides its events.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameRow {
+    pub id: String,
+    /// The record line of the start (`classic`, `turkish option …`).
+    pub header: String,
+    pub suggestions: bool,
+    /// Hashes of the seat tokens, White's and Black's.
+    pub seats: [Option<String>; 2],
+    /// The join code (compact form) and when it expires (Unix seconds).
+    pub code: Option<(String, i64)>,
+}
+
+/// The database.
+#[derive(Debug)]
+pub struct Store {
+    db: Connection,
+}
+
+impl Store {
+    /// Opens (creating if needed) the database at `path`; `:memory:` for
+    /// one that lives only as long as the store.
+    pub fn open(path: &str) -> Result<Store, StoreError> {
+        let db = Connection::open(path)?;
+        db.pragma_update(None, "journal_mode", "WAL")?;
+        // Committed transactions survive the process being killed.
+        db.pragma_update(None, "synchronous", "NORMAL")?;
+        db.execute_batch(
+            "CREATE TABLE IF NOT EXISTS games (
+                id TEXT PRIMARY KEY,
+                header TEXT NOT NULL,
+                suggestions INTEGER NOT NULL,
+                white TEXT,
+                black TEXT,
+                code TEXT UNIQUE,
+                code_expires INTEGER
+             );
+             CREATE TABLE IF NOT EXISTS events (
+                game TEXT NOT NULL REFERENCES games(id),
+                v INTEGER NOT NULL,
+                body TEXT NOT NULL,
+                PRIMARY KEY (game, v)
+             );",
+        )?;
+        Ok(Store { db })
+    }
+
+    pub fn create(&self, row: &GameRow) -> Result<(), StoreError> {
+        let (code, expires) = row.code.clone().unzip();
+        self.db.execute(
+            "INSERT INTO games (id, header, suggestions, white, black, code, code_expires)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+            params![
+                row.id,
+                row.header,
+                row.suggestions,
+                row.seats[0],
+                row.seats[1],
+                code,
+                expires
+            ],
+        )?;
+        Ok(())
+    }
+
+    pub fn game(&self, id: &str) -> Result<Option<GameRow>, StoreError> {
+        Ok(self
+            .db
+            .query_row(
+                "SELECT id, header, suggestions, white, black, code, code_expires
+                 FROM games WHERE id = ?1",
+                [id],
+                |r| {
+                    let code: Option<String> = r.get(5)?;
+                    let expires: Option<i64> = r.get(6)?;
+                    Ok(GameRow {
+                        id: r.get(0)?,
+                        header: r.get(1)?,
+                        suggestions: r.get(2)?,
+                        seats: [r.get(3)?, r.get(4)?],
+                        code: code.zip(expires),
+                    })
+                },
+            )
+            .optional()?)
+    }
+
+    /// The game a join code opens, if the code is still valid at `now`.
+    pub fn game_by_code(&self, code: &str, now: i64) -> Result<Option<String>, StoreError> {
+        Ok(self
+            .db
+            .query_row(
+                "SELECT id FROM games WHERE code = ?1 AND code_expires > ?2",
+                params![code, now],
+                |r| r.get(0),
+            )
+            .optional()?)
+    }
+
+    /// Gives the empty seat of `side` to the holder of `token_hash` and
+    /// spends the join code, together with the events that record it; false
+    /// when the seat was taken meanwhile.
+    pub fn seat(
+        &mut self,
+        id: &str,
+        side_index: usize,
+        token_hash: &str,
+        first_v: u64,
+        events: &[EventBody],
+    ) -> Result<bool, StoreError> {
+        let column = if side_index == 0 { "white" } else { "black" };
+        let tx = self.db.transaction()?;
+        let changed = tx.execute(
+            &format!(
+                "UPDATE games SET {column} = ?1, code = NULL, code_expires = NULL
+                 WHERE id = ?2 AND {column} IS NULL"
+            ),
+            params![token_hash, id],
+        )?;
+        if changed != 1 {
+            return Ok(false);
+        }
+        append_in(&tx, id, first_v, events)?;
+        tx.commit()?;
+        Ok(true)
+    }
+
+    /// Stores events numbered from `first_v`, all or none. A number already
+    /// taken fails, so an event is never stored twice.
+    pub fn append(
+        &mut self,
+        id: &str,
+        first_v: u64,
+        events: &[EventBody],
+    ) -> Result<(), StoreError> {
+        let tx = self.db.transaction()?;
+        append_in(&tx, id, first_v, events)?;
+        tx.commit()?;
+        Ok(())
+    }
+
+    /// The game's events in order.
+    pub fn events(&self, id: &str) -> Result<Vec<EventBody>, StoreError> {
+        let mut stmt = self
+            .db
+            .prepare("SELECT body FROM events WHERE game = ?1 ORDER BY v")?;
+        let rows = stmt.query_map([id], |r| r.get::<_, String>(0))?;
+        let mut out = Vec::new();
+        for row in rows {
+            let text = row?;
+            out.push(serde_json::from_str(&text).map_err(|e| StoreError::Corrupt(e.to_string()))?);
+        }
+        Ok(out)
+    }
+
+    /// The game rebuilt from its stored events.
+    pub fn load(&self, id: &str) -> Result<Option<(GameRow, Room)>, StoreError> {
+        let Some(row) = self.game(id)? else {
+            return Ok(None);
+        };
+        let mut room = Room::new(&row.header, row.suggestions).map_err(StoreError::Corrupt)?;
+        for event in self.events(id)? {
+            room.apply(&event).map_err(StoreError::Corrupt)?;
+        }
+        Ok(Some((row, room)))
+    }
+}
+
+fn append_in(
+    tx: &rusqlite::Transaction<'_>,
+    id: &str,
+    first_v: u64,
+    events: &[EventBody],
+) -> Result<(), StoreError> {
+    for (i, event) in events.iter().enumerate() {
+        let body = serde_json::to_string(event).map_err(|e| StoreError::Corrupt(e.to_string()))?;
+        let v =
+            i64::try_from(first_v + i as u64).map_err(|e| StoreError::Corrupt(e.to_string()))?;
+        tx.execute(
+            "INSERT INTO events (game, v, body) VALUES (?1, ?2, ?3)",
+            params![id, v, body],
+        )?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use protocol::Role;
+
+    fn row(id: &str, code: &str) -> GameRow {
+        GameRow {
+            id: id.to_string(),
+            header: "classic".to_string(),
+            suggestions: true,
+            seats: [Some("hash-w".to_string()), None],
+            code: Some((code.to_string(), 1_000)),
+        }
+    }
+
+    #[test]
+    fn a_game_replays_from_its_events() {
+        let mut store = Store::open(":memory:").expect("a store");
+        store.create(&row("g1", "ABC123")).expect("created");
+        store
+            .append("g1", 1, &[EventBody::Joined { side: Role::White }])
+            .expect("stored");
+        assert_eq!(
+            store.game_by_code("ABC123", 10).expect("query"),
+            Some("g1".to_string())
+        );
+        assert_eq!(
+            store.game_by_code("ABC123", 2_000).expect("query"),
+            None,
+            "expired"
+        );
+        let joined = [EventBody::Joined { side: Role::Black }];
+        assert!(store.seat("g1", 1, "hash-b", 2, &joined).expect("seated"));
+        assert!(!store.seat("g1", 1, "hash-x", 3, &joined).expect("taken"));
+        assert_eq!(
+            store.game_by_code("ABC123", 10).expect("query"),
+            None,
+            "spent"
+        );
+        let moved = [EventBody::Moved {
+            ply: 0,
+            turn: "c2-c3".to_string(),
+        }];
+        store.append("g1", 3, &moved).expect("stored");
+        assert!(
+            store.append("g1", 3, &moved).is_err(),
+            "a number is used once"
+        );
+        let (row, room) = store.load("g1").expect("loads").expect("exists");
+        assert_eq!(row.seats[1].as_deref(), Some("hash-b"));
+        assert_eq!(room.v, 3);
+        assert_eq!(room.record(), "classic moves c2-c3");
+        assert!(store.load("nope").expect("query").is_none());
+    }
+
+    #[test]
+    fn committed_events_survive_reopening_the_file() {
+        let dir = std::env::temp_dir().join(format!("alq-store-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("a directory");
+        let path = dir.join("games.db");
+        let path = path.to_str().expect("a path");
+        {
+            let mut store = Store::open(path).expect("a store");
+            store.create(&row("g2", "XYZ789")).expect("created");
+            store
+                .append("g2", 1, &[EventBody::Joined { side: Role::White }])
+                .expect("stored");
+            // Dropped without any orderly shutdown.
+            std::mem::forget(store);
+        }
+        let store = Store::open(path).expect("reopened");
+        let (_, room) = store.load("g2").expect("loads").expect("exists");
+        assert_eq!(room.v, 1);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
