@@ -1,0 +1,291 @@
+//! The live games: one lock per game serialises everything that happens to
+//! it, so each action is checked, stored, applied and only then announced,
+//! in one order for everyone.
+
+use std::collections::{HashMap, VecDeque};
+use std::sync::{Arc, Mutex, MutexGuard};
+
+use protocol::{ClientMessage, ErrorCode, Event, EventBody, Role, ServerMessage};
+use tokio::sync::broadcast;
+
+use crate::room::{Context, Room};
+use crate::store::{GameRow, Store, StoreError};
+
+/// Events kept in memory for a reconnecting client; one further behind gets
+/// a snapshot.
+const RECENT: usize = 64;
+/// How long a join code lasts, in seconds.
+const CODE_SECONDS: i64 = 24 * 60 * 60;
+
+/// One live game.
+#[derive(Debug)]
+pub struct Live {
+    pub state: Mutex<LiveState>,
+    pub events: broadcast::Sender<ServerMessage>,
+}
+
+#[derive(Debug)]
+pub struct LiveState {
+    pub row: GameRow,
+    pub room: Room,
+    pub recent: VecDeque<Event>,
+    /// Each spectator's current suggestion.
+    pub suggestions: HashMap<u64, String>,
+    pub online: [u32; 2],
+    pub watchers: u32,
+}
+
+/// All games the server knows, loaded on first use.
+#[derive(Debug)]
+pub struct Hub {
+    store: Mutex<Store>,
+    live: Mutex<HashMap<String, Arc<Live>>>,
+}
+
+fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    // A panic while holding a lock leaves consistent data here (every write
+    // is stored first), so carry on with it.
+    m.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+pub fn now() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs() as i64)
+}
+
+/// A new game as created over HTTP.
+#[derive(Debug)]
+pub struct Created {
+    pub id: String,
+    pub code: String,
+    pub token: String,
+    pub role: Role,
+}
+
+impl Hub {
+    pub fn new(store: Store) -> Hub {
+        Hub {
+            store: Mutex::new(store),
+            live: Mutex::new(HashMap::new()),
+        }
+    }
+
+    /// Creates a game: the creator takes `side`, the friend gets a code.
+    pub fn create(&self, header: &str, side: Role, suggestions: bool) -> Result<Created, String> {
+        let room = Room::new(header, suggestions)?;
+        let id = crate::ids::game_id();
+        let token = crate::ids::seat_token();
+        let code = crate::ids::join_code();
+        let index = usize::from(side == Role::Black);
+        let mut seats = [None, None];
+        seats[index] = Some(crate::ids::token_hash(&token));
+        let row = GameRow {
+            id: id.clone(),
+            header: room.record(),
+            suggestions,
+            seats,
+            code: Some((code.as_compact(), now() + CODE_SECONDS)),
+        };
+        let mut store = lock(&self.store);
+        store.create(&row).map_err(|e| e.to_string())?;
+        store
+            .append(&id, 1, &[EventBody::Joined { side }])
+            .map_err(|e| e.to_string())?;
+        Ok(Created {
+            id,
+            code: code.to_string(),
+            token,
+            role: side,
+        })
+    }
+
+    /// The live game `id`, loading it from storage if needed.
+    pub fn game(&self, id: &str) -> Result<Option<Arc<Live>>, StoreError> {
+        if let Some(live) = lock(&self.live).get(id) {
+            return Ok(Some(live.clone()));
+        }
+        let Some((row, room)) = lock(&self.store).load(id)? else {
+            return Ok(None);
+        };
+        let live = Arc::new(Live {
+            state: Mutex::new(LiveState {
+                row,
+                room,
+                recent: VecDeque::new(),
+                suggestions: HashMap::new(),
+                online: [0; 2],
+                watchers: 0,
+            }),
+            events: broadcast::channel(256).0,
+        });
+        Ok(Some(
+            lock(&self.live)
+                .entry(id.to_string())
+                .or_insert(live)
+                .clone(),
+        ))
+    }
+
+    /// The seat a hello claims: by token, by join code (which spends it and
+    /// hands out a new token), or a spectator's place.
+    pub fn seat(
+        &self,
+        live: &Live,
+        token: Option<&str>,
+        code: Option<&str>,
+    ) -> Result<(Role, Option<String>), ErrorCode> {
+        let mut state = lock(&live.state);
+        if let Some(token) = token {
+            let hash = crate::ids::token_hash(token);
+            return match state
+                .row
+                .seats
+                .iter()
+                .position(|s| s.as_deref() == Some(&hash))
+            {
+                Some(0) => Ok((Role::White, None)),
+                Some(_) => Ok((Role::Black, None)),
+                None => Err(ErrorCode::WrongToken),
+            };
+        }
+        let Some(code) = code else {
+            return Ok((Role::Spectator, None));
+        };
+        let code: protocol::JoinCode = code.parse().map_err(|_| ErrorCode::BadCode)?;
+        let valid = state
+            .row
+            .code
+            .as_ref()
+            .is_some_and(|(c, expires)| *c == code.as_compact() && *expires > now());
+        let Some(index) = state.row.seats.iter().position(Option::is_none) else {
+            return Err(ErrorCode::BadCode);
+        };
+        if !valid {
+            return Err(ErrorCode::BadCode);
+        }
+        let role = if index == 0 { Role::White } else { Role::Black };
+        let token = crate::ids::seat_token();
+        let hash = crate::ids::token_hash(&token);
+        let joined = [EventBody::Joined { side: role }];
+        let first_v = state.room.v + 1;
+        let seated = lock(&self.store)
+            .seat(&state.row.id, index, &hash, first_v, &joined)
+            .map_err(|_| ErrorCode::BadCode)?;
+        if !seated {
+            return Err(ErrorCode::BadCode);
+        }
+        state.row.seats[index] = Some(hash);
+        state.row.code = None;
+        publish(live, &mut state, &joined);
+        Ok((role, Some(token)))
+    }
+
+    /// Checks an action, stores what it causes, applies and announces it.
+    pub fn act(
+        &self,
+        live: &Live,
+        role: Role,
+        connection: u64,
+        message: &ClientMessage,
+    ) -> Result<Option<ServerMessage>, ErrorCode> {
+        let mut state = lock(&live.state);
+        if let ClientMessage::Suggest(mv) = message {
+            let turn = state.room.check_suggestion(role, mv)?;
+            state.suggestions.insert(connection, turn);
+            let tally = tally(&state);
+            let _ = live.events.send(tally);
+            return Ok(None);
+        }
+        let mine = match role {
+            Role::White => 0,
+            Role::Black => 1,
+            Role::Spectator => 2,
+        };
+        let context = Context {
+            opponent_gone: mine < 2 && state.online[1 - mine] == 0,
+        };
+        let events = state.room.check(role, message, context)?;
+        if events.is_empty() {
+            return Ok(None);
+        }
+        let first_v = state.room.v + 1;
+        lock(&self.store)
+            .append(&state.row.id, first_v, &events)
+            .map_err(|_| ErrorCode::NotNow)?;
+        publish(live, &mut state, &events);
+        if events.iter().any(|e| matches!(e, EventBody::Moved { .. })) {
+            state.suggestions.clear();
+        }
+        Ok(match message {
+            ClientMessage::Move(mv) => Some(ServerMessage::Ack { ply: mv.ply }),
+            _ => None,
+        })
+    }
+}
+
+/// Applies stored events, remembers them for resync and sends them out.
+fn publish(live: &Live, state: &mut LiveState, events: &[EventBody]) {
+    for body in events {
+        if state.room.apply(body).is_err() {
+            // Checked before storing, so this cannot happen; the stored log
+            // stays the truth either way.
+            continue;
+        }
+        let event = Event {
+            v: state.room.v,
+            body: body.clone(),
+        };
+        state.recent.push_back(event.clone());
+        if state.recent.len() > RECENT {
+            state.recent.pop_front();
+        }
+        let _ = live.events.send(ServerMessage::Event(event));
+    }
+}
+
+fn tally(state: &LiveState) -> ServerMessage {
+    let mut counts: HashMap<&str, u32> = HashMap::new();
+    for turn in state.suggestions.values() {
+        *counts.entry(turn.as_str()).or_default() += 1;
+    }
+    let mut list: Vec<protocol::Suggestion> = counts
+        .into_iter()
+        .map(|(turn, count)| protocol::Suggestion {
+            turn: turn.to_string(),
+            count,
+        })
+        .collect();
+    list.sort_by(|a, b| b.count.cmp(&a.count).then(a.turn.cmp(&b.turn)));
+    list.truncate(3);
+    ServerMessage::Suggestions {
+        ply: state.room.game.ply() as u32,
+        list,
+    }
+}
+
+/// What a client that has seen events up to `last_v` needs: the missing
+/// events, or a snapshot when they are no longer in memory.
+pub fn catch_up(state: &LiveState, last_v: Option<u64>) -> Vec<ServerMessage> {
+    let v = state.room.v;
+    if let Some(last) = last_v {
+        if last == v {
+            return Vec::new();
+        }
+        let oldest = state.recent.front().map_or(v + 1, |e| e.v);
+        if last < v && last + 1 >= oldest {
+            return state
+                .recent
+                .iter()
+                .filter(|e| e.v > last)
+                .cloned()
+                .map(ServerMessage::Event)
+                .collect();
+        }
+    }
+    vec![ServerMessage::Snapshot {
+        v,
+        record: state.room.record(),
+        result: state.room.result.as_ref().map(|r| r.0.clone()),
+    }]
+}
