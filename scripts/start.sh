@@ -1,11 +1,20 @@
 #!/usr/bin/env bash
-# Sets up whatever is missing, then builds the game and serves it on
-# http://127.0.0.1:${PORT:-8080}, rebuilding when a source file changes.
+# Sets up whatever is missing, builds the game, and serves it with online
+# play from one server process on http://127.0.0.1:${PORT:-8080}. Games are
+# kept in ${DATABASE:-alquerque.db}. WATCH=1 serves with Trunk instead,
+# rebuilding on every change (without online play).
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/env.sh"
 cd "$ROOT"
 
 "$ROOT/scripts/setup.sh"
 port="${PORT:-8080}"
-echo "start: serving the game on http://127.0.0.1:$port/ (Ctrl-C stops)"
-exec trunk serve --release --address 127.0.0.1 --port "$port"
+if [ "${WATCH:-0}" = 1 ]; then
+  echo "start: serving the game on http://127.0.0.1:$port/ with Trunk (Ctrl-C stops)"
+  exec trunk serve --release --address 127.0.0.1 --port "$port"
+fi
+trunk build --release
+cargo build --release -p alquerque-server
+echo "start: serving the game and online play on http://127.0.0.1:$port/ (Ctrl-C stops)"
+exec target/release/alquerque-server --addr "127.0.0.1:$port" --site dist \
+  --db "${DATABASE:-alquerque.db}"
