@@ -67,10 +67,14 @@ impl Level {
         let (depth, nodes, noise, overlook_huff, margin) = match self {
             // The misjudgement stays below a man's worth, so no level gives
             // material away for nothing.
-            Level::Beginner => (1, 50_000, 60, 70, 0),
-            Level::Easy => (2, 100_000, 40, 40, 0),
-            Level::Medium => (4, 200_000, 20, 15, 0),
-            Level::Hard => (9, 600_000, 8, 0, 0),
+            // Tuned by self-play (`alquerque match` with tuned players,
+            // 100 games a pair; the README has the table): depth separates
+            // the levels most, the margin makes the lower ones choose
+            // loosely among nearly equal moves.
+            Level::Beginner => (1, 50_000, 60, 70, 99),
+            Level::Easy => (3, 100_000, 40, 40, 70),
+            Level::Medium => (5, 200_000, 20, 15, 40),
+            Level::Hard => (9, 600_000, 8, 0, 25),
             Level::Expert => (64, 2_000_000, 0, 0, 0),
         };
         LevelSettings {
