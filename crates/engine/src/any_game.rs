@@ -285,13 +285,15 @@ impl AnyGame {
 
     /// Whether every legal turn captures (for a "you must capture" prompt).
     pub fn must_capture(&self) -> bool {
-        let entries = self.entries();
-        let forced = match self {
-            AnyGame::Chess(_) => false,
-            _ => self
-                .rules()
-                .is_some_and(|r| r.capturing != crate::rules::Capturing::OptionalWithHuff),
-        };
+        self.must_capture_among(&self.entries())
+    }
+
+    /// [`AnyGame::must_capture`] for a caller that already holds this
+    /// position's [`AnyGame::entries`].
+    pub fn must_capture_among(&self, entries: &[Entry]) -> bool {
+        let forced = self
+            .rules()
+            .is_some_and(|r| r.capturing != crate::rules::Capturing::OptionalWithHuff);
         forced && !entries.is_empty() && entries.iter().all(|e| !e.captured.is_empty())
     }
 

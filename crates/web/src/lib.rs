@@ -2,7 +2,8 @@
 //!
 //! The only crate that touches `wasm-bindgen` and `web-sys`. What can be
 //! decided without a page lives in plain-Rust modules tested natively:
-//! [`session`] (the game on screen, saving and restoring it), [`input`] (what
+//! [`session`] (the game on screen), [`save`] (saving it, preferences and
+//! results), [`input`] (what
 //! a press, a drag or a triple-press means), [`layout`] (where points fall on
 //! the canvas), [`triple`] (the triple-press gesture) and [`worker`] (the
 //! computer player's requests). [`render`] paints the canvas and [`app`]
@@ -12,6 +13,7 @@ pub mod app;
 pub mod input;
 pub mod layout;
 pub mod render;
+pub mod save;
 pub mod session;
 pub mod triple;
 pub mod worker;

@@ -25,7 +25,7 @@ pub struct Request {
 }
 
 /// What the worker answers: a turn, or why there is none.
-#[derive(Serialize, Deserialize, Debug, Clone, PartialEq)]
+#[derive(Serialize, Deserialize, Debug, Clone, PartialEq, Default)]
 pub struct Reply {
     pub id: u32,
     #[serde(default)]
@@ -46,57 +46,44 @@ pub struct Reply {
 pub fn answer(request: &str, clock: fn() -> f64) -> String {
     let reply = match serde_json::from_str::<Request>(request) {
         Err(e) => Reply {
-            id: 0,
-            turn: None,
             error: Some(format!("unreadable request: {e}")),
-            score: None,
-            accepts: None,
+            ..Reply::default()
         },
-        Ok(request) if request.kind == "draw" => {
-            let id = request.id;
-            match consider_draw(&request) {
-                Ok(accepts) => Reply {
-                    id,
-                    turn: None,
-                    error: None,
-                    score: None,
-                    accepts: Some(accepts),
-                },
-                Err(error) => Reply {
-                    id,
-                    turn: None,
-                    error: Some(error),
-                    score: None,
-                    accepts: None,
-                },
-            }
-        }
         Ok(request) => {
-            let id = request.id;
-            match choose(&request, clock) {
-                Ok((turn, score)) => Reply {
-                    id,
+            let answered = if request.kind == "draw" {
+                consider_draw(&request).map(|accepts| Reply {
+                    accepts: Some(accepts),
+                    ..Reply::default()
+                })
+            } else {
+                choose(&request, clock).map(|(turn, score)| Reply {
                     turn: Some(turn),
-                    error: None,
                     score: Some(score),
-                    accepts: None,
-                },
-                Err(error) => Reply {
-                    id,
-                    turn: None,
-                    error: Some(error),
-                    score: None,
-                    accepts: None,
-                },
+                    ..Reply::default()
+                })
+            };
+            let reply = answered.unwrap_or_else(|error| Reply {
+                error: Some(error),
+                ..Reply::default()
+            });
+            Reply {
+                id: request.id,
+                ..reply
             }
         }
     };
     serde_json::to_string(&reply).unwrap_or_default()
 }
 
-fn consider_draw(request: &Request) -> Result<bool, String> {
+/// The game and the level a request names.
+fn read(request: &Request) -> Result<(AnyGame, Level), String> {
     let game = AnyGame::from_record_line(&request.record).map_err(|e| e.to_string())?;
     let level: Level = request.level.parse().map_err(|e| format!("{e}"))?;
+    Ok((game, level))
+}
+
+fn consider_draw(request: &Request) -> Result<bool, String> {
+    let (game, level) = read(request)?;
     let side = match request.side.as_str() {
         "white" => engine::Side::White,
         "black" => engine::Side::Black,
@@ -106,8 +93,7 @@ fn consider_draw(request: &Request) -> Result<bool, String> {
 }
 
 fn choose(request: &Request, clock: fn() -> f64) -> Result<(String, i32), String> {
-    let game = AnyGame::from_record_line(&request.record).map_err(|e| e.to_string())?;
-    let level: Level = request.level.parse().map_err(|e| format!("{e}"))?;
+    let (game, level) = read(request)?;
     let seconds = if request.seconds.is_finite() {
         request.seconds.clamp(0.05, 30.0)
     } else {
