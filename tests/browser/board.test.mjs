@@ -3,11 +3,10 @@
 // board's lines, points and labels are on the canvas, sharp at the device
 // pixel ratio, and nothing is logged as an error.
 
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { dist, launch, openApp as open, requireDist, serve, shots, startGame } from './lib.mjs';
+import { openApp as open, shots, startGame, withApp } from './lib.mjs';
 
 /** Opens the app and starts a two-player Classic game (no computer moves). */
 async function openApp(browser, url, contextOptions) {
@@ -106,24 +105,10 @@ function assertSharp(board, label) {
 }
 
 describe('the web app', () => {
-  let browser;
-  let server;
-  let url;
-
-  before(async () => {
-    await requireDist();
-    await mkdir(shots, { recursive: true });
-    ({ server, url } = await serve(dist));
-    browser = await launch();
-  });
-
-  after(async () => {
-    await browser?.close();
-    server?.close();
-  });
+  const app = withApp();
 
   test('draws the board on a desktop screen', async () => {
-    const { context, page, errors } = await openApp(browser, url, {
+    const { context, page, errors } = await openApp(app.browser, app.url, {
       viewport: { width: 1280, height: 800 },
     });
     try {
@@ -139,7 +124,7 @@ describe('the web app', () => {
   });
 
   test('fits and stays sharp on a phone', async () => {
-    const { context, page, errors } = await openApp(browser, url, {
+    const { context, page, errors } = await openApp(app.browser, app.url, {
       viewport: { width: 375, height: 667 },
       deviceScaleFactor: 2,
       isMobile: true,
@@ -159,7 +144,7 @@ describe('the web app', () => {
   });
 
   test('redraws at the new size when the window is resized', async () => {
-    const { context, page, errors } = await openApp(browser, url, {
+    const { context, page, errors } = await openApp(app.browser, app.url, {
       viewport: { width: 1280, height: 800 },
     });
     try {

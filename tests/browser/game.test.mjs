@@ -4,22 +4,18 @@
 // touch input on a phone, and the page staying responsive while the
 // computer thinks. Screenshots of every screen go to screenshots/.
 
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
-  dist,
   dragPoints,
-  launch,
   openApp,
   ply,
   pressPoint,
-  requireDist,
-  serve,
   shots,
   startGame,
   waitForPly,
+  withApp,
 } from './lib.mjs';
 
 const DESKTOP = { viewport: { width: 1280, height: 800 } };
@@ -56,25 +52,11 @@ async function pixels(page) {
 }
 
 describe('playing in the browser', () => {
-  let browser;
-  let server;
-  let url;
-
-  before(async () => {
-    await requireDist();
-    await mkdir(shots, { recursive: true });
-    ({ server, url } = await serve(dist));
-    browser = await launch();
-  });
-
-  after(async () => {
-    await browser?.close();
-    server?.close();
-  });
+  const app = withApp();
 
   for (const game of GAMES) {
     test(`${game}: moves by clicking, the computer answers, reload restores, undo, draw offer, resign`, async () => {
-      const { context, page, errors } = await openApp(browser, url, DESKTOP);
+      const { context, page, errors } = await openApp(app.browser, app.url, DESKTOP);
       try {
         await startGame(page, game, 'beginner', 'white');
         const paths = await legalPaths(page);
@@ -120,7 +102,7 @@ describe('playing in the browser', () => {
   }
 
   test('special: a whole game in which the player huffs the computer by triple-click', async () => {
-    const { context, page, errors } = await openApp(browser, url, DESKTOP);
+    const { context, page, errors } = await openApp(app.browser, app.url, DESKTOP);
     try {
       // A game in which Black (the computer) has just stepped a3-b3 although
       // its man on c3 could capture: White may huff c3.
@@ -176,7 +158,7 @@ describe('playing in the browser', () => {
   });
 
   test('a phone: touch input, and every screen fits', async () => {
-    const { context, page, errors } = await openApp(browser, url, PHONE);
+    const { context, page, errors } = await openApp(app.browser, app.url, PHONE);
     try {
       await page.screenshot({ path: join(shots, 'home-phone.png'), fullPage: true });
       await page.tap('[data-action="pick"][data-game="qirkat"]');
@@ -206,7 +188,7 @@ describe('playing in the browser', () => {
   });
 
   test('desktop screens', async () => {
-    const { context, page, errors } = await openApp(browser, url, DESKTOP);
+    const { context, page, errors } = await openApp(app.browser, app.url, DESKTOP);
     try {
       await page.screenshot({ path: join(shots, 'home-desktop.png') });
       await page.click('[data-action="pick"][data-game="chesquerque"]');
@@ -236,7 +218,7 @@ describe('playing in the browser', () => {
   });
 
   test('watching the computer play itself: pause, step, a new pace, take over', async () => {
-    const { context, page, errors } = await openApp(browser, url, DESKTOP);
+    const { context, page, errors } = await openApp(app.browser, app.url, DESKTOP);
     try {
       await page.click('[data-action="pick"][data-game="bell"]');
       await page.selectOption('#delay', '300');
@@ -261,7 +243,7 @@ describe('playing in the browser', () => {
   });
 
   test('the page stays responsive while the computer thinks at Expert', async () => {
-    const { context, page, errors } = await openApp(browser, url, DESKTOP);
+    const { context, page, errors } = await openApp(app.browser, app.url, DESKTOP);
     try {
       await startGame(page, 'chesquerque', 'expert', 'white');
       // The page times each of its own main-thread tasks (event handlers,
@@ -300,7 +282,7 @@ describe('playing in the browser', () => {
   });
 
   test('a damaged save is reported and set aside, never a blank page', async () => {
-    const { context, page, errors } = await openApp(browser, url, DESKTOP);
+    const { context, page, errors } = await openApp(app.browser, app.url, DESKTOP);
     try {
       await page.evaluate(() => localStorage.setItem('alquerque.game', '{"version":1,"record":"classic moves z9-z8"'));
       await page.reload();
@@ -316,7 +298,7 @@ describe('playing in the browser', () => {
   });
 
   test('time to the first drawn board on reload', async () => {
-    const { context, page } = await openApp(browser, url, DESKTOP);
+    const { context, page } = await openApp(app.browser, app.url, DESKTOP);
     try {
       await startGame(page, 'turkish', 'friend');
       await page.reload();

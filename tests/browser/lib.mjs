@@ -1,7 +1,8 @@
 // Shared helpers of the browser tests: a static server for dist/, a
 // headless Chromium, and ways to drive the app as a person does.
 
-import { readFile, stat } from 'node:fs/promises';
+import { after, before } from 'node:test';
+import { mkdir, readFile, stat } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -163,4 +164,23 @@ export async function waitForPly(page, n, timeout = 20_000) {
     n,
     { timeout },
   );
+}
+
+/**
+ * Registers hooks that serve dist/ and start Chromium around a suite; the
+ * object returned holds `browser` and `url` once they have run.
+ */
+export function withApp() {
+  const app = {};
+  before(async () => {
+    await requireDist();
+    await mkdir(shots, { recursive: true });
+    ({ server: app.server, url: app.url } = await serve(dist));
+    app.browser = await launch();
+  });
+  after(async () => {
+    await app.browser?.close();
+    app.server?.close();
+  });
+  return app;
 }

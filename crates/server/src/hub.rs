@@ -8,7 +8,7 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use protocol::{ClientMessage, ErrorCode, Event, EventBody, Role, ServerMessage};
 use tokio::sync::broadcast;
 
-use crate::room::{Context, Room};
+use crate::room::{side_of, Context, Room};
 use crate::store::{GameRow, Store, StoreError};
 
 /// Events kept in memory for a reconnecting client; one further behind gets
@@ -33,6 +33,21 @@ pub struct LiveState {
     pub suggestions: HashMap<u64, String>,
     pub online: [u32; 2],
     pub watchers: u32,
+}
+
+impl LiveState {
+    /// Counts a connection in (`true`) or out.
+    pub fn presence(&mut self, role: Role, arriving: bool) {
+        let count = match side_of(role) {
+            Some(side) => &mut self.online[side.index()],
+            None => &mut self.watchers,
+        };
+        *count = if arriving {
+            *count + 1
+        } else {
+            count.saturating_sub(1)
+        };
+    }
 }
 
 /// All games the server knows, loaded on first use.
@@ -197,13 +212,8 @@ impl Hub {
             let _ = live.events.send(tally);
             return Ok(None);
         }
-        let mine = match role {
-            Role::White => 0,
-            Role::Black => 1,
-            Role::Spectator => 2,
-        };
         let context = Context {
-            opponent_gone: mine < 2 && state.online[1 - mine] == 0,
+            opponent_gone: side_of(role).is_some_and(|me| state.online[me.other().index()] == 0),
         };
         let events = state.room.check(role, message, context)?;
         if events.is_empty() {

@@ -37,7 +37,8 @@ pub struct Room {
     pub suggestions: bool,
 }
 
-fn side_of(role: Role) -> Option<Side> {
+/// The side a role plays, if it plays one.
+pub fn side_of(role: Role) -> Option<Side> {
     match role {
         Role::White => Some(Side::White),
         Role::Black => Some(Side::Black),

@@ -17,6 +17,7 @@ use protocol::{decode_client, ClientMessage, ErrorCode, Frame, Role, ServerMessa
 use serde::{Deserialize, Serialize};
 
 use crate::hub::{catch_up, Hub};
+use crate::room::side_of;
 use crate::store::Store;
 
 /// How long a new socket has to say hello.
@@ -237,11 +238,7 @@ async fn connection(app: Arc<App>, mut ws: WebSocket, id: u64) {
     let mut events = live.events.subscribe();
     let catch = {
         let mut state = live.state.lock().unwrap_or_else(|p| p.into_inner());
-        match role {
-            Role::White => state.online[0] += 1,
-            Role::Black => state.online[1] += 1,
-            Role::Spectator => state.watchers += 1,
-        }
+        state.presence(role, true);
         catch_up(&state, last_v)
     };
     let welcome = ServerMessage::Welcome {
@@ -302,11 +299,7 @@ async fn connection(app: Arc<App>, mut ws: WebSocket, id: u64) {
                             let state = live.state.lock().unwrap_or_else(|p| p.into_inner());
                             state.room.game.side_to_move()
                         };
-                        let mine = matches!(
-                            (role, to_move),
-                            (Role::White, engine::Side::White) | (Role::Black, engine::Side::Black)
-                        );
-                        if mine {
+                        if side_of(role) == Some(to_move) {
                             ok = ws.send(text(&ServerMessage::Suggestions { ply, list })).await.is_ok();
                         }
                     }
@@ -327,10 +320,6 @@ async fn connection(app: Arc<App>, mut ws: WebSocket, id: u64) {
         }
     }
     let mut state = live.state.lock().unwrap_or_else(|p| p.into_inner());
-    match role {
-        Role::White => state.online[0] = state.online[0].saturating_sub(1),
-        Role::Black => state.online[1] = state.online[1].saturating_sub(1),
-        Role::Spectator => state.watchers = state.watchers.saturating_sub(1),
-    }
+    state.presence(role, false);
     state.suggestions.remove(&id);
 }
