@@ -85,6 +85,8 @@ describe('playing in the browser', () => {
         assert.deepEqual(await moveList(page), moves.slice(0, -2));
 
         await page.click('[data-action="offer-draw"]');
+        // The computer answers from its worker, a moment later.
+        await page.waitForSelector('#notice:not([hidden])');
         const answer = await page.textContent('#notice');
         assert.match(answer, /The computer (accepts|declines) the draw\./);
         if (answer.includes('declines')) {
