@@ -1,7 +1,8 @@
 //! Turkish draughts perft, this engine against kish, on the same positions in
-//! one run. Both count every capture path and play every leaf (kish's own
-//! `perft` counts the last ply in bulk, so it is timed separately and marked).
-//! The counts must agree, which also checks both move generators.
+//! one run, both counting every capture path, in two ways: every leaf played
+//! by both, and the last ply counted in bulk from the move list by both (kish's
+//! own `perft` function). The counts must agree, which also checks both move
+//! generators.
 //!
 //! Run with `scripts/bench.sh` or
 //! `cargo bench --manifest-path benches/kish/Cargo.toml`.
@@ -60,10 +61,20 @@ fn best_of<T>(runs: usize, mut f: impl FnMut() -> T) -> (T, f64) {
 fn main() {
     let positions = positions(5);
     println!(
-        "{:<8} {:>5} {:>12} {:>10} {:>10} {:>8} {:>16}",
-        "position", "depth", "nodes", "ours n/s", "kish n/s", "ours/kish", "kish bulk n/s"
+        "{:<8} {:>5} {:>12} | {:>9} {:>9} {:>9} | {:>9} {:>9} {:>9}",
+        "position",
+        "depth",
+        "nodes",
+        "ours n/s",
+        "kish n/s",
+        "ours/kish",
+        "ours bulk",
+        "kish bulk",
+        "ours/kish"
     );
+    println!("{:<28} | every leaf played{:<13}| last ply counted in bulk", "", "");
     let (mut ours_total, mut kish_total, mut nodes_total) = (0.0, 0.0, 0u64);
+    let (mut ours_bulk_total, mut kish_bulk_total) = (0.0, 0.0);
     for (i, position) in positions.iter().enumerate() {
         // From the start to depth 8, where the published count is 123 290 300.
         let depth = if i == 0 { 8 } else { 5 };
@@ -74,29 +85,44 @@ fn main() {
         let mut lists = vec![Vec::with_capacity(64); depth];
         let (theirs, kish_time) = best_of(3, || kish_perft(&board, depth, &mut lists));
         assert_eq!(ours, theirs, "position {i}: {position}");
-        let (_, bulk_time) = best_of(3, || board.perft(depth as u64));
+        let (ours_bulk, ours_bulk_time) = best_of(3, || {
+            Perft::new(Chains::EveryPath)
+                .bulk(true)
+                .count(position, depth as u32)
+        });
+        let (theirs_bulk, bulk_time) = best_of(3, || board.perft(depth as u64));
+        assert_eq!(ours_bulk, ours, "position {i}: {position}");
+        assert_eq!(theirs_bulk as u64, ours, "position {i}: {position}");
         let name = if i == 0 { "start".to_string() } else { format!("mid{i}") };
         println!(
-            "{:<8} {:>5} {:>12} {:>9.1}M {:>9.1}M {:>8.2} {:>15.1}M",
+            "{:<8} {:>5} {:>12} | {:>8.1}M {:>8.1}M {:>9.2} | {:>8.1}M {:>8.1}M {:>9.2}",
             name,
             depth,
             ours,
             ours as f64 / ours_time / 1e6,
             ours as f64 / kish_time / 1e6,
             kish_time / ours_time,
+            ours as f64 / ours_bulk_time / 1e6,
             ours as f64 / bulk_time / 1e6,
+            bulk_time / ours_bulk_time,
         );
         ours_total += ours_time;
         kish_total += kish_time;
+        ours_bulk_total += ours_bulk_time;
+        kish_bulk_total += bulk_time;
         nodes_total += ours;
     }
+    let n = nodes_total as f64;
     println!(
-        "{:<8} {:>5} {:>12} {:>9.1}M {:>9.1}M {:>8.2}",
+        "{:<8} {:>5} {:>12} | {:>8.1}M {:>8.1}M {:>9.2} | {:>8.1}M {:>8.1}M {:>9.2}",
         "all",
         "",
         nodes_total,
-        nodes_total as f64 / ours_total / 1e6,
-        nodes_total as f64 / kish_total / 1e6,
-        kish_total / ours_total
+        n / ours_total / 1e6,
+        n / kish_total / 1e6,
+        kish_total / ours_total,
+        n / ours_bulk_total / 1e6,
+        n / kish_bulk_total / 1e6,
+        kish_bulk_total / ours_bulk_total
     );
 }

@@ -42,6 +42,12 @@ pub trait Bits:
     fn count(self) -> u32;
     /// The lowest point of a non-empty set.
     fn lowest(self) -> Point;
+    /// The highest point of a non-empty set.
+    fn highest(self) -> Point;
+    /// The points of the set with a lower index than `p`.
+    fn below(self, p: Point) -> Self;
+    /// The points of the set with a higher index than `p`.
+    fn above(self, p: Point) -> Self;
 
     #[inline(always)]
     fn is_empty(self) -> bool {
@@ -100,6 +106,23 @@ macro_rules! impl_bits {
             fn lowest(self) -> Point {
                 debug_assert!(self != 0);
                 Point::from_index_unchecked(self.trailing_zeros() as u8)
+            }
+
+            #[inline(always)]
+            fn below(self, p: Point) -> Self {
+                self & ((1 << p.index()) - 1)
+            }
+
+            #[inline(always)]
+            fn above(self, p: Point) -> Self {
+                // Two shifts: `p` may be the highest bit.
+                self & ((!0 << p.index()) << 1)
+            }
+
+            #[inline(always)]
+            fn highest(self) -> Point {
+                debug_assert!(self != 0);
+                Point::from_index_unchecked((<$t>::BITS - 1 - self.leading_zeros()) as u8)
             }
         }
     };

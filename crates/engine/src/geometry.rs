@@ -77,6 +77,15 @@ impl Dir {
         Dir::from_index(self as usize + 4)
     }
 
+    /// Whether a step in this direction raises a point's index, on every
+    /// board (numbered rank by rank, at least two files wide): north, and
+    /// east on the same rank. The nearest point of a ray is then its lowest.
+    #[inline(always)]
+    pub const fn ascends(self) -> bool {
+        // N, NE, E and NW.
+        0b1000_0111u8 >> (self as u8) & 1 == 1
+    }
+
     pub const fn is_diagonal(self) -> bool {
         (self as usize) & 1 == 1
     }
@@ -189,6 +198,9 @@ pub struct Geometry {
     jump_count: [u8; MAX_POINTS],
     /// `jump_over[p]`: the points a short jump from `p` passes over.
     jump_over: [u128; MAX_POINTS],
+    /// `ray[p][d]`: every point reached from `p` by going on along the line in
+    /// direction `d` (`p` itself not included).
+    ray: [[u128; 8]; MAX_POINTS],
 }
 
 /// A short jump: from a point over its neighbour to the point beyond, in one
@@ -272,6 +284,20 @@ impl Geometry {
             }
             p += 1;
         }
+        let mut ray = [[0u128; 8]; MAX_POINTS];
+        let mut p = 0;
+        while p < n {
+            let mut d = 0;
+            while d < 8 {
+                let mut q = neighbour[p][d];
+                while q != NO_POINT {
+                    ray[p][d] |= 1 << q;
+                    q = neighbour[q as usize][d];
+                }
+                d += 1;
+            }
+            p += 1;
+        }
         let all = if n == 128 {
             u128::MAX
         } else {
@@ -290,7 +316,14 @@ impl Geometry {
             jumps,
             jump_count,
             jump_over,
+            ray,
         }
+    }
+
+    /// The points beyond `p` along the line in direction `d`.
+    #[inline(always)]
+    pub const fn ray_mask(&self, p: Point, d: Dir) -> u128 {
+        self.ray[p.0 as usize][d as usize]
     }
 
     /// The points a short jump from `p` would pass over.

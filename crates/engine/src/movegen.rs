@@ -14,7 +14,7 @@
 use alloc::vec::Vec;
 
 use crate::bitboard::Bits;
-use crate::geometry::{Dir, DirSet, Point};
+use crate::geometry::{Dir, DirSet, Geometry, Point};
 use crate::position::{Move, Position, Turn};
 use crate::rules::{Capturing, Dynamic, KingLanding, RuleSource, Rules};
 
@@ -31,6 +31,34 @@ pub enum Chains {
 /// The longest chain followed: one jump per enemy piece, and no rule set
 /// gives a side more than 16 pieces.
 const MAX_CHAIN: usize = 32;
+
+/// The nearest point of a non-empty set lying on one ray in direction `d`.
+#[inline(always)]
+fn nearest<B: Bits>(d: Dir, set: B) -> Point {
+    if d.ascends() {
+        set.lowest()
+    } else {
+        set.highest()
+    }
+}
+
+/// Going from `at` in direction `d`: the empty points passed, and the first
+/// point that is not empty (if the line does not end first).
+#[inline(always)]
+fn slide<B: Bits>(g: &Geometry, at: Point, d: Dir, empty: B) -> (B, Option<Point>) {
+    let ray = B::from_u128(g.ray_mask(at, d));
+    let blockers = ray & !empty;
+    if blockers.is_empty() {
+        return (ray, None);
+    }
+    let stop = nearest(d, blockers);
+    let before = if d.ascends() {
+        ray.below(stop)
+    } else {
+        ray.above(stop)
+    };
+    (before, Some(stop))
+}
 
 /// The board as a chain sees it: the moving piece lifted off, captured pieces
 /// gone.
@@ -147,27 +175,34 @@ impl<B: Bits> Position<B> {
             })
     }
 
+    /// The men of the side to move that may step in direction `d`: the
+    /// frozen far rank and the no-return memory taken off.
+    #[inline(always)]
+    fn men_stepping(&self, rules: &Rules, d: Dir) -> B {
+        let g = rules.geometry;
+        let mut men = self.men[self.side] & B::from_u128(g.has_neighbour_mask(d));
+        if rules.far_rank_freeze {
+            men &= !B::from_u128(g.rank_mask(rules.far_rank(self.side)));
+        }
+        if rules.no_return {
+            match d {
+                Dir::W => men &= !self.came_from.west,
+                Dir::E => men &= !self.came_from.east,
+                _ => {}
+            }
+        }
+        men
+    }
+
     #[inline(always)]
     fn generate_steps<S: RuleSource>(&self, src: S, out: &mut Vec<Move<B>>) {
         let rules = src.rules();
         let g = rules.geometry;
         let us = self.side;
         let empty = self.empty_in(rules);
-        let mut men = self.men[us];
-        if rules.far_rank_freeze {
-            men &= !B::from_u128(g.rank_mask(rules.far_rank(us)));
-        }
         for d in Rules::for_side(rules.man_steps, us).iter() {
-            let mut movers = men & B::from_u128(g.has_neighbour_mask(d));
-            if rules.no_return {
-                match d {
-                    Dir::W => movers &= !self.came_from.west,
-                    Dir::E => movers &= !self.came_from.east,
-                    _ => {}
-                }
-            }
             let delta = g.delta(d);
-            for to in (movers.shift(delta) & empty).points() {
+            for to in (self.men_stepping(rules, d).shift(delta) & empty).points() {
                 let from = Point::from_index_unchecked((to.index() as i32 - delta) as u8);
                 out.push(Move {
                     from,
@@ -179,18 +214,51 @@ impl<B: Bits> Position<B> {
         if let Some(king) = rules.kings {
             for from in self.kings[us].points() {
                 for d in king.dirs.iter() {
-                    let mut at = from;
-                    while let Some(to) = g.neighbour(at, d).filter(|&q| empty.has(q)) {
+                    let mut free = slide(g, from, d, empty).0;
+                    while !free.is_empty() {
+                        let to = nearest(d, free);
+                        free ^= B::from_point(to);
                         out.push(Move {
                             from,
                             to,
                             captured: B::ZERO,
                         });
-                        at = to;
                     }
                 }
             }
         }
+    }
+
+    /// How many moves [`Position::generate_in`] would list, counted without
+    /// listing the steps (`scratch` holds the captures).
+    #[inline(always)]
+    pub(crate) fn count_in<S: RuleSource>(
+        &self,
+        src: S,
+        chains: Chains,
+        scratch: &mut Vec<Move<B>>,
+    ) -> u64 {
+        let rules = src.rules();
+        scratch.clear();
+        self.generate_captures(src, chains, scratch);
+        let captures = scratch.len() as u64;
+        if captures > 0 && rules.capturing != Capturing::OptionalWithHuff {
+            return captures;
+        }
+        let g = rules.geometry;
+        let empty = self.empty_in(rules);
+        let mut steps = 0;
+        for d in Rules::for_side(rules.man_steps, self.side).iter() {
+            steps += (self.men_stepping(rules, d).shift(g.delta(d)) & empty).count();
+        }
+        if let Some(king) = rules.kings {
+            for from in self.kings[self.side].points() {
+                for d in king.dirs.iter() {
+                    steps += slide(g, from, d, empty).0.count();
+                }
+            }
+        }
+        captures + u64::from(steps)
     }
 
     /// How many steps `side`'s men have (as if it were to move), counted on
@@ -379,23 +447,23 @@ impl<B: Bits> Position<B> {
         }
         let mut extended = false;
         for d in dirs.iter().filter(|_| len < MAX_CHAIN) {
-            let mut q = g.neighbour(at, d);
-            while let Some(p) = q.filter(|&p| board.empty.has(p)) {
-                q = g.neighbour(p, d);
-            }
-            let Some(over) = q.filter(|&p| board.enemy.has(p)) else {
+            let Some(over) = slide(g, at, d, board.empty)
+                .1
+                .filter(|&p| board.enemy.has(p))
+            else {
                 continue;
             };
             let after = board.jump(over);
-            let mut land = g.neighbour(over, d);
-            while let Some(l) = land.filter(|&l| board.empty.has(l)) {
+            let mut landings = slide(g, over, d, board.empty).0;
+            while !landings.is_empty() {
+                let l = nearest(d, landings);
+                landings ^= B::from_point(l);
                 extended = true;
                 path[len + 1] = l;
                 self.king_chain(src, path, len + 1, Some(d), after, found);
                 if king.landing == KingLanding::DirectlyBehind {
                     break;
                 }
-                land = g.neighbour(l, d);
             }
         }
         if !extended && len > 0 {
@@ -420,11 +488,9 @@ impl<B: Bits> Position<B> {
             let enemy = self.pieces(us.other());
             for at in self.kings[us].points() {
                 let can_jump = king.dirs.iter().any(|d| {
-                    let mut q = g.neighbour(at, d);
-                    while let Some(p) = q.filter(|&p| empty.has(p)) {
-                        q = g.neighbour(p, d);
-                    }
-                    q.filter(|&over| enemy.has(over))
+                    slide(g, at, d, empty)
+                        .1
+                        .filter(|&over| enemy.has(over))
                         .and_then(|over| g.neighbour(over, d))
                         .is_some_and(|land| empty.has(land))
                 });

@@ -3,7 +3,10 @@
 //!
 //! A turn is one ply; in Special each huff followed by each move is a turn of
 //! its own. Only move generation is counted: the draw rules (repetition, no
-//! progress) do not cut the tree, and every leaf is played (no bulk counting).
+//! progress) do not cut the tree. By default every leaf is played; with
+//! [`Perft::bulk`] the last ply is counted from the length of its move list
+//! without playing it (the usual fast perft, and what other engines' perft
+//! functions report).
 
 use alloc::vec::Vec;
 
@@ -16,6 +19,7 @@ use crate::rules::RuleSource;
 #[derive(Debug)]
 pub struct Perft<B> {
     chains: Chains,
+    bulk: bool,
     lists: Vec<Vec<Move<B>>>,
 }
 
@@ -23,8 +27,15 @@ impl<B: Bits> Perft<B> {
     pub fn new(chains: Chains) -> Perft<B> {
         Perft {
             chains,
+            bulk: false,
             lists: Vec::new(),
         }
+    }
+
+    /// Counts the last ply from its move lists instead of playing each leaf.
+    pub fn bulk(mut self, bulk: bool) -> Perft<B> {
+        self.bulk = bulk;
+        self
     }
 
     /// Leaf nodes at `depth` turns below `position`.
@@ -41,6 +52,18 @@ impl<B: Bits> Perft<B> {
             return 1;
         }
         let mut list = core::mem::take(&mut self.lists[depth - 1]);
+        if depth == 1 && self.bulk {
+            let mut nodes = position.count_in(src, self.chains, &mut list);
+            for huff in position.huffable().points() {
+                nodes += if position.huff_takes_last_piece(huff) {
+                    1
+                } else {
+                    position.huff(huff).count_in(src, self.chains, &mut list)
+                };
+            }
+            self.lists[depth - 1] = list;
+            return nodes;
+        }
         list.clear();
         position.generate_in(src, self.chains, &mut list);
         let mut nodes = self.children(src, position, &list, depth);

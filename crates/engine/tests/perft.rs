@@ -136,6 +136,18 @@ fn perft_tables_agree_with_the_engine() {
     check_tables(&GameKey::ALL, 400_000, engine_perft);
 }
 
+/// Counting the last ply from the move lists gives the tables' counts too
+/// (it shares no code with playing each leaf below the last interior ply).
+#[test]
+fn bulk_counting_agrees_with_the_tables() {
+    check_tables(&GameKey::ALL, 500_000, |rules, text, depth, chains| {
+        with_bits!(rules, B => {
+            let position: Position<B> = Position::from_text(rules, text).expect("position");
+            Perft::new(chains).bulk(true).count(&position, depth)
+        })
+    });
+}
+
 #[test]
 fn perft_tables_agree_with_the_reference_generator() {
     check_tables(&ALQUERQUE_GAMES, 60_000, |rules, text, depth, chains| {
