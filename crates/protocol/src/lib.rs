@@ -5,12 +5,18 @@
 //! [`decode_client`] is the server's only way in: it refuses binary frames,
 //! oversized frames and anything that is not one well-formed message, with a
 //! specific [`ErrorCode`], and never panics.
+//!
+//! [`Room`] is the referee of a live game, shared too: the server checks
+//! every action with it, and a client replays the same events through it,
+//! so both always agree on the game.
 
 mod code;
 mod message;
+pub mod room;
 
 pub use code::{JoinCode, JoinCodeError};
 pub use message::{
     decode_client, decode_server, ClientMessage, ErrorCode, Event, EventBody, Frame, MoveText,
-    Presence, Role, ServerMessage, Suggestion, MAX_FRAME_BYTES,
+    Presence, Role, ServerMessage, Snapshot, Suggestion, MAX_FRAME_BYTES,
 };
+pub use room::{side_of, Context, Room};

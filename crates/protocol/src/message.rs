@@ -91,6 +91,28 @@ pub enum EventBody {
     },
 }
 
+/// A room's whole state at version `v`.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct Snapshot {
+    pub v: u64,
+    /// The game and its moves as a record line.
+    pub record: String,
+    /// `1-0`, `0-1`, `1/2-1/2` or `*`, once the game is over.
+    #[serde(default)]
+    pub result: Option<String>,
+    #[serde(default)]
+    pub reason: Option<String>,
+    /// The side whose draw offer waits for an answer.
+    #[serde(default)]
+    pub draw_offer: Option<Role>,
+    /// Which seats are taken.
+    #[serde(default)]
+    pub seated: [bool; 2],
+    /// Whether spectators may suggest moves.
+    #[serde(default)]
+    pub suggestions: bool,
+}
+
 /// Who is connected.
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
 pub struct Presence {
@@ -137,6 +159,8 @@ pub enum ErrorCode {
     SuggestionsOff,
     /// Too many messages.
     Flooding,
+    /// Too many games created or joined from one address; try later.
+    TooMany,
 }
 
 impl ErrorCode {
@@ -157,6 +181,7 @@ impl ErrorCode {
             ErrorCode::NotNow => "not_now",
             ErrorCode::SuggestionsOff => "suggestions_off",
             ErrorCode::Flooding => "flooding",
+            ErrorCode::TooMany => "too_many",
         }
     }
 }
@@ -182,13 +207,8 @@ pub enum ServerMessage {
         token: Option<String>,
     },
     /// The whole game: its record line, the version it reflects, and the
-    /// result if it is over.
-    Snapshot {
-        v: u64,
-        record: String,
-        #[serde(default)]
-        result: Option<String>,
-    },
+    /// rest of the room's state ([`crate::Room::snapshot`]).
+    Snapshot(Snapshot),
     Event(Event),
     /// A move of this connection's was stored and applied.
     Ack {

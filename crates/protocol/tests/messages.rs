@@ -50,11 +50,15 @@ fn every_server_message() -> Vec<ServerMessage> {
             role: Role::Black,
             token: Some("secret".into()),
         },
-        S::Snapshot {
+        S::Snapshot(alquerque_protocol::Snapshot {
             v: 9,
             record: "classic moves c2-c3".into(),
             result: None,
-        },
+            reason: None,
+            draw_offer: Some(Role::White),
+            seated: [true, false],
+            suggestions: true,
+        }),
         event(1, EventBody::Joined { side: Role::White }),
         event(
             2,

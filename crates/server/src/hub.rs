@@ -4,12 +4,13 @@
 
 use std::collections::{HashMap, VecDeque};
 use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::{Duration, Instant};
 
 use protocol::{ClientMessage, ErrorCode, Event, EventBody, Role, ServerMessage};
 use tokio::sync::broadcast;
 
-use crate::room::{side_of, Context, Room};
 use crate::store::{GameRow, Store, StoreError};
+use protocol::{side_of, Context, Room};
 
 /// Events kept in memory for a reconnecting client; one further behind gets
 /// a snapshot.
@@ -33,11 +34,13 @@ pub struct LiveState {
     pub suggestions: HashMap<u64, String>,
     pub online: [u32; 2],
     pub watchers: u32,
+    /// Since when each seated player has had no connection.
+    pub gone_since: [Option<Instant>; 2],
 }
 
 impl LiveState {
-    /// Counts a connection in (`true`) or out.
-    pub fn presence(&mut self, role: Role, arriving: bool) {
+    /// Counts a connection in (`true`) or out, and returns who is here now.
+    pub fn presence(&mut self, role: Role, arriving: bool) -> ServerMessage {
         let count = match side_of(role) {
             Some(side) => &mut self.online[side.index()],
             None => &mut self.watchers,
@@ -47,6 +50,26 @@ impl LiveState {
         } else {
             count.saturating_sub(1)
         };
+        if let Some(side) = side_of(role) {
+            let i = side.index();
+            self.gone_since[i] = (self.online[i] == 0).then(Instant::now);
+        }
+        ServerMessage::Presence(protocol::Presence {
+            white: self.online[0] > 0,
+            black: self.online[1] > 0,
+            watchers: self.watchers,
+        })
+    }
+
+    /// How long the opponent of `role` has been away, while the game goes
+    /// on with both seats taken.
+    pub fn opponent_away(&self, role: Role) -> Option<Duration> {
+        let me = side_of(role)?;
+        let other = me.other().index();
+        if self.room.is_over() || !self.room.seated[other] {
+            return None;
+        }
+        self.gone_since[other].map(|since| since.elapsed())
     }
 }
 
@@ -55,6 +78,8 @@ impl LiveState {
 pub struct Hub {
     store: Mutex<Store>,
     live: Mutex<HashMap<String, Arc<Live>>>,
+    /// How long a player must be away before the opponent may claim.
+    pub claim_after: Duration,
 }
 
 fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
@@ -79,11 +104,21 @@ pub struct Created {
 }
 
 impl Hub {
-    pub fn new(store: Store) -> Hub {
+    pub fn new(store: Store, claim_after: Duration) -> Hub {
         Hub {
             store: Mutex::new(store),
             live: Mutex::new(HashMap::new()),
+            claim_after,
         }
+    }
+
+    /// The game a join code opens, if the code is live.
+    pub fn game_by_code(&self, code: &str) -> Option<String> {
+        let code: protocol::JoinCode = code.parse().ok()?;
+        lock(&self.store)
+            .game_by_code(&code.as_compact(), now())
+            .ok()
+            .flatten()
     }
 
     /// Creates a game: the creator takes `side`, the friend gets a code.
@@ -131,6 +166,8 @@ impl Hub {
                 suggestions: HashMap::new(),
                 online: [0; 2],
                 watchers: 0,
+                // Nobody is here yet: away since the game was loaded.
+                gone_since: [Some(Instant::now()); 2],
             }),
             events: broadcast::channel(256).0,
         });
@@ -213,7 +250,9 @@ impl Hub {
             return Ok(None);
         }
         let context = Context {
-            opponent_gone: side_of(role).is_some_and(|me| state.online[me.other().index()] == 0),
+            opponent_gone: state
+                .opponent_away(role)
+                .is_some_and(|away| away >= self.claim_after),
         };
         let events = state.room.check(role, message, context)?;
         if events.is_empty() {
@@ -293,9 +332,5 @@ pub fn catch_up(state: &LiveState, last_v: Option<u64>) -> Vec<ServerMessage> {
                 .collect();
         }
     }
-    vec![ServerMessage::Snapshot {
-        v,
-        record: state.room.record(),
-        result: state.room.result.as_ref().map(|r| r.0.clone()),
-    }]
+    vec![ServerMessage::Snapshot(state.room.snapshot())]
 }

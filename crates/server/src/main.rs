@@ -1,17 +1,12 @@
 //! `alquerque-server [--addr 127.0.0.1:8080] [--db alquerque.db] [--site dist]
-//! [--origin https://games.example]...`: online play, and the web app's
-//! files when `--site` names them.
+//! [--origin https://games.example]... [--claim-after 60] [--per-minute 30]`:
+//! online play, and the web app's files when `--site` names them.
 
 use std::process::ExitCode;
 
 #[tokio::main]
 async fn main() -> ExitCode {
-    let mut config = alquerque_server::Config {
-        addr: ([127, 0, 0, 1], 8080).into(),
-        database: "alquerque.db".to_string(),
-        site: None,
-        origins: Vec::new(),
-    };
+    let mut config = alquerque_server::Config::new(([127, 0, 0, 1], 8080).into(), "alquerque.db");
     let mut args = std::env::args().skip(1);
     while let Some(flag) = args.next() {
         let Some(value) = args.next() else {
@@ -29,6 +24,20 @@ async fn main() -> ExitCode {
             "--db" => config.database = value,
             "--site" => config.site = Some(value.into()),
             "--origin" => config.origins.push(value),
+            "--claim-after" => match value.parse() {
+                Ok(seconds) => config.claim_after = std::time::Duration::from_secs(seconds),
+                Err(e) => {
+                    eprintln!("--claim-after {value}: {e}");
+                    return ExitCode::from(2);
+                }
+            },
+            "--per-minute" => match value.parse() {
+                Ok(n) => config.per_minute = n,
+                Err(e) => {
+                    eprintln!("--per-minute {value}: {e}");
+                    return ExitCode::from(2);
+                }
+            },
             other => {
                 eprintln!("unknown option {other}");
                 return ExitCode::from(2);
@@ -37,9 +46,9 @@ async fn main() -> ExitCode {
     }
     match alquerque_server::serve(config).await {
         Ok((addr, handle)) => {
-            println!("{{\"level\":\"info\",\"msg\":\"listening\",\"addr\":\"{addr}\"}}");
+            alquerque_server::web::log("info", "listening", &[("addr", &addr.to_string())]);
             let _ = handle.await;
-            println!("{{\"level\":\"info\",\"msg\":\"stopped\"}}");
+            alquerque_server::web::log("info", "stopped", &[]);
             ExitCode::SUCCESS
         }
         Err(e) => {

@@ -4,7 +4,7 @@
 use protocol::EventBody;
 use rusqlite::{params, Connection, OptionalExtension};
 
-use crate::room::Room;
+use protocol::Room;
 
 /// A failure of the storage.
 #[derive(Debug)]

@@ -1,14 +1,15 @@
 //! HTTP and websockets: creating games, the game socket, health, and the
 //! web app's files.
 
-use std::net::SocketAddr;
+use std::collections::HashMap;
+use std::net::{IpAddr, SocketAddr};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
-use axum::extract::State;
+use axum::extract::{ConnectInfo, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
@@ -17,8 +18,8 @@ use protocol::{decode_client, ClientMessage, ErrorCode, Frame, Role, ServerMessa
 use serde::{Deserialize, Serialize};
 
 use crate::hub::{catch_up, Hub};
-use crate::room::side_of;
 use crate::store::Store;
+use protocol::side_of;
 
 /// How long a new socket has to say hello.
 const HELLO_WITHIN: Duration = Duration::from_secs(5);
@@ -35,6 +36,47 @@ pub struct Config {
     pub site: Option<PathBuf>,
     /// Origins besides the server's own that may open game sockets.
     pub origins: Vec<String>,
+    /// How long a player must be away before the opponent may claim.
+    pub claim_after: Duration,
+    /// Games one address may create, and join by code, per minute.
+    pub per_minute: u32,
+}
+
+impl Config {
+    /// Serving on `addr` with games in `database`, and the usual limits.
+    pub fn new(addr: SocketAddr, database: &str) -> Config {
+        Config {
+            addr,
+            database: database.to_string(),
+            site: None,
+            origins: Vec::new(),
+            claim_after: Duration::from_secs(60),
+            per_minute: 30,
+        }
+    }
+}
+
+/// Counts what each address does in the current minute.
+#[derive(Debug)]
+struct Limiter {
+    per_minute: u32,
+    seen: Mutex<HashMap<IpAddr, (Instant, u32)>>,
+}
+
+impl Limiter {
+    fn allow(&self, ip: IpAddr) -> bool {
+        let mut seen = self.seen.lock().unwrap_or_else(|p| p.into_inner());
+        let now = Instant::now();
+        if seen.len() > 100_000 {
+            seen.retain(|_, (start, _)| now.duration_since(*start) < Duration::from_secs(60));
+        }
+        let entry = seen.entry(ip).or_insert((now, 0));
+        if now.duration_since(entry.0) >= Duration::from_secs(60) {
+            *entry = (now, 0);
+        }
+        entry.1 += 1;
+        entry.1 <= self.per_minute
+    }
 }
 
 #[derive(Debug)]
@@ -42,6 +84,41 @@ struct App {
     hub: Hub,
     origins: Vec<String>,
     connections: AtomicU64,
+    creating: Limiter,
+    joining: Limiter,
+}
+
+/// One line of the server's log, as JSON.
+pub fn log(level: &str, msg: &str, fields: &[(&str, &str)]) {
+    let mut line = serde_json::Map::new();
+    line.insert("level".into(), level.into());
+    line.insert("msg".into(), msg.into());
+    for (key, value) in fields {
+        line.insert((*key).into(), (*value).into());
+    }
+    println!("{}", serde_json::Value::Object(line));
+}
+
+/// Waits for Ctrl-C or, on Unix, SIGTERM.
+async fn stop_signal() {
+    let interrupt = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{signal, SignalKind};
+        match signal(SignalKind::terminate()) {
+            Ok(mut term) => {
+                tokio::select! {
+                    _ = interrupt => {}
+                    _ = term.recv() => {}
+                }
+            }
+            Err(_) => interrupt.await,
+        }
+    }
+    #[cfg(not(unix))]
+    interrupt.await;
 }
 
 /// Starts serving; returns the address bound (port 0 picks a free one).
@@ -49,10 +126,16 @@ pub async fn serve(
     config: Config,
 ) -> Result<(SocketAddr, tokio::task::JoinHandle<()>), Box<dyn std::error::Error>> {
     let store = Store::open(&config.database)?;
+    let limiter = || Limiter {
+        per_minute: config.per_minute,
+        seen: Mutex::new(HashMap::new()),
+    };
     let app = Arc::new(App {
-        hub: Hub::new(store),
+        hub: Hub::new(store, config.claim_after),
         origins: config.origins.clone(),
         connections: AtomicU64::new(0),
+        creating: limiter(),
+        joining: limiter(),
     });
     let mut router = Router::new()
         .route("/health", get(|| async { "ok" }))
@@ -65,17 +148,12 @@ pub async fn serve(
     let listener = tokio::net::TcpListener::bind(config.addr).await?;
     let addr = listener.local_addr()?;
     let handle = tokio::spawn(async move {
-        let shutdown = async {
-            let _ = tokio::signal::ctrl_c().await;
-        };
-        if let Err(e) = axum::serve(listener, router)
-            .with_graceful_shutdown(shutdown)
+        let service = router.into_make_service_with_connect_info::<SocketAddr>();
+        if let Err(e) = axum::serve(listener, service)
+            .with_graceful_shutdown(stop_signal())
             .await
         {
-            eprintln!(
-                "{{\"level\":\"error\",\"msg\":\"server stopped\",\"error\":{:?}}}",
-                e.to_string()
-            );
+            log("error", "server stopped", &[("error", &e.to_string())]);
         }
     });
     Ok((addr, handle))
@@ -99,7 +177,14 @@ struct CreateReply {
     side: Role,
 }
 
-async fn create(State(app): State<Arc<App>>, body: String) -> Response {
+async fn create(
+    State(app): State<Arc<App>>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    body: String,
+) -> Response {
+    if !app.creating.allow(peer.ip()) {
+        return (StatusCode::TOO_MANY_REQUESTS, "too many games; try later").into_response();
+    }
     let Ok(request) = serde_json::from_str::<CreateRequest>(&body) else {
         return (
             StatusCode::BAD_REQUEST,
@@ -124,19 +209,27 @@ async fn create(State(app): State<Arc<App>>, body: String) -> Response {
     // Only the game and its options: moves come later.
     let header = request.game.split(" moves").next().unwrap_or_default();
     match app.hub.create(header, side, request.suggestions) {
-        Ok(created) => Json(CreateReply {
-            id: created.id,
-            code: created.code,
-            token: created.token,
-            side: created.role,
-        })
-        .into_response(),
+        Ok(created) => {
+            log(
+                "info",
+                "created",
+                &[("game", &created.id), ("header", header)],
+            );
+            Json(CreateReply {
+                id: created.id,
+                code: created.code,
+                token: created.token,
+                side: created.role,
+            })
+            .into_response()
+        }
         Err(e) => (StatusCode::BAD_REQUEST, e).into_response(),
     }
 }
 
 async fn socket(
     State(app): State<Arc<App>>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
     headers: HeaderMap,
     upgrade: WebSocketUpgrade,
 ) -> Response {
@@ -153,7 +246,7 @@ async fn socket(
     let id = app.connections.fetch_add(1, Ordering::Relaxed);
     upgrade
         .max_message_size(64 * 1024)
-        .on_upgrade(move |ws| connection(app, ws, id))
+        .on_upgrade(move |ws| connection(app, ws, id, peer.ip()))
 }
 
 fn text(message: &ServerMessage) -> Message {
@@ -186,7 +279,7 @@ fn fatal(code: ErrorCode) -> Option<u16> {
     }
 }
 
-async fn connection(app: Arc<App>, mut ws: WebSocket, id: u64) {
+async fn connection(app: Arc<App>, mut ws: WebSocket, id: u64, ip: IpAddr) {
     // Hello first, within the time allowed.
     let hello = match tokio::time::timeout(HELLO_WITHIN, ws.recv()).await {
         Ok(Some(Ok(message))) => message,
@@ -220,7 +313,29 @@ async fn connection(app: Arc<App>, mut ws: WebSocket, id: u64) {
             return;
         }
     };
+    if code.is_some() && token.is_none() && !app.joining.allow(ip) {
+        let _ = ws
+            .send(text(&error(
+                ErrorCode::TooMany,
+                "too many joins; try later",
+            )))
+            .await;
+        close(&mut ws, 1008, "too_many").await;
+        return;
+    }
+    // A friend with only the code: the code names the game.
+    let game = match (&code, game.is_empty()) {
+        (Some(code), true) => app.hub.game_by_code(code).unwrap_or_default(),
+        _ => game,
+    };
     let Ok(Some(live)) = app.hub.game(&game) else {
+        if code.is_some() && game.is_empty() {
+            let _ = ws
+                .send(text(&error(ErrorCode::BadCode, "no game has that code")))
+                .await;
+            close(&mut ws, 1008, "bad_code").await;
+            return;
+        }
         let _ = ws
             .send(text(&error(ErrorCode::UnknownGame, "no such game")))
             .await;
@@ -235,10 +350,20 @@ async fn connection(app: Arc<App>, mut ws: WebSocket, id: u64) {
             return;
         }
     };
+    log(
+        "info",
+        "connected",
+        &[
+            ("game", &game),
+            ("role", role_text(role)),
+            ("ip", &ip.to_string()),
+        ],
+    );
     let mut events = live.events.subscribe();
     let catch = {
         let mut state = live.state.lock().unwrap_or_else(|p| p.into_inner());
-        state.presence(role, true);
+        let presence = state.presence(role, true);
+        let _ = live.events.send(presence);
         catch_up(&state, last_v)
     };
     let welcome = ServerMessage::Welcome {
@@ -303,6 +428,18 @@ async fn connection(app: Arc<App>, mut ws: WebSocket, id: u64) {
                             ok = ws.send(text(&ServerMessage::Suggestions { ply, list })).await.is_ok();
                         }
                     }
+                    Ok(ServerMessage::Presence(presence)) => {
+                        ok = ws.send(text(&ServerMessage::Presence(presence))).await.is_ok();
+                        // A player whose opponent is away learns when a claim opens.
+                        let away = {
+                            let state = live.state.lock().unwrap_or_else(|p| p.into_inner());
+                            state.opponent_away(role)
+                        };
+                        if let Some(away) = away {
+                            let seconds = app.hub.claim_after.saturating_sub(away).as_secs_f64().ceil() as u32;
+                            ok &= ws.send(text(&ServerMessage::OpponentGone { seconds })).await.is_ok();
+                        }
+                    }
                     Ok(message) => ok = ws.send(text(&message)).await.is_ok(),
                     Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => {
                         // Too far behind: start again from a snapshot.
@@ -320,6 +457,21 @@ async fn connection(app: Arc<App>, mut ws: WebSocket, id: u64) {
         }
     }
     let mut state = live.state.lock().unwrap_or_else(|p| p.into_inner());
-    state.presence(role, false);
+    let presence = state.presence(role, false);
+    let _ = live.events.send(presence);
     state.suggestions.remove(&id);
+    drop(state);
+    log(
+        "info",
+        "disconnected",
+        &[("game", &game), ("role", role_text(role))],
+    );
+}
+
+fn role_text(role: Role) -> &'static str {
+    match role {
+        Role::White => "white",
+        Role::Black => "black",
+        Role::Spectator => "spectator",
+    }
 }

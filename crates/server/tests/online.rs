@@ -16,18 +16,23 @@ use tokio_tungstenite::{connect_async, MaybeTlsStream, WebSocketStream};
 type Socket = WebSocketStream<MaybeTlsStream<TcpStream>>;
 
 async fn start() -> std::net::SocketAddr {
+    start_with(30).await
+}
+
+async fn start_with(per_minute: u32) -> std::net::SocketAddr {
     let dir = std::env::temp_dir().join(format!(
         "alq-online-{}-{}",
         std::process::id(),
         rand_suffix()
     ));
     std::fs::create_dir_all(&dir).expect("a directory");
-    let config = alquerque_server::Config {
-        addr: ([127, 0, 0, 1], 0).into(),
-        database: dir.join("games.db").to_string_lossy().into_owned(),
-        site: None,
-        origins: vec!["https://games.example".to_string()],
-    };
+    let mut config = alquerque_server::Config::new(
+        ([127, 0, 0, 1], 0).into(),
+        &dir.join("games.db").to_string_lossy(),
+    );
+    config.origins = vec!["https://games.example".to_string()];
+    config.claim_after = Duration::from_secs(1);
+    config.per_minute = per_minute;
     let (addr, _handle) = alquerque_server::serve(config).await.expect("serves");
     addr
 }
@@ -93,8 +98,32 @@ async fn send(ws: &mut Socket, message: &ClientMessage) {
         .expect("sent");
 }
 
-/// The next server message (failing after a few seconds of silence).
+/// The next server message other than presence news (failing after a few
+/// seconds of silence).
 async fn next(ws: &mut Socket) -> ServerMessage {
+    loop {
+        let message = next_any(ws).await;
+        if !matches!(
+            message,
+            ServerMessage::Presence(_) | ServerMessage::OpponentGone { .. }
+        ) {
+            return message;
+        }
+    }
+}
+
+/// The next message that `pick` accepts, skipping others.
+async fn next_where(ws: &mut Socket, pick: impl Fn(&ServerMessage) -> bool) -> ServerMessage {
+    loop {
+        let message = next_any(ws).await;
+        if pick(&message) {
+            return message;
+        }
+    }
+}
+
+/// The next server message of any kind.
+async fn next_any(ws: &mut Socket) -> ServerMessage {
     loop {
         let frame = tokio::time::timeout(Duration::from_secs(5), ws.next())
             .await
@@ -175,7 +204,7 @@ async fn two_players_and_two_spectators_play_a_game() {
     );
     assert!(matches!(
         next(&mut white).await,
-        ServerMessage::Snapshot { v: 1, .. }
+        ServerMessage::Snapshot(protocol::Snapshot { v: 1, .. })
     ));
 
     // The friend types the code in lower case without the dash.
@@ -192,7 +221,7 @@ async fn two_players_and_two_spectators_play_a_game() {
     };
     assert!(matches!(
         next(&mut black).await,
-        ServerMessage::Snapshot { v: 2, .. }
+        ServerMessage::Snapshot(protocol::Snapshot { v: 2, .. })
     ));
     assert!(matches!(
         next(&mut white).await,
@@ -214,7 +243,7 @@ async fn two_players_and_two_spectators_play_a_game() {
                 ..
             }
         ));
-        assert!(matches!(next(&mut w).await, ServerMessage::Snapshot { .. }));
+        assert!(matches!(next(&mut w).await, ServerMessage::Snapshot(_)));
         watchers.push(w);
     }
 
@@ -316,10 +345,7 @@ async fn abuse_closes_the_socket_with_its_code() {
 
     let mut ws = open(addr).await;
     hello(&mut ws, &game.id, Some(&game.token), None, None).await;
-    assert!(matches!(
-        next(&mut ws).await,
-        ServerMessage::Snapshot { .. }
-    ));
+    assert!(matches!(next(&mut ws).await, ServerMessage::Snapshot(_)));
     ws.send(Message::Binary(vec![1, 2, 3].into()))
         .await
         .expect("sent");
@@ -331,10 +357,7 @@ async fn abuse_closes_the_socket_with_its_code() {
 
     let mut ws = open(addr).await;
     hello(&mut ws, &game.id, Some(&game.token), None, None).await;
-    assert!(matches!(
-        next(&mut ws).await,
-        ServerMessage::Snapshot { .. }
-    ));
+    assert!(matches!(next(&mut ws).await, ServerMessage::Snapshot(_)));
     let big = format!(r#"{{"type":"move","ply":0,"turn":"{}"}}"#, "x".repeat(3000));
     ws.send(Message::Text(big.into())).await.expect("sent");
     assert_eq!(error_code(&next(&mut ws).await), Some(ErrorCode::TooLarge));
@@ -342,10 +365,7 @@ async fn abuse_closes_the_socket_with_its_code() {
 
     let mut ws = open(addr).await;
     hello(&mut ws, &game.id, Some(&game.token), None, None).await;
-    assert!(matches!(
-        next(&mut ws).await,
-        ServerMessage::Snapshot { .. }
-    ));
+    assert!(matches!(next(&mut ws).await, ServerMessage::Snapshot(_)));
     for _ in 0..40 {
         if ws
             .send(Message::Text(ClientMessage::OfferDraw.to_text().into()))
@@ -408,4 +428,69 @@ async fn abuse_closes_the_socket_with_its_code() {
             .0,
         400
     );
+}
+
+#[tokio::test]
+async fn presence_claims_and_joining_by_the_code_alone() {
+    let addr = start().await;
+    let game = create(addr, "bell", false).await;
+    let mut white = open(addr).await;
+    hello(&mut white, &game.id, Some(&game.token), None, None).await;
+
+    // The friend has only the code.
+    let mut black = open(addr).await;
+    let welcome = hello(&mut black, "", None, Some(&game.code), None).await;
+    assert!(
+        matches!(&welcome, ServerMessage::Welcome { game: id, role: Role::Black, token: Some(_) } if *id == game.id),
+        "{welcome:?}"
+    );
+    let both = |m: &ServerMessage| matches!(m, ServerMessage::Presence(p) if p.white && p.black);
+    next_where(&mut white, both).await;
+
+    // Black leaves: White hears it, and may claim once the time is up.
+    drop(black);
+    let gone = |m: &ServerMessage| matches!(m, ServerMessage::Presence(p) if p.white && !p.black);
+    next_where(&mut white, gone).await;
+    let countdown = next_where(&mut white, |m| {
+        matches!(m, ServerMessage::OpponentGone { .. })
+    })
+    .await;
+    assert!(
+        matches!(countdown, ServerMessage::OpponentGone { seconds } if seconds <= 1),
+        "{countdown:?}"
+    );
+    send(&mut white, &ClientMessage::Claim { draw: false }).await;
+    assert_eq!(error_code(&next(&mut white).await), Some(ErrorCode::NotNow));
+    tokio::time::sleep(Duration::from_millis(1100)).await;
+    send(&mut white, &ClientMessage::Claim { draw: false }).await;
+    let ended = next(&mut white).await;
+    assert!(
+        matches!(&ended, ServerMessage::Event(e) if matches!(&e.body, EventBody::Ended { result, reason } if result == "1-0" && reason == "opponent left")),
+        "{ended:?}"
+    );
+
+    // An unknown code alone is refused.
+    let mut ws = open(addr).await;
+    let refused = hello(&mut ws, "", None, Some("ZZZ-ZZZ"), None).await;
+    assert_eq!(error_code(&refused), Some(ErrorCode::BadCode));
+}
+
+#[tokio::test]
+async fn one_address_may_create_and_join_only_so_often() {
+    let addr = start_with(3).await;
+    for _ in 0..3 {
+        create(addr, "classic", false).await;
+    }
+    let (status, _) = http(addr, "POST", "/api/games", r#"{"game":"classic"}"#).await;
+    assert_eq!(status, 429);
+    for attempt in 0..4 {
+        let mut ws = open(addr).await;
+        let refused = hello(&mut ws, "", None, Some("ZZZ-ZZZ"), None).await;
+        let expected = if attempt < 3 {
+            ErrorCode::BadCode
+        } else {
+            ErrorCode::TooMany
+        };
+        assert_eq!(error_code(&refused), Some(expected));
+    }
 }

@@ -6,8 +6,8 @@
 //! everyone. Replaying the stored events with `apply` rebuilds the room
 //! after a restart.
 
+use crate::{ClientMessage, ErrorCode, EventBody, MoveText, Role, Snapshot};
 use engine::{AnyGame, Outcome, Side};
-use protocol::{ClientMessage, ErrorCode, EventBody, MoveText, Role};
 
 /// Plies a side must wait between two draw offers.
 const OFFER_GAP: usize = 20;
@@ -246,6 +246,39 @@ impl Room {
     pub fn record(&self) -> String {
         self.game.to_record_line()
     }
+
+    /// The whole state, for a client too far behind to be sent the events.
+    pub fn snapshot(&self) -> Snapshot {
+        Snapshot {
+            v: self.v,
+            record: self.record(),
+            result: self.result.as_ref().map(|r| r.0.clone()),
+            reason: self.result.as_ref().map(|r| r.1.clone()),
+            draw_offer: self.draw_offer.map(role_of),
+            seated: self.seated,
+            suggestions: self.suggestions,
+        }
+    }
+
+    /// The room a snapshot describes (how a client starts or resyncs). The
+    /// ply of each side's last draw offer is not part of it: the server
+    /// still refuses an offer that comes too soon.
+    pub fn from_snapshot(snapshot: &Snapshot) -> Result<Room, String> {
+        let game = AnyGame::from_record_line(&snapshot.record).map_err(|e| e.to_string())?;
+        let result = snapshot.result.clone().map(|result| {
+            let reason = snapshot.reason.clone().unwrap_or_default();
+            (result, reason)
+        });
+        Ok(Room {
+            game,
+            v: snapshot.v,
+            seated: snapshot.seated,
+            result,
+            draw_offer: snapshot.draw_offer.and_then(side_of),
+            last_offer: [None; 2],
+            suggestions: snapshot.suggestions,
+        })
+    }
 }
 
 #[cfg(test)]
@@ -275,6 +308,28 @@ mod tests {
             room.apply(e).expect("a checked event applies");
         }
         Ok(())
+    }
+
+    #[test]
+    fn a_snapshot_rebuilds_the_room() {
+        let mut room = seated("chesquerque");
+        act(&mut room, Role::White, mv(0, "e2e4")).expect("a move");
+        act(&mut room, Role::Black, mv(1, "e8e6")).expect("a move");
+        act(&mut room, Role::White, ClientMessage::OfferDraw).expect("an offer");
+        let copy = Room::from_snapshot(&room.snapshot()).expect("a room");
+        assert_eq!(copy.record(), room.record());
+        assert_eq!((copy.v, copy.seated), (room.v, room.seated));
+        assert_eq!(copy.draw_offer, Some(Side::White));
+        assert!(copy.suggestions);
+        act(&mut room, Role::Black, ClientMessage::Resign).expect("resigns");
+        let copy = Room::from_snapshot(&room.snapshot()).expect("a room");
+        assert_eq!(
+            copy.result,
+            Some(("1-0".to_string(), "resignation".to_string()))
+        );
+        let mut broken = room.snapshot();
+        broken.record = "chesquerque moves e2e5".to_string();
+        assert!(Room::from_snapshot(&broken).is_err());
     }
 
     #[test]
