@@ -49,7 +49,9 @@ step "fuzz parsers (${FUZZ_SECONDS:-30} s)" env RUSTC_BOOTSTRAP=1 cargo fuzz run
 step "fuzz messages (${FUZZ_SECONDS:-30} s)" env RUSTC_BOOTSTRAP=1 cargo fuzz run messages -- \
   -max_total_time="${FUZZ_SECONDS:-30}"
 if step "web build (trunk)" trunk build --release; then
-  step "browser tests (chromium)" node --test "$BROWSER_TESTS"/*.test.mjs
+  # The online suite runs the game server as its own process.
+  step "browser tests (chromium)" env SERVER_BIN="$ROOT/target/debug/alquerque-server" \
+    node --test "$BROWSER_TESTS"/*.test.mjs
 else
   skip "browser tests (chromium)" "the web build failed"
 fi

@@ -5,13 +5,15 @@
 //! [`session`] (the game on screen), [`save`] (saving it, preferences and
 //! results), [`input`] (what
 //! a press, a drag or a triple-press means), [`layout`] (where points fall on
-//! the canvas), [`triple`] (the triple-press gesture) and [`worker`] (the
-//! computer player's requests). [`render`] paints the canvas and [`app`]
+//! the canvas), [`triple`] (the triple-press gesture), [`worker`] (the
+//! computer player's requests) and [`online`] (the client side of online
+//! play). [`render`] paints the canvas and [`app`]
 //! wires everything to the page.
 
 pub mod app;
 pub mod input;
 pub mod layout;
+pub mod online;
 pub mod render;
 pub mod save;
 pub mod session;

@@ -88,7 +88,8 @@ impl Session {
                 Some(side_name(human).to_string()),
                 None,
             ),
-            Mode::Friend => ("friend", None, None, None),
+            // Online games are kept by their seat (see `online::Seat`).
+            Mode::Friend | Mode::Online { .. } => ("friend", None, None, None),
             Mode::Watch { level, delay_ms } => (
                 "watch",
                 Some(level.name().to_string()),

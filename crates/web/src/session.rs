@@ -16,6 +16,9 @@ pub enum Mode {
     Friend,
     /// The computer against itself at `level`, a pause between moves.
     Watch { level: Level, delay_ms: u32 },
+    /// A game on the server: this person plays `side`, or watches (and,
+    /// when `suggest` is on, enters suggestions).
+    Online { side: Option<Side>, suggest: bool },
 }
 
 /// A draw offer waiting for an answer.
@@ -35,6 +38,9 @@ pub enum Update {
     Played(usize),
     /// Pick the promotion piece.
     Promote(Vec<(engine::chess::Role, AnyTurn)>),
+    /// Online: a turn entered, for the server (or, from a spectator, a
+    /// suggestion); the game changes when the server says so.
+    Send(AnyTurn),
 }
 
 /// The game on screen.
@@ -48,6 +54,9 @@ pub struct Session {
     pub seed: u64,
     /// Showing the position after this many turns instead of the latest.
     pub review: Option<usize>,
+    /// How an online game ended when the rules of play did not end it
+    /// (resignation, agreement, a claim, an abort), as the status says it.
+    pub verdict: Option<String>,
     entries: Vec<Entry>,
     /// The computer's turns in a row that saw the game as even.
     even_turns: u32,
@@ -67,9 +76,23 @@ impl Session {
             draw_offer: None,
             seed,
             review: None,
+            verdict: None,
             entries,
             even_turns: 0,
         }
+    }
+
+    /// Shows `game` instead (online: the server's game, with the person's
+    /// move that waits for acknowledgement). The turn being entered is kept
+    /// while the position is the same.
+    pub fn show_game(&mut self, game: AnyGame) {
+        if game.to_record_line() == self.game.to_record_line() {
+            return;
+        }
+        self.game = game;
+        self.selection.clear();
+        self.review = None;
+        self.refresh();
     }
 
     /// The legal entries of the current position.
@@ -78,7 +101,7 @@ impl Session {
     }
 
     pub fn is_over(&self) -> bool {
-        self.game.outcome().is_some()
+        self.game.outcome().is_some() || self.verdict.is_some()
     }
 
     /// Whether a person enters the next turn.
@@ -88,6 +111,13 @@ impl Session {
                 Mode::Computer { human, .. } => self.game.side_to_move() == human,
                 Mode::Friend => true,
                 Mode::Watch { .. } => false,
+                Mode::Online {
+                    side: Some(side), ..
+                } => self.game.side_to_move() == side,
+                Mode::Online {
+                    side: None,
+                    suggest,
+                } => suggest,
             }
     }
 
@@ -98,7 +128,7 @@ impl Session {
         }
         match self.mode {
             Mode::Computer { level, .. } | Mode::Watch { level, .. } => Some(level),
-            Mode::Friend => None,
+            Mode::Friend | Mode::Online { .. } => None,
         }
     }
 
@@ -148,6 +178,10 @@ impl Session {
             Effect::Ignored => Update::Nothing,
             Effect::Selected | Effect::Cleared | Effect::Huffed => Update::Selection,
             Effect::Promote(options) => Update::Promote(options),
+            Effect::Play(turn) if matches!(self.mode, Mode::Online { .. }) => {
+                self.selection.clear();
+                Update::Send(turn)
+            }
             Effect::Play(turn) => self.play(turn),
         }
     }
@@ -231,7 +265,11 @@ impl Session {
 
     /// Whether a draw offer waits for the person (or the other person).
     pub fn person_must_answer(&self) -> bool {
-        self.draw_offer.is_some() && !self.awaiting_computer_answer()
+        match (self.mode, self.draw_offer) {
+            (Mode::Online { side: Some(me), .. }, Some(offer)) => offer.by != me,
+            (Mode::Online { side: None, .. }, _) => false,
+            (_, offer) => offer.is_some() && !self.awaiting_computer_answer(),
+        }
     }
 
     pub fn answer_draw(&mut self, accept: bool) {
@@ -243,6 +281,9 @@ impl Session {
 
     /// The one-line status: whose turn, or the result.
     pub fn status(&self) -> String {
+        if let Some(verdict) = &self.verdict {
+            return verdict.clone();
+        }
         if let Some(outcome) = self.game.outcome() {
             return self.result_text(outcome);
         }
@@ -252,6 +293,11 @@ impl Session {
             Mode::Computer { .. } => "The computer is thinking…".to_string(),
             Mode::Friend => format!("{} to move", mover.name()),
             Mode::Watch { .. } => format!("{} is thinking…", mover.name()),
+            Mode::Online {
+                side: Some(side), ..
+            } if side == mover => "Your turn".to_string(),
+            Mode::Online { side: Some(_), .. } => format!("Waiting for {}…", mover.name()),
+            Mode::Online { side: None, .. } => format!("{} to move", mover.name()),
         }
     }
 
@@ -260,10 +306,16 @@ impl Session {
         let reason = outcome.reason_text();
         match (outcome, self.mode) {
             (Outcome::Draw { .. }, _) => format!("Draw: {reason}"),
-            (Outcome::Win { winner, .. }, Mode::Computer { human, .. }) if winner == human => {
-                format!("You win! ({reason})")
+            (Outcome::Win { winner, .. }, Mode::Computer { human, .. })
+            | (
+                Outcome::Win { winner, .. },
+                Mode::Online {
+                    side: Some(human), ..
+                },
+            ) if winner == human => format!("You win! ({reason})"),
+            (Outcome::Win { .. }, Mode::Computer { .. } | Mode::Online { side: Some(_), .. }) => {
+                format!("You lose ({reason})")
             }
-            (Outcome::Win { .. }, Mode::Computer { .. }) => format!("You lose ({reason})"),
             (Outcome::Win { winner, .. }, _) => format!("{} wins ({reason})", winner.name()),
         }
     }
@@ -297,11 +349,18 @@ impl Session {
                 Mode::Computer { human, .. } if offer.by != human => {
                     "The computer offers a draw. Accept the draw?".to_string()
                 }
+                Mode::Online { side: Some(me), .. } if offer.by == me => {
+                    "You offered a draw; waiting for the answer.".to_string()
+                }
+                Mode::Online { side: None, .. } => format!("{} offers a draw.", offer.by.name()),
                 _ => format!("{} offers a draw. Accept the draw?", offer.by.name()),
             };
         }
         if !self.human_to_move() {
             return String::new();
+        }
+        if let Mode::Online { side: None, .. } = self.mode {
+            return "Suggest a move: make it on the board.".to_string();
         }
         let geometry = self.game.geometry();
         if self.selection.in_chain() {

@@ -20,10 +20,15 @@ impl App {
     pub(super) fn flipped(&self) -> bool {
         let black_below = matches!(
             self.session.as_ref().map(|s| s.mode),
-            Some(Mode::Computer {
-                human: Side::Black,
-                ..
-            })
+            Some(
+                Mode::Computer {
+                    human: Side::Black,
+                    ..
+                } | Mode::Online {
+                    side: Some(Side::Black),
+                    ..
+                }
+            )
         );
         black_below != self.prefs.flipped
     }

@@ -5,6 +5,7 @@
 
 mod board;
 mod computer;
+mod online;
 mod panels;
 
 use std::cell::RefCell;
@@ -106,6 +107,8 @@ struct App {
     timer: Option<Timeout>,
     listeners: Vec<Closure<dyn FnMut(Event)>>,
     longest_task: f64,
+    /// The online game this page takes part in, if any.
+    online: Option<online::OnlinePage>,
 }
 
 /// Starts the page. A page without the board (a test page, say) is left
@@ -135,6 +138,7 @@ pub fn start() -> Result<(), JsValue> {
         .map(|t| Stats::from_text(&t))
         .unwrap_or_default();
     let saved = read(SAVE_KEY);
+    let seat = read(online::ONLINE_KEY);
     let worker = start_worker();
     let mut app = App {
         window,
@@ -157,6 +161,7 @@ pub fn start() -> Result<(), JsValue> {
         timer: None,
         listeners: Vec::new(),
         longest_task: 0.0,
+        online: None,
     };
     app.listen()?;
     let mut notice = None;
@@ -166,7 +171,22 @@ pub fn start() -> Result<(), JsValue> {
                 .to_string(),
         );
     }
+    let link = online_link(&app.window);
+    if link.is_some() {
+        // The link is spent once followed: a reload returns by the stored
+        // seat instead.
+        if let Ok(history) = app.window.history() {
+            let path = app.window.location().pathname().unwrap_or_default();
+            let _ = history.replace_state_with_url(&JsValue::NULL, "", Some(&path));
+        }
+    }
+    let seat = link.or_else(|| seat.and_then(|t| crate::online::Seat::from_text(&t)));
     match saved.map(|text| (Session::from_save(&text), text)) {
+        _ if seat.is_some() => {
+            if let Some(seat) = seat {
+                app.enter_online(seat);
+            }
+        }
         Some((Ok(session), _)) => {
             app.session = Some(session);
             app.show("game");
@@ -187,6 +207,36 @@ pub fn start() -> Result<(), JsValue> {
     APP.with(|cell| cell.replace(Some(app)));
     with_app(|app| app.maybe_think());
     Ok(())
+}
+
+/// The online game a link opens: `?join=K7Q4MZ` takes the friend's seat,
+/// `?watch=<game id>` watches.
+fn online_link(window: &Window) -> Option<crate::online::Seat> {
+    let search = window.location().search().ok()?;
+    let query = search.strip_prefix('?')?;
+    query.split('&').find_map(|pair| {
+        let (key, value) = pair.split_once('=')?;
+        let value: String = value
+            .chars()
+            .filter(|c| c.is_ascii_alphanumeric() || *c == '-')
+            .take(32)
+            .collect();
+        match key {
+            "join" => Some(crate::online::Seat {
+                game: String::new(),
+                token: None,
+                code: Some(value),
+                creator: false,
+            }),
+            "watch" => Some(crate::online::Seat {
+                game: value,
+                token: None,
+                code: None,
+                creator: false,
+            }),
+            _ => None,
+        }
+    })
 }
 
 /// The computer's worker, or `None` where workers are unavailable (the
@@ -273,6 +323,14 @@ impl App {
                 .add_event_listener_with_callback(name, closure.as_ref().unchecked_ref())?;
             self.listeners.push(closure);
         }
+        let wake = Closure::<dyn FnMut(Event)>::new(|_| with_app(|app| app.wake_online()));
+        self.document
+            .add_event_listener_with_callback("visibilitychange", wake.as_ref().unchecked_ref())?;
+        for name in ["online", "pageshow"] {
+            self.window
+                .add_event_listener_with_callback(name, wake.as_ref().unchecked_ref())?;
+        }
+        self.listeners.push(wake);
         let redraw = Closure::<dyn FnMut(Event)>::new(|_| with_app(|app| app.draw()));
         self.window
             .add_event_listener_with_callback("resize", redraw.as_ref().unchecked_ref())?;
@@ -349,6 +407,16 @@ impl App {
                 self.begin(Mode::Computer { level, human });
             }
             "start-friend" => self.begin(Mode::Friend),
+            "start-online" => self.create_online(),
+            "join-online" => self.join_online(),
+            "copy-code" => self.copy_text("waiting-code"),
+            "copy-link" => self.copy_text("waiting-link"),
+            "copy-watch" => self.copy_text("watch-link"),
+            "cancel-online" => {
+                self.online_action("abort");
+                self.leave_online();
+                self.show("home");
+            }
             "start-watch" => {
                 let delay_ms = self.select_value("delay").parse().unwrap_or(900);
                 self.begin(Mode::Watch {
@@ -389,6 +457,9 @@ impl App {
     }
 
     fn game_action(&mut self, action: &str, target: &Element) {
+        if self.online_action(action) {
+            return;
+        }
         let Some(session) = self.session.as_mut() else {
             return;
         };
@@ -477,6 +548,7 @@ impl App {
     }
 
     fn adopt(&mut self, session: Session) {
+        self.leave_online();
         self.session = Some(session);
         self.thinking = None;
         self.promotion = None;
@@ -490,6 +562,7 @@ impl App {
     }
 
     fn discard(&mut self) {
+        self.leave_online();
         self.session = None;
         self.thinking = None;
         self.remove(SAVE_KEY);
@@ -573,6 +646,10 @@ impl App {
         match update {
             Update::Promote(options) => self.promotion = Some(options),
             Update::Played(_) => self.start_animation(),
+            Update::Send(turn) => {
+                self.send_turn(turn);
+                return;
+            }
             _ => {}
         }
         if let Some(session) = &self.session {
@@ -590,6 +667,10 @@ impl App {
     }
 
     fn save(&self) {
+        if self.online.is_some() {
+            // An online game lives on the server; its seat is stored.
+            return;
+        }
         if let Some(session) = &self.session {
             self.store(SAVE_KEY, &session.to_save());
         }

@@ -125,6 +125,8 @@ impl App {
             }
         }
         self.set_hidden("draw-answer", !session.person_must_answer());
+        self.set_hidden("undo", self.online.is_some());
+        self.refresh_online_panel();
         let mut label = format!("{} board. {status}.", display_name(game.variant()));
         if let Some(last) = history.last() {
             label.push_str(&format!(" Last move {last}."));

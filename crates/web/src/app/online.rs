@@ -1,0 +1,500 @@
+//! Online play on the page: creating and joining games, the socket with its
+//! heartbeat and reconnection, and showing what [`Online`] says. Every
+//! decision about the game is the server's, mirrored by [`Online`].
+
+use gloo_timers::callback::Interval;
+use protocol::{decode_server, ClientMessage, Role, ServerMessage};
+use wasm_bindgen_futures::JsFuture;
+use web_sys::{CloseEvent, RequestInit, Response, WebSocket};
+
+use super::*;
+use crate::online::{Link, Online, Received, Seat};
+
+pub(super) const ONLINE_KEY: &str = "alquerque.online";
+/// Milliseconds of silence after which the socket counts as dead.
+const SILENCE_MS: f64 = 8000.0;
+/// Milliseconds between pings while the socket is quiet.
+const PING_MS: f64 = 3000.0;
+/// The longest wait before trying to reconnect, in milliseconds.
+const MAX_RETRY_MS: f64 = 15_000.0;
+
+/// The socket and what keeps it alive.
+pub(super) struct Connection {
+    socket: WebSocket,
+    _handlers: Vec<Closure<dyn FnMut(JsValue)>>,
+}
+
+/// Everything of online play the page holds.
+pub(super) struct OnlinePage {
+    pub online: Online,
+    connection: Option<Connection>,
+    /// Failed attempts in a row (for the back-off).
+    retries: u32,
+    last_heard: f64,
+    last_ping: f64,
+    /// When the opponent's absence lets this player claim (page clock, ms).
+    claim_at: Option<f64>,
+    _ticker: Option<Interval>,
+    retry: Option<Timeout>,
+}
+
+impl Drop for OnlinePage {
+    fn drop(&mut self) {
+        if let Some(c) = self.connection.take() {
+            c.socket.set_onclose(None);
+            let _ = c.socket.close();
+        }
+    }
+}
+
+/// The game server's socket address, beside the page.
+fn socket_url(window: &Window) -> String {
+    let location = window.location();
+    let secure = location.protocol().is_ok_and(|p| p == "https:");
+    let host = location.host().unwrap_or_default();
+    format!("{}://{host}/ws", if secure { "wss" } else { "ws" })
+}
+
+impl App {
+    /// Takes part in the online game `seat` names: connects and shows it.
+    pub(super) fn enter_online(&mut self, seat: Seat) {
+        self.session = None;
+        self.thinking = None;
+        self.promotion = None;
+        self.animation = None;
+        self.store(ONLINE_KEY, &seat.to_text());
+        let ticker = Interval::new(1000, || with_app(|app| app.online_tick()));
+        self.online = Some(OnlinePage {
+            online: Online::new(seat),
+            connection: None,
+            retries: 0,
+            last_heard: now_ms(),
+            last_ping: now_ms(),
+            claim_at: None,
+            _ticker: Some(ticker),
+            retry: None,
+        });
+        self.show("waiting");
+        self.sync_online();
+        self.connect();
+    }
+
+    /// Leaves the online game on this page (the seat is forgotten).
+    pub(super) fn leave_online(&mut self) {
+        if self.online.take().is_some() {
+            self.remove(ONLINE_KEY);
+            self.session = None;
+        }
+    }
+
+    fn connect(&mut self) {
+        let Some(page) = self.online.as_mut() else {
+            return;
+        };
+        if let Some(old) = page.connection.take() {
+            old.socket.set_onclose(None);
+            let _ = old.socket.close();
+        }
+        page.retry = None;
+        let Ok(socket) = WebSocket::new(&socket_url(&self.window)) else {
+            self.socket_closed();
+            return;
+        };
+        let on_open = Closure::<dyn FnMut(JsValue)>::new(|_| with_app(|app| app.socket_open()));
+        let on_message = Closure::<dyn FnMut(JsValue)>::new(|event: JsValue| {
+            let text = event
+                .dyn_ref::<MessageEvent>()
+                .and_then(|e| e.data().as_string())
+                .unwrap_or_default();
+            with_app(|app| app.socket_message(&text));
+        });
+        let on_close = Closure::<dyn FnMut(JsValue)>::new(|event: JsValue| {
+            let code = event.dyn_ref::<CloseEvent>().map_or(0, CloseEvent::code);
+            with_app(|app| app.socket_closed_with(code));
+        });
+        socket.set_onopen(Some(on_open.as_ref().unchecked_ref()));
+        socket.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+        socket.set_onclose(Some(on_close.as_ref().unchecked_ref()));
+        page.last_heard = now_ms();
+        page.connection = Some(Connection {
+            socket,
+            _handlers: vec![on_open, on_message, on_close],
+        });
+    }
+
+    fn send_online(&self, message: &ClientMessage) {
+        if let Some(c) = self.online.as_ref().and_then(|p| p.connection.as_ref()) {
+            if c.socket.ready_state() == WebSocket::OPEN {
+                let _ = c.socket.send_with_str(&message.to_text());
+            }
+        }
+    }
+
+    fn socket_open(&mut self) {
+        let Some(page) = self.online.as_mut() else {
+            return;
+        };
+        page.retries = 0;
+        page.last_heard = now_ms();
+        let hello = page.online.hello();
+        let resend = page.online.resend();
+        self.send_online(&hello);
+        // A move sent before the drop goes again; its ply keeps the server
+        // from playing it twice.
+        if let Some(mv) = resend {
+            self.send_online(&mv);
+        }
+    }
+
+    fn socket_message(&mut self, text: &str) {
+        let Some(page) = self.online.as_mut() else {
+            return;
+        };
+        page.last_heard = now_ms();
+        let Ok(message) = decode_server(text) else {
+            return;
+        };
+        if let ServerMessage::OpponentGone { seconds } = message {
+            page.claim_at = Some(now_ms() + f64::from(seconds) * 1000.0);
+        }
+        let welcomed = matches!(message, ServerMessage::Welcome { .. });
+        let received = page.online.receive(message);
+        let seat = page.online.seat.to_text();
+        match received {
+            Received::Nothing => return,
+            Received::Changed => {}
+            Received::Resync => {
+                // Connect again: the hello names the last event seen.
+                self.connect();
+                return;
+            }
+            Received::Refused(why) => self.set_notice(Some(&why)),
+            Received::Lost(why) => {
+                self.leave_online();
+                self.set_notice(Some(&why));
+                self.show("home");
+                return;
+            }
+        }
+        if welcomed {
+            self.store(ONLINE_KEY, &seat);
+        }
+        self.sync_online();
+    }
+
+    fn socket_closed_with(&mut self, code: u16) {
+        // Closed by the server for misbehaving (1003, 1008, 1009): a new
+        // connection would fare no better until something changes, but the
+        // seat may still be good, so try again after the back-off anyway.
+        let _ = code;
+        self.socket_closed();
+    }
+
+    fn socket_closed(&mut self) {
+        let hidden = self.document.hidden();
+        let Some(page) = self.online.as_mut() else {
+            return;
+        };
+        page.connection = None;
+        page.online.link = Link::Reconnecting;
+        if !hidden {
+            // Capped, jittered back-off: 0.5 s, 1 s, 2 s… up to 15 s.
+            let base = (500.0 * 2f64.powi(page.retries.min(5) as i32)).min(MAX_RETRY_MS);
+            let wait = base * (0.75 + 0.5 * js_sys::Math::random());
+            page.retries += 1;
+            page.retry = Some(Timeout::new(wait as u32, || with_app(|app| app.connect())));
+        }
+        self.sync_online();
+    }
+
+    /// Back in view or back online: reconnect at once if the socket is gone.
+    pub(super) fn wake_online(&mut self) {
+        let alive = self
+            .online
+            .as_ref()
+            .and_then(|p| p.connection.as_ref())
+            .is_some_and(|c| c.socket.ready_state() <= WebSocket::OPEN);
+        if self.online.is_some() && !alive && !self.document.hidden() {
+            self.connect();
+        }
+    }
+
+    /// Once a second: the heartbeat, the check for a silent socket, and the
+    /// opponent-away countdown.
+    fn online_tick(&mut self) {
+        let now = now_ms();
+        let Some(page) = self.online.as_mut() else {
+            return;
+        };
+        if let Some(at) = page.claim_at {
+            let left = ((at - now) / 1000.0).ceil().max(0.0) as u32;
+            if page.online.opponent_gone.is_some() {
+                page.online.opponent_gone = Some(left);
+            }
+        }
+        let open = page
+            .connection
+            .as_ref()
+            .is_some_and(|c| c.socket.ready_state() == WebSocket::OPEN);
+        if open && now - page.last_heard > SILENCE_MS {
+            // A dead socket that never said so (a phone changing networks).
+            if let Some(c) = page.connection.take() {
+                c.socket.set_onclose(None);
+                let _ = c.socket.close();
+            }
+            self.socket_closed();
+            return;
+        }
+        if open && now - page.last_ping > PING_MS {
+            page.last_ping = now;
+            self.send_online(&ClientMessage::Ping);
+        }
+        self.refresh_online_panel();
+    }
+
+    /// Shows the online game as [`Online`] has it.
+    pub(super) fn sync_online(&mut self) {
+        let Some(page) = self.online.as_ref() else {
+            return;
+        };
+        let online = &page.online;
+        let was_ply = self.session.as_ref().map(|s| s.game.ply());
+        if let (Some(game), Some(room)) = (online.display_game(), online.room.as_ref()) {
+            let mode = Mode::Online {
+                side: online.side(),
+                suggest: room.suggestions,
+            };
+            match self.session.as_mut() {
+                Some(session) if session.game.variant() == game.variant() => {
+                    session.mode = mode;
+                    session.show_game(game);
+                }
+                _ => self.session = Some(Session::resume(game, mode, 0)),
+            }
+            if let Some(session) = self.session.as_mut() {
+                session.draw_offer = room.draw_offer.map(|by| crate::session::DrawOffer { by });
+                session.verdict = room.is_over().then(|| online.status());
+            }
+        }
+        let waiting = online.seat.creator && !online.started() && !online.is_over();
+        let ply = self.session.as_ref().map(|s| s.game.ply());
+        if was_ply.is_some() && ply > was_ply {
+            self.start_animation();
+        }
+        self.show(if waiting { "waiting" } else { "game" });
+        self.refresh_online_panel();
+        // Refreshing the panels refreshes the online panel too.
+        self.refresh();
+    }
+
+    /// The waiting screen, the connection line, suggestions and claims.
+    pub(super) fn refresh_online_panel(&self) {
+        let page = self.online.as_ref();
+        self.set_hidden("online-panel", page.is_none());
+        let Some(page) = page else {
+            return;
+        };
+        let online = &page.online;
+        let code = online.seat.code.clone().unwrap_or_default();
+        self.set_text("waiting-code", &code);
+        let origin = self.window.location().origin().unwrap_or_default();
+        let path = self.window.location().pathname().unwrap_or_default();
+        let join_link = format!("{origin}{path}?join={}", code.replace('-', ""));
+        self.set_text("waiting-link", &join_link);
+        let watch_link = format!("{origin}{path}?watch={}", online.seat.game);
+        self.set_text("watch-link", &watch_link);
+        let link = online.link_text();
+        self.set_text("connection", &link);
+        self.set_hidden("connection", link.is_empty());
+        if let Some(body) = self.document.body() {
+            let state = match online.link {
+                Link::Open => "open",
+                Link::Connecting => "connecting",
+                Link::Reconnecting => "reconnecting",
+            };
+            let _ = body.set_attribute("data-link", state);
+            let _ = body.set_attribute(
+                "data-pending",
+                if online.pending.is_some() {
+                    "true"
+                } else {
+                    "false"
+                },
+            );
+        }
+        let here = &online.presence;
+        let who = format!(
+            "White {} · Black {} · {} watching",
+            if here.white { "online" } else { "away" },
+            if here.black { "online" } else { "away" },
+            here.watchers
+        );
+        self.set_text("presence", &who);
+        let tally: Vec<String> = online
+            .suggestions
+            .iter()
+            .map(|s| format!("{} ({})", s.turn, s.count))
+            .collect();
+        let tally = if tally.is_empty() {
+            String::new()
+        } else {
+            format!("Spectators suggest: {}", tally.join(", "))
+        };
+        self.set_text("suggestions", &tally);
+        self.set_hidden("suggestions", tally.is_empty());
+        self.set_hidden("claim", online.opponent_gone != Some(0) || online.is_over());
+        let spectator = online.role == Some(Role::Spectator);
+        let over = online.is_over();
+        self.set_disabled("resign", spectator || over || !online.started());
+        self.set_disabled("offer-draw", spectator || over || !online.started());
+        self.set_hidden(
+            "abort",
+            spectator || over || online.room.as_ref().is_none_or(|r| r.game.ply() >= 2),
+        );
+        self.set_disabled("undo", true);
+    }
+
+    /// An online action from a button; false when it is not one.
+    pub(super) fn online_action(&mut self, action: &str) -> bool {
+        if self.online.is_none() {
+            return false;
+        }
+        let message = match action {
+            "resign" => ClientMessage::Resign,
+            "offer-draw" => ClientMessage::OfferDraw,
+            "draw-yes" => ClientMessage::AcceptDraw,
+            "draw-no" => ClientMessage::DeclineDraw,
+            "claim-win" => ClientMessage::Claim { draw: false },
+            "claim-draw" => ClientMessage::Claim { draw: true },
+            "abort" => ClientMessage::Abort,
+            "undo" => return true,
+            _ => return false,
+        };
+        self.send_online(&message);
+        true
+    }
+
+    /// A turn entered on the board: the player's move, or a spectator's
+    /// suggestion.
+    pub(super) fn send_turn(&mut self, turn: AnyTurn) {
+        let Some(page) = self.online.as_mut() else {
+            return;
+        };
+        if page.online.role == Some(Role::Spectator) {
+            if let Some(message) = page.online.suggest(turn) {
+                let text = self
+                    .session
+                    .as_ref()
+                    .map(|s| s.game.turn_text(turn))
+                    .unwrap_or_default();
+                self.send_online(&message);
+                self.set_notice(Some(&format!("You suggested {text}.")));
+            }
+            return;
+        }
+        if let Some(message) = page.online.play(turn) {
+            self.send_online(&message);
+        }
+        self.sync_online();
+    }
+
+    /// Creates a game on the server with the choices of the opponent screen.
+    pub(super) fn create_online(&mut self) {
+        let game = self.choice.as_str().to_string();
+        let side = self.select_value("online-side");
+        let suggestions = self
+            .element("online-suggest")
+            .and_then(|e| e.dyn_into::<HtmlInputElement>().ok())
+            .is_some_and(|i| i.checked());
+        let body = serde_json::json!({ "game": game, "side": side, "suggestions": suggestions });
+        let window = self.window.clone();
+        self.set_notice(Some("Creating the game…"));
+        wasm_bindgen_futures::spawn_local(async move {
+            let result = create_request(&window, &body.to_string()).await;
+            with_app(|app| match result {
+                Ok(seat) => {
+                    app.set_notice(None);
+                    app.enter_online(seat);
+                }
+                Err(why) => app.set_notice(Some(&why)),
+            });
+        });
+    }
+
+    /// Joins with the code typed on the home screen.
+    pub(super) fn join_online(&mut self) {
+        let typed = self
+            .element("join-code")
+            .and_then(|e| e.dyn_into::<HtmlInputElement>().ok())
+            .map(|i| i.value())
+            .unwrap_or_default();
+        match typed.trim().parse::<protocol::JoinCode>() {
+            Ok(code) => {
+                self.set_notice(None);
+                self.enter_online(Seat {
+                    game: String::new(),
+                    token: None,
+                    code: Some(code.to_string()),
+                    creator: false,
+                });
+            }
+            Err(_) => self.set_notice(Some(
+                "A game code has six letters and digits, like K7Q-4MZ.",
+            )),
+        }
+    }
+
+    /// Copies the text of element `id` to the clipboard.
+    pub(super) fn copy_text(&self, id: &str) {
+        let text = self
+            .element(id)
+            .and_then(|e| e.text_content())
+            .unwrap_or_default();
+        let promise = self.window.navigator().clipboard().write_text(&text);
+        wasm_bindgen_futures::spawn_local(async move {
+            let done = JsFuture::from(promise).await.is_ok();
+            with_app(|app| {
+                app.set_notice(Some(if done {
+                    "Copied."
+                } else {
+                    "Copying is not allowed here; select the text instead."
+                }))
+            });
+        });
+    }
+}
+
+/// POSTs a new game; the seat of its creator.
+async fn create_request(window: &Window, body: &str) -> Result<Seat, String> {
+    let init = RequestInit::new();
+    init.set_method("POST");
+    init.set_body(&JsValue::from_str(body));
+    let offline =
+        || "The game server cannot be reached: online play needs the network.".to_string();
+    let response = JsFuture::from(window.fetch_with_str_and_init("api/games", &init))
+        .await
+        .map_err(|_| offline())?;
+    let response: Response = response.dyn_into().map_err(|_| offline())?;
+    let text = JsFuture::from(response.text().map_err(|_| offline())?)
+        .await
+        .ok()
+        .and_then(|t| t.as_string())
+        .unwrap_or_default();
+    if !response.ok() {
+        return Err(format!("The server could not create the game: {text}"));
+    }
+    #[derive(serde::Deserialize)]
+    struct Created {
+        id: String,
+        code: String,
+        token: String,
+    }
+    let created: Created = serde_json::from_str(&text)
+        .map_err(|_| "The server's answer was unreadable.".to_string())?;
+    Ok(Seat {
+        game: created.id,
+        token: Some(created.token),
+        code: Some(created.code),
+        creator: true,
+    })
+}

@@ -1,0 +1,177 @@
+// Online play in three browser contexts against the real game server: one
+// creates a game, a second joins by code, a third watches by link and
+// suggests; they play, offer and decline a draw, reload mid-game, and end
+// the game by resignation.
+
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { mkdtemp, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { dist, here, launch, openApp, pressPoint, requireDist, shots } from './lib.mjs';
+
+const root = join(here, '..', '..');
+
+/** The server binary: $SERVER_BIN, or the one cargo built last. */
+async function serverBinary() {
+  const candidates = [
+    process.env.SERVER_BIN,
+    join(root, 'target', 'debug', 'alquerque-server'),
+    join(root, 'target', 'release', 'alquerque-server'),
+  ].filter(Boolean);
+  for (const path of candidates) {
+    if (await stat(path).then(() => true, () => false)) return path;
+  }
+  throw new Error('no alquerque-server binary: run `cargo build -p alquerque-server` first');
+}
+
+/** Starts the server on a free port with a fresh database; its URL. */
+async function startServer() {
+  const dir = await mkdtemp(join(tmpdir(), 'alq-online-'));
+  const child = spawn(await serverBinary(), [
+    '--addr', '127.0.0.1:0',
+    '--db', join(dir, 'games.db'),
+    '--site', dist,
+  ], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const url = await new Promise((ok, fail) => {
+    let seen = '';
+    child.stdout.on('data', (chunk) => {
+      seen += chunk;
+      const match = seen.match(/"addr":"([^"]+)"/);
+      if (match) ok(`http://${match[1]}/`);
+    });
+    child.on('exit', (code) => fail(new Error(`the server exited with ${code}`)));
+  });
+  return { child, url };
+}
+
+let server;
+let browser;
+
+before(async () => {
+  await requireDist();
+  server = await startServer();
+  browser = await launch();
+});
+
+after(async () => {
+  await browser?.close();
+  server?.child.kill('SIGTERM');
+});
+
+async function status(page) {
+  return (await page.textContent('#status')).trim();
+}
+
+async function waitForStatus(page, text) {
+  await page.waitForFunction(
+    (text) => document.getElementById('status')?.textContent.includes(text),
+    text,
+    { timeout: 15_000 },
+  );
+}
+
+async function waitForPly(page, n) {
+  await page.waitForFunction((n) => Number(document.body.dataset.ply) === n, n, { timeout: 15_000 });
+}
+
+/** Enters the first legal move listed by the page, point by point. */
+async function playFirstMove(page) {
+  const moves = await page.getAttribute('canvas#board', 'data-moves');
+  assert.ok(moves, 'the page lists legal moves');
+  const path = moves.split(',')[0].split(' ');
+  for (const point of path) await pressPoint(page, point);
+  return path;
+}
+
+test('create, join by code, watch and suggest, play, reload, resign', async () => {
+  const a = await openApp(browser, server.url, { viewport: { width: 1100, height: 800 } });
+  await a.page.click('[data-action="pick"][data-game="classic"]');
+  await a.page.selectOption('#online-side', 'white');
+  await a.page.click('[data-action="start-online"]');
+  await a.page.waitForSelector('body[data-screen="waiting"]');
+  await a.page.waitForFunction(() => /^[0-9A-Z]{3}-[0-9A-Z]{3}$/.test(
+    document.getElementById('waiting-code').textContent));
+  const code = (await a.page.textContent('#waiting-code')).trim();
+  assert.match(await a.page.textContent('#waiting-link'), /\?join=[0-9A-Z]{6}$/);
+  await a.page.screenshot({ path: join(shots, 'online-waiting.png') });
+
+  // The friend types the code in lower case without the dash.
+  const b = await openApp(browser, server.url, {
+    viewport: { width: 390, height: 760 }, deviceScaleFactor: 2, hasTouch: true, isMobile: true,
+  });
+  await b.page.fill('#join-code', code.replace('-', '').toLowerCase());
+  await b.page.click('[data-action="join-online"]');
+  await b.page.waitForSelector('body[data-screen="game"] canvas#board[data-drawn="true"]');
+  await waitForStatus(b.page, 'Waiting for White');
+  await a.page.waitForSelector('body[data-screen="game"]');
+  await waitForStatus(a.page, 'Your turn');
+
+  // White moves; Black's board follows.
+  await playFirstMove(a.page);
+  await waitForPly(b.page, 1);
+  await waitForStatus(b.page, 'Your turn');
+  await a.page.waitForFunction(() => document.body.dataset.pending === 'false');
+
+  // A spectator opens the watch link and suggests a move to Black.
+  const watch = (await a.page.textContent('#watch-link')).trim();
+  assert.match(watch, /\?watch=\w+$/);
+  const c = await openApp(browser, watch, { viewport: { width: 1000, height: 760 } });
+  await c.page.waitForSelector('body[data-screen="game"] canvas#board[data-drawn="true"]');
+  await waitForPly(c.page, 1);
+  assert.equal(await status(c.page), 'Black to move');
+  const suggested = await playFirstMove(c.page);
+  await c.page.waitForFunction(() => document.getElementById('notice').textContent.startsWith('You suggested'));
+  assert.equal(await c.page.getAttribute('body', 'data-ply'), '1', 'a suggestion is not played');
+  // Black, on move, sees the tally (the move in the game's record notation).
+  await b.page.waitForFunction(
+    (from) => {
+      const text = document.getElementById('suggestions').textContent;
+      return text.includes(from) && text.includes('(1)');
+    },
+    suggested[0],
+    { timeout: 15_000 },
+  );
+  await b.page.screenshot({ path: join(shots, 'online-phone-suggestion.png') });
+
+  // Black plays; everyone sees ply 2.
+  await playFirstMove(b.page);
+  for (const p of [a.page, b.page, c.page]) await waitForPly(p, 2);
+
+  // A draw offer, declined.
+  await a.page.click('[data-action="offer-draw"]');
+  await b.page.waitForSelector('#draw-answer:not([hidden])');
+  await b.page.click('[data-action="draw-no"]');
+  await a.page.waitForFunction(() => !document.getElementById('prompt').textContent.includes('waiting for the answer'));
+
+  // Black reloads mid-game and is back in the same seat.
+  await b.page.reload();
+  await b.page.waitForSelector('body[data-screen="game"] canvas#board[data-drawn="true"]');
+  await waitForPly(b.page, 2);
+  await waitForStatus(b.page, 'Waiting for White');
+
+  await playFirstMove(a.page);
+  await waitForPly(b.page, 3);
+  await a.page.screenshot({ path: join(shots, 'online-game.png') });
+
+  // Black resigns: the result reaches all three.
+  await b.page.click('[data-action="resign"]');
+  await waitForStatus(b.page, 'You lose (resignation)');
+  await waitForStatus(a.page, 'You win! (resignation)');
+  await waitForStatus(c.page, 'White wins (resignation)');
+
+  for (const ctx of [a, b, c]) {
+    assert.deepEqual(ctx.errors, []);
+    await ctx.context.close();
+  }
+});
+
+test('a code that opens no game is refused in words', async () => {
+  const d = await openApp(browser, server.url);
+  await d.page.fill('#join-code', 'ZZZ-ZZZ');
+  await d.page.click('[data-action="join-online"]');
+  await d.page.waitForFunction(() => document.getElementById('notice').textContent.includes('opens no game'));
+  await d.page.waitForSelector('body[data-screen="home"]');
+  await d.context.close();
+});
