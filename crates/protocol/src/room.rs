@@ -162,11 +162,13 @@ impl Room {
         if !self.seated.iter().all(|&s| s) {
             return Err(ErrorCode::NotNow);
         }
-        if self.game.side_to_move() != me {
-            return Err(ErrorCode::NotYourTurn);
-        }
+        // A move for another ply first: a repeat of a stored move is stale,
+        // whoever is on move now.
         if usize::try_from(mv.ply).ok() != Some(self.game.ply()) {
             return Err(ErrorCode::StalePly);
+        }
+        if self.game.side_to_move() != me {
+            return Err(ErrorCode::NotYourTurn);
         }
         let turn = self
             .game
@@ -368,6 +370,10 @@ mod tests {
         // The same move again is stale, not applied twice.
         assert_eq!(
             act(&mut room, Role::White, mv(0, "c2-c3")),
+            Err(ErrorCode::StalePly)
+        );
+        assert_eq!(
+            act(&mut room, Role::White, mv(1, "c3-c4")),
             Err(ErrorCode::NotYourTurn)
         );
         assert_eq!(

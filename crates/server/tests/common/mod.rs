@@ -1,0 +1,206 @@
+//! What the server's integration tests share: a server on a free port,
+//! plain HTTP, and websocket clients that speak the protocol.
+
+#![allow(dead_code)] // each test file uses its own part
+
+use std::time::Duration;
+
+use futures_util::{SinkExt, StreamExt};
+use protocol::{decode_server, ClientMessage, ErrorCode, MoveText, ServerMessage};
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::TcpStream;
+use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::{connect_async, MaybeTlsStream, WebSocketStream};
+
+pub type Socket = WebSocketStream<MaybeTlsStream<TcpStream>>;
+
+pub async fn start() -> std::net::SocketAddr {
+    start_with(30).await
+}
+
+pub async fn start_with(per_minute: u32) -> std::net::SocketAddr {
+    start_on(&fresh_database(), per_minute).await
+}
+
+/// A database path in a new temporary directory.
+pub fn fresh_database() -> String {
+    let dir = std::env::temp_dir().join(format!(
+        "alq-online-{}-{}",
+        std::process::id(),
+        rand_suffix()
+    ));
+    std::fs::create_dir_all(&dir).expect("a directory");
+    dir.join("games.db").to_string_lossy().into_owned()
+}
+
+/// A server in this process on a free port, keeping games in `database`.
+pub async fn start_on(database: &str, per_minute: u32) -> std::net::SocketAddr {
+    let mut config = alquerque_server::Config::new(([127, 0, 0, 1], 0).into(), database);
+    config.origins = vec!["https://games.example".to_string()];
+    config.claim_after = Duration::from_secs(1);
+    config.per_minute = per_minute;
+    let (addr, _handle) = alquerque_server::serve(config).await.expect("serves");
+    addr
+}
+
+pub fn rand_suffix() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64)
+}
+
+/// A plain HTTP request; the status code and body.
+pub async fn http(
+    addr: std::net::SocketAddr,
+    method: &str,
+    path: &str,
+    body: &str,
+) -> (u16, String) {
+    let mut stream = TcpStream::connect(addr).await.expect("connects");
+    let request = format!(
+        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    );
+    stream.write_all(request.as_bytes()).await.expect("writes");
+    let mut response = String::new();
+    stream.read_to_string(&mut response).await.expect("reads");
+    let status = response[9..12].parse().expect("a status");
+    let body = response
+        .split("\r\n\r\n")
+        .nth(1)
+        .unwrap_or_default()
+        .to_string();
+    (status, body)
+}
+
+pub struct Created {
+    pub id: String,
+    pub code: String,
+    pub token: String,
+}
+
+pub async fn create(addr: std::net::SocketAddr, game: &str, suggestions: bool) -> Created {
+    let (status, body) = http(
+        addr,
+        "POST",
+        "/api/games",
+        &format!(r#"{{"game":"{game}","side":"white","suggestions":{suggestions}}}"#),
+    )
+    .await;
+    assert_eq!(status, 200, "{body}");
+    let v: serde_json::Value = serde_json::from_str(&body).expect("json");
+    Created {
+        id: v["id"].as_str().expect("id").to_string(),
+        code: v["code"].as_str().expect("code").to_string(),
+        token: v["token"].as_str().expect("token").to_string(),
+    }
+}
+
+pub async fn open(addr: std::net::SocketAddr) -> Socket {
+    connect_async(format!("ws://{addr}/ws"))
+        .await
+        .expect("a socket")
+        .0
+}
+
+pub async fn send(ws: &mut Socket, message: &ClientMessage) {
+    ws.send(Message::Text(message.to_text().into()))
+        .await
+        .expect("sent");
+}
+
+/// The next server message other than presence news (failing after a few
+/// seconds of silence).
+pub async fn next(ws: &mut Socket) -> ServerMessage {
+    loop {
+        let message = next_any(ws).await;
+        if !matches!(
+            message,
+            ServerMessage::Presence(_) | ServerMessage::OpponentGone { .. }
+        ) {
+            return message;
+        }
+    }
+}
+
+/// The next message that `pick` accepts, skipping others.
+pub async fn next_where(ws: &mut Socket, pick: impl Fn(&ServerMessage) -> bool) -> ServerMessage {
+    loop {
+        let message = next_any(ws).await;
+        if pick(&message) {
+            return message;
+        }
+    }
+}
+
+/// The next server message within `wait`, or `None` when the socket ends
+/// or stays silent.
+pub async fn try_next(ws: &mut Socket, wait: Duration) -> Option<ServerMessage> {
+    loop {
+        match tokio::time::timeout(wait, ws.next()).await {
+            Ok(Some(Ok(Message::Text(text)))) => return decode_server(&text).ok(),
+            Ok(Some(Ok(_))) => continue,
+            _ => return None,
+        }
+    }
+}
+
+/// The next server message of any kind.
+pub async fn next_any(ws: &mut Socket) -> ServerMessage {
+    loop {
+        let frame = tokio::time::timeout(Duration::from_secs(5), ws.next())
+            .await
+            .expect("an answer in time")
+            .expect("the socket is open")
+            .expect("a frame");
+        if let Message::Text(text) = frame {
+            return decode_server(&text).expect("a server message");
+        }
+    }
+}
+
+/// The close code the server ends the socket with.
+pub async fn closed_with(ws: &mut Socket) -> Option<CloseCode> {
+    loop {
+        match tokio::time::timeout(Duration::from_secs(5), ws.next()).await {
+            Ok(Some(Ok(Message::Close(frame)))) => return frame.map(|f| f.code),
+            Ok(Some(Ok(_))) => continue,
+            _ => return None,
+        }
+    }
+}
+
+pub async fn hello(
+    ws: &mut Socket,
+    game: &str,
+    token: Option<&str>,
+    code: Option<&str>,
+    last_v: Option<u64>,
+) -> ServerMessage {
+    send(
+        ws,
+        &ClientMessage::Hello {
+            game: game.to_string(),
+            token: token.map(str::to_string),
+            code: code.map(str::to_string),
+            last_v,
+        },
+    )
+    .await;
+    next(ws).await
+}
+
+pub fn mv(ply: u32, turn: &str) -> ClientMessage {
+    ClientMessage::Move(MoveText {
+        ply,
+        turn: turn.to_string(),
+    })
+}
+
+pub fn error_code(message: &ServerMessage) -> Option<ErrorCode> {
+    match message {
+        ServerMessage::Error { code, .. } => Some(*code),
+        _ => None,
+    }
+}
