@@ -169,7 +169,7 @@ impl Hub {
                 // Nobody is here yet: away since the game was loaded.
                 gone_since: [Some(Instant::now()); 2],
             }),
-            events: broadcast::channel(256).0,
+            events: broadcast::channel(64).0,
         });
         Ok(Some(
             lock(&self.live)

@@ -244,7 +244,10 @@ async fn socket(
         }
     }
     let id = app.connections.fetch_add(1, Ordering::Relaxed);
+    // Messages are small: small buffers keep thousands of sockets cheap.
     upgrade
+        .read_buffer_size(4 * 1024)
+        .write_buffer_size(4 * 1024)
         .max_message_size(64 * 1024)
         .on_upgrade(move |ws| connection(app, ws, id, peer.ip()))
 }

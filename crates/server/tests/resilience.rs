@@ -317,7 +317,7 @@ async fn a_killed_server_keeps_every_acknowledged_move() {
                 )
                 .await;
                 let mut sent: Option<MoveText> = None;
-                let mut rng = Rng(0x1234_5678 ^ game.len() as u64 ^ side.index() as u64 + 1);
+                let mut rng = Rng(0x1234_5678 ^ game.len() as u64 ^ (side.index() as u64 + 1));
                 while let Some(message) = try_next(&mut ws, Duration::from_secs(5)).await {
                     match message {
                         ServerMessage::Snapshot(s) => room = Room::from_snapshot(&s).ok(),
