@@ -15,8 +15,6 @@ use protocol::{side_of, Context, Room};
 /// Events kept in memory for a reconnecting client; one further behind gets
 /// a snapshot.
 const RECENT: usize = 64;
-/// How long a join code lasts, in seconds.
-const CODE_SECONDS: i64 = 24 * 60 * 60;
 
 /// One live game.
 #[derive(Debug)]
@@ -80,6 +78,8 @@ pub struct Hub {
     live: Mutex<HashMap<String, Arc<Live>>>,
     /// How long a player must be away before the opponent may claim.
     pub claim_after: Duration,
+    /// How long a join code lasts (and a game may wait for its second player).
+    pub code_lifetime: Duration,
 }
 
 fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
@@ -104,11 +104,41 @@ pub struct Created {
 }
 
 impl Hub {
-    pub fn new(store: Store, claim_after: Duration) -> Hub {
+    pub fn new(store: Store, claim_after: Duration, code_lifetime: Duration) -> Hub {
         Hub {
             store: Mutex::new(store),
             live: Mutex::new(HashMap::new()),
             claim_after,
+            code_lifetime,
+        }
+    }
+
+    /// Forgets the live games nobody is connected to (they load again from
+    /// storage when someone comes back).
+    pub fn sweep(&self) {
+        lock(&self.live).retain(|_, live| {
+            let state = lock(&live.state);
+            state.online != [0, 0] || state.watchers > 0 || Arc::strong_count(live) > 1
+        });
+    }
+
+    /// Ends a game whose join code expired before the second player came.
+    fn expire_if_waiting(&self, live: &Live) {
+        let mut state = lock(&live.state);
+        let expired = state.row.code.as_ref().is_some_and(|(_, at)| *at <= now());
+        if state.room.is_over() || !expired || state.room.seated.iter().all(|&s| s) {
+            return;
+        }
+        let events = [EventBody::Ended {
+            result: "*".to_string(),
+            reason: "nobody joined".to_string(),
+        }];
+        let first_v = state.room.v + 1;
+        if lock(&self.store)
+            .append(&state.row.id, first_v, &events)
+            .is_ok()
+        {
+            publish(live, &mut state, &events);
         }
     }
 
@@ -135,7 +165,10 @@ impl Hub {
             header: room.record(),
             suggestions,
             seats,
-            code: Some((code.as_compact(), now() + CODE_SECONDS)),
+            code: Some((
+                code.as_compact(),
+                now() + self.code_lifetime.as_secs() as i64,
+            )),
         };
         let mut store = lock(&self.store);
         store.create(&row).map_err(|e| e.to_string())?;
@@ -152,6 +185,14 @@ impl Hub {
 
     /// The live game `id`, loading it from storage if needed.
     pub fn game(&self, id: &str) -> Result<Option<Arc<Live>>, StoreError> {
+        let live = self.load(id)?;
+        if let Some(live) = &live {
+            self.expire_if_waiting(live);
+        }
+        Ok(live)
+    }
+
+    fn load(&self, id: &str) -> Result<Option<Arc<Live>>, StoreError> {
         if let Some(live) = lock(&self.live).get(id) {
             return Ok(Some(live.clone()));
         }

@@ -40,6 +40,8 @@ pub struct Config {
     pub claim_after: Duration,
     /// Games one address may create, and join by code, per minute.
     pub per_minute: u32,
+    /// How long a join code lasts; a game nobody joined in that time ends.
+    pub code_lifetime: Duration,
 }
 
 impl Config {
@@ -52,6 +54,7 @@ impl Config {
             origins: Vec::new(),
             claim_after: Duration::from_secs(60),
             per_minute: 30,
+            code_lifetime: Duration::from_secs(24 * 60 * 60),
         }
     }
 }
@@ -131,7 +134,7 @@ pub async fn serve(
         seen: Mutex::new(HashMap::new()),
     };
     let app = Arc::new(App {
-        hub: Hub::new(store, config.claim_after),
+        hub: Hub::new(store, config.claim_after, config.code_lifetime),
         origins: config.origins.clone(),
         connections: AtomicU64::new(0),
         creating: limiter(),
@@ -141,10 +144,18 @@ pub async fn serve(
         .route("/health", get(|| async { "ok" }))
         .route("/api/games", post(create))
         .route("/ws", get(socket))
-        .with_state(app);
+        .with_state(app.clone());
     if let Some(site) = &config.site {
         router = router.fallback_service(tower_http::services::ServeDir::new(site));
     }
+    let sweeper = app.clone();
+    tokio::spawn(async move {
+        let mut every = tokio::time::interval(Duration::from_secs(60));
+        loop {
+            every.tick().await;
+            sweeper.hub.sweep();
+        }
+    });
     let listener = tokio::net::TcpListener::bind(config.addr).await?;
     let addr = listener.local_addr()?;
     let handle = tokio::spawn(async move {

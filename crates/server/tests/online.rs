@@ -327,3 +327,20 @@ async fn one_address_may_create_and_join_only_so_often() {
         assert_eq!(error_code(&refused), Some(expected));
     }
 }
+
+#[tokio::test]
+async fn a_game_nobody_joins_expires() {
+    let addr = start_configured(&fresh_database(), 30, Duration::from_secs(1)).await;
+    let game = create(addr, "qirkat", false).await;
+    tokio::time::sleep(Duration::from_millis(2100)).await;
+    let mut friend = open(addr).await;
+    let refused = hello(&mut friend, &game.id, None, Some(&game.code), None).await;
+    assert_eq!(error_code(&refused), Some(ErrorCode::BadCode));
+    let mut creator = open(addr).await;
+    hello(&mut creator, &game.id, Some(&game.token), None, None).await;
+    let snapshot = next(&mut creator).await;
+    assert!(
+        matches!(&snapshot, ServerMessage::Snapshot(s) if s.result.as_deref() == Some("*") && s.reason.as_deref() == Some("nobody joined")),
+        "{snapshot:?}"
+    );
+}

@@ -340,7 +340,7 @@ pub fn result_text(result: &str, reason: &str, me: Option<Side>) -> String {
         _ => None,
     };
     match (result, winner, me) {
-        ("*", _, _) => "Game aborted".to_string(),
+        ("*", _, _) => format!("No result: {reason}"),
         (_, None, _) => format!("Draw: {reason}"),
         (_, Some(w), Some(me)) if w == me => format!("You win! ({reason})"),
         (_, Some(_), Some(_)) => format!("You lose ({reason})"),

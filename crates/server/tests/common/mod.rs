@@ -36,7 +36,17 @@ pub fn fresh_database() -> String {
 
 /// A server in this process on a free port, keeping games in `database`.
 pub async fn start_on(database: &str, per_minute: u32) -> std::net::SocketAddr {
+    start_configured(database, per_minute, Duration::from_secs(3600)).await
+}
+
+/// A server whose join codes last `code_lifetime`.
+pub async fn start_configured(
+    database: &str,
+    per_minute: u32,
+    code_lifetime: Duration,
+) -> std::net::SocketAddr {
     let mut config = alquerque_server::Config::new(([127, 0, 0, 1], 0).into(), database);
+    config.code_lifetime = code_lifetime;
     config.origins = vec!["https://games.example".to_string()];
     config.claim_after = Duration::from_secs(1);
     config.per_minute = per_minute;
