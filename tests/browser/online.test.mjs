@@ -9,7 +9,7 @@ import { spawn } from 'node:child_process';
 import { mkdtemp, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { dist, here, launch, openApp, pressPoint, requireDist, shots } from './lib.mjs';
+import { audit, dist, here, launch, openApp, pressPoint, requireDist, shots } from './lib.mjs';
 
 const root = join(here, '..', '..');
 
@@ -96,6 +96,7 @@ test('create, join by code, watch and suggest, play, reload, resign', async () =
   const code = (await a.page.textContent('#waiting-code')).trim();
   assert.match(await a.page.textContent('#waiting-link'), /\?join=[0-9A-Z]{6}$/);
   await a.page.screenshot({ path: join(shots, 'online-waiting.png') });
+  assert.deepEqual(await audit(a.page), [], 'the waiting screen passes the accessibility audit');
 
   // The friend types the code in lower case without the dash.
   const b = await openApp(browser, server.url, {
@@ -134,6 +135,7 @@ test('create, join by code, watch and suggest, play, reload, resign', async () =
     { timeout: 15_000 },
   );
   await b.page.screenshot({ path: join(shots, 'online-phone-suggestion.png') });
+  assert.deepEqual(await audit(b.page), [], 'the online game passes the accessibility audit');
 
   // Black plays; everyone sees ply 2.
   await playFirstMove(b.page);
