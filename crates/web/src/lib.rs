@@ -12,6 +12,7 @@
 
 pub mod app;
 pub mod input;
+pub mod keyboard;
 pub mod layout;
 pub mod online;
 pub mod render;

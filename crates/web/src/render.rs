@@ -23,6 +23,10 @@ const SELECTED: &str = "rgba(255, 214, 92, 0.95)";
 const LAST_MOVE: &str = "rgba(74, 124, 196, 0.55)";
 const CHECK: &str = "rgba(214, 48, 38, 0.75)";
 const CROWN: &str = "#e8b422";
+/// The keyboard cursor: a dark ring inside a light one, visible on every
+/// square, point and piece.
+const CURSOR_OUTER: &str = "#ffffff";
+const CURSOR_INNER: &str = "#0b3d91";
 
 /// What the board shows.
 #[derive(Clone, Debug, Default)]
@@ -46,6 +50,8 @@ pub struct Scene {
     pub floating: Option<(Point, f64, f64)>,
     /// Pieces just captured, fading out: where, what, and how opaque.
     pub fading: Vec<(Point, PieceView, f64)>,
+    /// The keyboard's cursor, while the board has the focus.
+    pub cursor: Option<Point>,
 }
 
 /// Sizes the canvas's pixel buffer to its displayed size times the device
@@ -77,6 +83,12 @@ pub fn draw(
     paint_board(&ctx, &layout, scene.squares)?;
     paint_marks(&ctx, &layout, scene)?;
     paint_pieces(&ctx, &layout, scene)?;
+    if let Some(p) = scene.cursor {
+        let r = layout.piece_radius();
+        let w = (layout.spacing() * 0.05).max(2.0);
+        ring(&ctx, &layout, p, r + 2.6 * w, CURSOR_OUTER, w * 1.8)?;
+        ring(&ctx, &layout, p, r + 2.6 * w, CURSOR_INNER, w)?;
+    }
     canvas.set_attribute("data-layout", &describe(&layout)?)?;
     canvas.set_attribute("data-drawn", "true")
 }

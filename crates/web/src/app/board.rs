@@ -120,6 +120,61 @@ impl App {
         self.after(update, was_over);
     }
 
+    /// A key pressed while the board has the focus; true when it was the
+    /// board's (so the page does not scroll).
+    pub(super) fn key_down(&mut self, name: &str) -> bool {
+        let Some(key) = crate::keyboard::Key::from_name(name) else {
+            return false;
+        };
+        let flipped = self.flipped();
+        let Some(session) = self.session.as_mut() else {
+            return false;
+        };
+        let geometry = session.game.geometry();
+        let cursor = match self.cursor {
+            Some(p) if p.index() < geometry.len() => p,
+            // Start on a piece that can move, or in the middle.
+            _ => session
+                .selection
+                .movable(session.entries())
+                .first()
+                .copied()
+                .or_else(|| geometry.point(geometry.files() / 2, geometry.ranks() / 2))
+                .unwrap_or(Point::from_index_unchecked(0)),
+        };
+        let was_over = session.is_over();
+        let update = match key {
+            crate::keyboard::Key::Move(right, up) => {
+                let next = if self.cursor.is_none() {
+                    cursor
+                } else {
+                    crate::keyboard::step(geometry, cursor, right, up, flipped)
+                };
+                self.cursor = Some(next);
+                self.cursor_shown = true;
+                let words = crate::keyboard::point_words(&session.game, next);
+                self.announce(&words);
+                self.refresh();
+                return true;
+            }
+            crate::keyboard::Key::Press => session.press(cursor),
+            crate::keyboard::Key::Huff => session.triple(cursor),
+            crate::keyboard::Key::Cancel => {
+                session.selection.clear();
+                Update::Selection
+            }
+        };
+        self.cursor = Some(cursor);
+        self.cursor_shown = true;
+        self.after(update, was_over);
+        true
+    }
+
+    /// Says `text` through the page's live region.
+    pub(super) fn announce(&self, text: &str) {
+        self.set_text("announce", text);
+    }
+
     pub(super) fn pointer_cancel(&mut self, _: &PointerEvent) {
         self.drag = None;
         self.draw();
@@ -242,6 +297,7 @@ impl App {
             check: game.king_in_check().filter(|_| live),
             floating,
             fading: if live { fading } else { Vec::new() },
+            cursor: self.cursor.filter(|_| self.cursor_shown),
         })
     }
 

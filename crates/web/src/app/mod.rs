@@ -109,6 +109,12 @@ struct App {
     longest_task: f64,
     /// The online game this page takes part in, if any.
     online: Option<online::OnlinePage>,
+    /// The keyboard's cursor on the board, shown while the board has the
+    /// focus.
+    cursor: Option<Point>,
+    cursor_shown: bool,
+    /// The number of turns last announced to screen readers.
+    announced_ply: std::cell::Cell<Option<usize>>,
 }
 
 /// Starts the page. A page without the board (a test page, say) is left
@@ -162,6 +168,9 @@ pub fn start() -> Result<(), JsValue> {
         listeners: Vec::new(),
         longest_task: 0.0,
         online: None,
+        cursor: None,
+        cursor_shown: false,
+        announced_ply: std::cell::Cell::new(None),
     };
     app.listen()?;
     let mut notice = None;
@@ -322,6 +331,33 @@ impl App {
             self.canvas
                 .add_event_listener_with_callback(name, closure.as_ref().unchecked_ref())?;
             self.listeners.push(closure);
+        }
+        let keys = Closure::<dyn FnMut(Event)>::new(|event: Event| {
+            if let Some(event) = event.dyn_ref::<web_sys::KeyboardEvent>() {
+                if event.ctrl_key() || event.meta_key() || event.alt_key() {
+                    return;
+                }
+                let name = event.key();
+                let mut handled = false;
+                with_app(|app| handled = app.key_down(&name));
+                if handled {
+                    event.prevent_default();
+                }
+            }
+        });
+        self.canvas
+            .add_event_listener_with_callback("keydown", keys.as_ref().unchecked_ref())?;
+        self.listeners.push(keys);
+        for (name, shown) in [("focus", true), ("blur", false)] {
+            let focus = Closure::<dyn FnMut(Event)>::new(move |_| {
+                with_app(|app| {
+                    app.cursor_shown = shown && app.cursor.is_some();
+                    app.draw();
+                })
+            });
+            self.canvas
+                .add_event_listener_with_callback(name, focus.as_ref().unchecked_ref())?;
+            self.listeners.push(focus);
         }
         let wake = Closure::<dyn FnMut(Event)>::new(|_| with_app(|app| app.wake_online()));
         self.document

@@ -127,6 +127,11 @@ impl App {
         self.set_hidden("draw-answer", !session.person_must_answer());
         self.set_hidden("undo", self.online.is_some());
         self.refresh_online_panel();
+        if self.announced_ply.get() != Some(game.ply()) {
+            self.announced_ply.set(Some(game.ply()));
+            let last = crate::keyboard::last_turn_words(game).unwrap_or_default();
+            self.announce(format!("{last} {status}.").trim());
+        }
         let mut label = format!("{} board. {status}.", display_name(game.variant()));
         if let Some(last) = history.last() {
             label.push_str(&format!(" Last move {last}."));
@@ -153,6 +158,12 @@ impl App {
             Vec::new()
         };
         let _ = self.canvas.set_attribute("data-moves", &moves.join(","));
+        let cursor = self
+            .cursor
+            .filter(|p| p.index() < geometry.len())
+            .map(|p| geometry.name(p).to_string())
+            .unwrap_or_default();
+        let _ = self.canvas.set_attribute("data-cursor", &cursor);
         if let Some(body) = self.document.body() {
             let _ = body.set_attribute("data-ply", &game.ply().to_string());
             let _ = body.set_attribute(
