@@ -11,6 +11,7 @@
 //! wires everything to the page.
 
 pub mod app;
+pub mod embed;
 pub mod input;
 pub mod keyboard;
 pub mod layout;

@@ -5,6 +5,7 @@
 
 mod board;
 mod computer;
+mod embed;
 mod online;
 mod panels;
 
@@ -115,6 +116,12 @@ struct App {
     cursor_shown: bool,
     /// The number of turns last announced to screen readers.
     announced_ply: std::cell::Cell<Option<usize>>,
+    /// Where the game in progress is saved (each embedded game has its own).
+    save_key: String,
+    /// Embedded in another site's page: what it asked for.
+    embed: Option<crate::embed::Embed>,
+    /// The state last reported to the host page (turns, over).
+    reported: std::cell::Cell<Option<(usize, bool)>>,
 }
 
 /// Starts the page. A page without the board (a test page, say) is left
@@ -143,7 +150,13 @@ pub fn start() -> Result<(), JsValue> {
     let stats = read(STATS_KEY)
         .map(|t| Stats::from_text(&t))
         .unwrap_or_default();
-    let saved = read(SAVE_KEY);
+    let search = window.location().search().unwrap_or_default();
+    let embed = crate::embed::Embed::from_query(&search);
+    let save_key = match &embed {
+        Some(Ok(embed)) => embed.save_key(),
+        _ => SAVE_KEY.to_string(),
+    };
+    let saved = read(&save_key);
     let seat = read(online::ONLINE_KEY);
     let worker = start_worker();
     let mut app = App {
@@ -171,6 +184,9 @@ pub fn start() -> Result<(), JsValue> {
         cursor: None,
         cursor_shown: false,
         announced_ply: std::cell::Cell::new(None),
+        save_key,
+        embed: None,
+        reported: std::cell::Cell::new(None),
     };
     app.listen()?;
     let mut notice = None;
@@ -179,6 +195,27 @@ pub fn start() -> Result<(), JsValue> {
             "This browser keeps no storage for the game here: it plays, but a reload forgets it."
                 .to_string(),
         );
+    }
+    match embed {
+        Some(Ok(embed)) => {
+            app.start_embedded(embed, saved);
+            app.set_notice(notice.as_deref());
+            app.sync_prefs();
+            app.refresh();
+            APP.with(|cell| cell.replace(Some(app)));
+            with_app(|app| {
+                app.maybe_think();
+                app.report_ready();
+            });
+            return Ok(());
+        }
+        Some(Err(e)) => {
+            notice = Some(format!(
+                "This embedded game's settings are not valid: {}.",
+                e.0
+            ));
+        }
+        None => {}
     }
     let link = online_link(&app.window);
     if link.is_some() {
@@ -202,7 +239,7 @@ pub fn start() -> Result<(), JsValue> {
         }
         Some((Err(e), text)) => {
             app.store(SET_ASIDE_KEY, &text);
-            app.remove(SAVE_KEY);
+            app.remove(&app.save_key);
             notice = Some(format!(
                 "Your saved game could not be restored: {e}. It has been set aside."
             ));
@@ -359,6 +396,14 @@ impl App {
                 .add_event_listener_with_callback(name, focus.as_ref().unchecked_ref())?;
             self.listeners.push(focus);
         }
+        let host = Closure::<dyn FnMut(Event)>::new(|event: Event| {
+            if let Some(event) = event.dyn_ref::<MessageEvent>() {
+                with_app(|app| app.host_message(event));
+            }
+        });
+        self.window
+            .add_event_listener_with_callback("message", host.as_ref().unchecked_ref())?;
+        self.listeners.push(host);
         let wake = Closure::<dyn FnMut(Event)>::new(|_| with_app(|app| app.wake_online()));
         self.document
             .add_event_listener_with_callback("visibilitychange", wake.as_ref().unchecked_ref())?;
@@ -459,6 +504,11 @@ impl App {
                     level: Level::Medium,
                     delay_ms,
                 });
+            }
+            "new-game" if self.embed.is_some() => {
+                if let Some(mode) = self.embed.as_ref().and_then(embed::local_mode) {
+                    self.begin(mode);
+                }
             }
             "new-game" => {
                 let unfinished = self
@@ -601,7 +651,7 @@ impl App {
         self.leave_online();
         self.session = None;
         self.thinking = None;
-        self.remove(SAVE_KEY);
+        self.remove(&self.save_key);
     }
 
     fn open_dialog(&self, id: &str) {
@@ -708,7 +758,7 @@ impl App {
             return;
         }
         if let Some(session) = &self.session {
-            self.store(SAVE_KEY, &session.to_save());
+            self.store(&self.save_key, &session.to_save());
         }
     }
 }

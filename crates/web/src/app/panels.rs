@@ -127,6 +127,7 @@ impl App {
         self.set_hidden("draw-answer", !session.person_must_answer());
         self.set_hidden("undo", self.online.is_some());
         self.refresh_online_panel();
+        self.report_to_host();
         if self.announced_ply.get() != Some(game.ply()) {
             self.announced_ply.set(Some(game.ply()));
             let last = crate::keyboard::last_turn_words(game).unwrap_or_default();
