@@ -127,7 +127,7 @@ test('a 320×480 frame on a phone plays by touch', async () => {
     const resign = document.querySelector('[data-action="resign"]').getBoundingClientRect();
     return {
       wide: document.documentElement.scrollWidth <= 320,
-      board: board.bottom <= 480 && board.width >= 200,
+      board: board.top >= 0 && board.bottom <= 480 && board.width >= 200,
       controls: resign.bottom <= 480,
     };
   });
@@ -173,7 +173,9 @@ test('the embed at three sizes, and its audit', async () => {
       { viewport: { width, height } }, { wait: 'canvas#board[data-drawn="true"]' });
     const fits = await page.evaluate(([w, h]) => {
       const board = document.getElementById('board').getBoundingClientRect();
-      return document.documentElement.scrollWidth <= w && board.bottom <= h && board.right <= w;
+      const resign = document.querySelector('[data-action="resign"]').getBoundingClientRect();
+      return document.documentElement.scrollWidth <= w && board.top >= 0 && board.left >= 0
+        && board.bottom <= h && board.right <= w && resign.bottom <= h;
     }, [width, height]);
     assert.ok(fits, `${name}: the board fits ${width}×${height}`);
     await page.screenshot({ path: join(shots, `embed-${name}-${width}x${height}.png`) });
