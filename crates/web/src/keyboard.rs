@@ -77,10 +77,11 @@ pub fn point_words(game: &AnyGame, p: Point) -> String {
     }
 }
 
-/// The last turn in words: "White played c2-c3, taking 1 piece."
-pub fn last_turn_words(game: &AnyGame) -> Option<String> {
+/// The last turn in words: "White played c2-c3, taking 1 piece.", given
+/// its notation (the last of [`AnyGame::history`]).
+pub fn last_turn_words(game: &AnyGame, text: Option<&str>) -> Option<String> {
     let ply = game.ply();
-    let text = game.history().pop()?;
+    let text = text?;
     let mover = if ply % 2 == 1 {
         Side::White
     } else {
@@ -129,12 +130,13 @@ mod tests {
         assert_eq!(point_words(&game, b2), "b2, white man");
         let d4 = g.point(3, 3).expect("d4");
         assert_eq!(point_words(&game, d4), "d4, empty");
-        assert_eq!(last_turn_words(&game), None);
+        assert_eq!(last_turn_words(&game, None), None);
         let turn = game.entries()[0].turn;
         let text = game.turn_text(turn);
         game.play(turn).expect("a legal turn");
+        let history = game.history();
         assert_eq!(
-            last_turn_words(&game),
+            last_turn_words(&game, history.last().map(String::as_str)),
             Some(format!("White played {text}."))
         );
         let chess = AnyGame::new(Variant::Chesquerque);

@@ -399,7 +399,22 @@ impl App {
     }
 
     /// Creates a game on the server with the choices of the opponent screen.
+    /// Whether the browser says it is offline (then online play is not
+    /// tried, and the player is told why).
+    fn offline(&self) -> bool {
+        if self.window.navigator().on_line() {
+            return false;
+        }
+        self.set_notice(Some(
+            "Online play needs the network, and this device is offline. Games against the computer and on this device work without it.",
+        ));
+        true
+    }
+
     pub(super) fn create_online(&mut self) {
+        if self.offline() {
+            return;
+        }
         let game = self.choice.as_str().to_string();
         let side = self.select_value("online-side");
         let suggestions = self
@@ -423,6 +438,9 @@ impl App {
 
     /// Joins with the code typed on the home screen.
     pub(super) fn join_online(&mut self) {
+        if self.offline() {
+            return;
+        }
         let typed = self
             .element("join-code")
             .and_then(|e| e.dyn_into::<HtmlInputElement>().ok())

@@ -130,7 +130,8 @@ impl App {
         self.report_to_host();
         if self.announced_ply.get() != Some(game.ply()) {
             self.announced_ply.set(Some(game.ply()));
-            let last = crate::keyboard::last_turn_words(game).unwrap_or_default();
+            let last = crate::keyboard::last_turn_words(game, history.last().map(String::as_str))
+                .unwrap_or_default();
             self.announce(format!("{last} {status}.").trim());
         }
         let mut label = format!("{} board. {status}.", display_name(game.variant()));

@@ -1,0 +1,51 @@
+// Installable and offline: the manifest is served, the service worker
+// caches the app on the first visit, and with the network gone a reload
+// still starts a game against the computer (whose worker comes from the
+// cache); online play says it needs the network.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { openApp, startGame, waitForPly, pointPosition, withApp } from './lib.mjs';
+
+const app = withApp();
+
+test('after the first visit the game plays against the computer offline', async () => {
+  const { context, page, errors } = await openApp(app.browser, app.url, { viewport: { width: 1000, height: 760 } });
+  const manifest = await page.evaluate(async () => {
+    const link = document.querySelector('link[rel="manifest"]');
+    return (await fetch(link.href)).json();
+  });
+  assert.equal(manifest.short_name, 'Alquerque');
+  assert.equal(manifest.display, 'standalone');
+  // The worker installs, caches the app and takes over.
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await page.waitForFunction(async () => {
+    const cache = await caches.open('alquerque-v1');
+    const names = (await cache.keys()).map((r) => new URL(r.url).pathname);
+    return names.some((n) => n.endsWith('_bg.wasm') && !n.includes('ai-worker'))
+      && names.some((n) => n.endsWith('ai-worker_bg.wasm'));
+  });
+
+  await context.setOffline(true);
+  await page.reload();
+  await page.waitForSelector('body[data-screen]');
+  await startGame(page, 'bell', 'beginner', 'white');
+  const path = (await page.getAttribute('canvas#board', 'data-moves')).split(',')[0].split(' ');
+  for (const name of path) {
+    const { x, y } = await pointPosition(page, name);
+    await page.mouse.click(x, y);
+  }
+  // The computer answers from its worker, loaded from the cache.
+  await waitForPly(page, 2);
+
+  // Online play explains that it needs the network.
+  await page.click('[data-action="home"]');
+  await page.click('[data-action="pick"][data-game="bell"]');
+  await page.click('[data-action="start-online"]');
+  await page.waitForFunction(() => document.getElementById('notice').textContent.includes('needs the network'));
+  await context.setOffline(false);
+  assert.deepEqual(errors.filter((e) => !e.startsWith('request failed')), []);
+  await context.close();
+});
