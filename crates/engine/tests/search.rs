@@ -19,6 +19,38 @@ fn search<B: Bits>(p: Position<B>, depth: u32) -> (Option<Turn<B>>, Score) {
     (report.best, report.score)
 }
 
+/// The null-window check that a turn reaches a score agrees with searching
+/// that turn alone for its exact score.
+#[test]
+fn reaching_a_score_agrees_with_the_exact_score() {
+    let mut game = Game::<u32>::new(GameKey::Classic.rules());
+    let mut checked = 0;
+    for ply in 0..12 {
+        let positions = game.positions().to_vec();
+        let root = *positions.last().expect("a position");
+        let limits = Limits {
+            depth: 4,
+            ..Limits::default()
+        };
+        for turn in root.legal_turns() {
+            let exact = Search::new()
+                .run_among(&positions, limits, |t| *t == turn)
+                .score;
+            for delta in [-30, -1, 0, 1, 30] {
+                let threshold = Score(exact.0 + delta);
+                let reached = Search::new().reaches(&positions, turn, 4, threshold, u64::MAX);
+                assert_eq!(reached, Some(exact >= threshold), "ply {ply} {}", root.turn_text(turn));
+                checked += 1;
+            }
+        }
+        let turns = root.legal_turns();
+        if game.play(turns[ply % turns.len()]).is_err() || game.is_over() {
+            break;
+        }
+    }
+    assert!(checked > 100, "{checked}");
+}
+
 #[test]
 fn takes_the_last_piece() {
     let p = position::<u32>(GameKey::Classic, "5/5/2w2/2b2/5 w");
@@ -367,6 +399,19 @@ mod chesquerque {
 mod levels {
     use engine::search::{Level, LevelSettings, Player};
     use engine::{GameKey, Position};
+
+    #[test]
+    fn the_lower_levels_vary_their_openings() {
+        let start = Position::<u32>::start(GameKey::Qirkat.rules());
+        for level in [Level::Beginner, Level::Easy] {
+            let mut seen = std::collections::BTreeSet::new();
+            for seed in 0..24 {
+                let turn = Player::new(level, seed).choose(&[start]).expect("a turn");
+                seen.insert(start.turn_text(turn));
+            }
+            assert!(seen.len() >= 2, "{level} always opens {seen:?}");
+        }
+    }
 
     #[test]
     fn every_level_takes_a_free_piece() {

@@ -209,6 +209,32 @@ impl<P: Searchable> Search<P> {
         report
     }
 
+    /// Whether `turn`, played in the last of `positions`, scores at least
+    /// `threshold` when searched to `depth`: a null-window search, much
+    /// cheaper than finding its exact score, and helped by the table the
+    /// full search left. `None` when the budget ran out first.
+    pub fn reaches(
+        &mut self,
+        positions: &[P],
+        turn: P::Turn,
+        depth: u32,
+        threshold: Score,
+        nodes: u64,
+    ) -> Option<bool> {
+        let &root = positions.last()?;
+        self.path.clear();
+        self.path
+            .extend_from_slice(&positions[..positions.len() - 1]);
+        self.root_turns.clear();
+        self.root_turns.push(turn);
+        self.nodes = 0;
+        self.node_limit = nodes;
+        self.stopped = false;
+        let depth = depth.clamp(1, MAX_PLY as u32 - 1);
+        let score = self.node(&root, depth, 0, Score(threshold.0 - 1), threshold);
+        (!self.stopped).then_some(score >= threshold)
+    }
+
     /// The best line stored in the table, as far as it stays legal.
     fn line(&mut self, root: &P, depth: u32) -> Vec<P::Turn> {
         let mut line = Vec::new();

@@ -239,17 +239,22 @@ impl<P: Searchable> Player<P> {
         if margin <= 0 || report.score.is_decided() {
             return Some(best);
         }
-        // Each other turn gets a search of its own; those that come close
-        // enough to the best are as likely to be played as the best.
+        // Each other turn is checked, to the depth the search reached, for
+        // coming within the margin of the best; those that do are as likely
+        // to be played as the best.
         let mut close = Vec::from([best]);
         let (mut scratch, mut turns) = (P::Scratch::default(), Vec::new());
         if let Some(root) = positions.last() {
             root.turns_into(&mut scratch, &mut turns);
         }
+        let threshold = Score(report.score.0 - margin);
         for turn in turns.into_iter().filter(|t| *t != best && allowed(t)) {
-            let alone = self.search.run_among(positions, limits, |t| *t == turn);
-            let searched = alone.depth > 0 && alone.best == Some(turn);
-            if searched && alone.score.0 >= report.score.0 - margin {
+            let depth = report.depth.max(1);
+            if self
+                .search
+                .reaches(positions, turn, depth, threshold, limits.nodes)
+                == Some(true)
+            {
                 close.push(turn);
             }
         }
