@@ -39,7 +39,12 @@ fn reaching_a_score_agrees_with_the_exact_score() {
             for delta in [-30, -1, 0, 1, 30] {
                 let threshold = Score(exact.0 + delta);
                 let reached = Search::new().reaches(&positions, turn, 4, threshold, u64::MAX);
-                assert_eq!(reached, Some(exact >= threshold), "ply {ply} {}", root.turn_text(turn));
+                assert_eq!(
+                    reached,
+                    Some(exact >= threshold),
+                    "ply {ply} {}",
+                    root.turn_text(turn)
+                );
                 checked += 1;
             }
         }
