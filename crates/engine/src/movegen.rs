@@ -175,15 +175,23 @@ impl<B: Bits> Position<B> {
             })
     }
 
-    /// The men of the side to move that may step in direction `d`: the
-    /// frozen far rank and the no-return memory taken off.
+    /// The men of `side` that have a neighbour in direction `d` and are
+    /// not frozen on the far rank.
+    #[inline(always)]
+    fn men_facing(&self, rules: &Rules, side: crate::side::Side, d: Dir) -> B {
+        let g = rules.geometry;
+        let mut men = self.men[side] & B::from_u128(g.has_neighbour_mask(d));
+        if rules.far_rank_freeze {
+            men &= !B::from_u128(g.rank_mask(rules.far_rank(side)));
+        }
+        men
+    }
+
+    /// The men of the side to move that may step in direction `d`: also
+    /// without those the no-return memory holds back.
     #[inline(always)]
     fn men_stepping(&self, rules: &Rules, d: Dir) -> B {
-        let g = rules.geometry;
-        let mut men = self.men[self.side] & B::from_u128(g.has_neighbour_mask(d));
-        if rules.far_rank_freeze {
-            men &= !B::from_u128(g.rank_mask(rules.far_rank(self.side)));
-        }
+        let mut men = self.men_facing(rules, self.side, d);
         if rules.no_return {
             match d {
                 Dir::W => men &= !self.came_from.west,
@@ -267,16 +275,9 @@ impl<B: Bits> Position<B> {
         let rules = self.rules;
         let g = rules.geometry;
         let empty = self.empty_in(rules);
-        let mut men = self.men[side];
-        if rules.far_rank_freeze {
-            men &= !B::from_u128(g.rank_mask(rules.far_rank(side)));
-        }
         Rules::for_side(rules.man_steps, side)
             .iter()
-            .map(|d| {
-                let movers = men & B::from_u128(g.has_neighbour_mask(d));
-                (movers.shift(g.delta(d)) & empty).count()
-            })
+            .map(|d| (self.men_facing(rules, side, d).shift(g.delta(d)) & empty).count())
             .sum()
     }
 
