@@ -4,46 +4,42 @@
 
 use std::process::ExitCode;
 
-#[tokio::main]
-async fn main() -> ExitCode {
+/// Reads the command line into a configuration, or says what is wrong.
+fn configure() -> Result<alquerque_server::Config, String> {
+    fn number<T: std::str::FromStr>(flag: &str, value: &str) -> Result<T, String>
+    where
+        T::Err: std::fmt::Display,
+    {
+        value.parse().map_err(|e| format!("{flag} {value}: {e}"))
+    }
     let mut config = alquerque_server::Config::new(([127, 0, 0, 1], 8080).into(), "alquerque.db");
     let mut args = std::env::args().skip(1);
     while let Some(flag) = args.next() {
-        let Some(value) = args.next() else {
-            eprintln!("{flag} needs a value");
-            return ExitCode::from(2);
-        };
+        let value = args.next().ok_or_else(|| format!("{flag} needs a value"))?;
         match flag.as_str() {
-            "--addr" => match value.parse() {
-                Ok(addr) => config.addr = addr,
-                Err(e) => {
-                    eprintln!("--addr {value}: {e}");
-                    return ExitCode::from(2);
-                }
-            },
+            "--addr" => config.addr = number(&flag, &value)?,
             "--db" => config.database = value,
             "--site" => config.site = Some(value.into()),
             "--origin" => config.origins.push(value),
-            "--claim-after" => match value.parse() {
-                Ok(seconds) => config.claim_after = std::time::Duration::from_secs(seconds),
-                Err(e) => {
-                    eprintln!("--claim-after {value}: {e}");
-                    return ExitCode::from(2);
-                }
-            },
-            "--per-minute" => match value.parse() {
-                Ok(n) => config.per_minute = n,
-                Err(e) => {
-                    eprintln!("--per-minute {value}: {e}");
-                    return ExitCode::from(2);
-                }
-            },
-            other => {
-                eprintln!("unknown option {other}");
-                return ExitCode::from(2);
+            "--claim-after" => {
+                config.claim_after = std::time::Duration::from_secs(number(&flag, &value)?)
             }
+            "--per-minute" => config.per_minute = number(&flag, &value)?,
+            other => return Err(format!("unknown option {other}")),
         }
     }
+    Ok(config)
+}
+
+#[tokio::main]
+async fn main() -> ExitCode {
+    let config = match configure() {
+        Ok(config) => config,
+        Err(why) => {
+            eprintln!("{why}");
+            return ExitCode::from(2);
+        }
+    };
     match alquerque_server::serve(config).await {
         Ok((addr, handle)) => {
             alquerque_server::web::log("info", "listening", &[("addr", &addr.to_string())]);

@@ -8,7 +8,6 @@
 
 mod common;
 
-use std::process::Stdio;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -16,7 +15,6 @@ use std::time::{Duration, Instant};
 use common::*;
 use engine::Side;
 use protocol::{ClientMessage, EventBody, MoveText, Room, ServerMessage};
-use tokio::io::{AsyncBufReadExt, BufReader};
 
 fn env_number(name: &str, default: usize) -> usize {
     std::env::var(name)
@@ -131,28 +129,8 @@ async fn load() {
     let games = env_number("LOAD_GAMES", 1000);
     let moves = env_number("LOAD_MOVES", 30);
     let database = fresh_database();
-    let mut server = tokio::process::Command::new(env!("CARGO_BIN_EXE_alquerque-server"))
-        .args([
-            "--addr",
-            "127.0.0.1:0",
-            "--db",
-            &database,
-            "--per-minute",
-            "1000000",
-        ])
-        .stdout(Stdio::piped())
-        .kill_on_drop(true)
-        .spawn()
-        .expect("the server starts");
+    let (server, addr) = spawn_server(&database, 1_000_000).await;
     let pid = server.id().expect("a pid");
-    let mut lines = BufReader::new(server.stdout.take().expect("output")).lines();
-    let addr: std::net::SocketAddr = loop {
-        let line = lines.next_line().await.expect("a line").expect("output");
-        if let Some(rest) = line.split("\"addr\":\"").nth(1) {
-            break rest.split('"').next().expect("addr").parse().expect("addr");
-        }
-    };
-    tokio::spawn(async move { while let Ok(Some(_)) = lines.next_line().await {} });
     let idle = resident_kib(pid).unwrap_or(0);
 
     // Create every game and seat the friend by code.

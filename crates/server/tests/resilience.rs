@@ -5,13 +5,11 @@
 
 mod common;
 
-use std::process::Stdio;
 use std::time::Duration;
 
 use common::*;
 use engine::Side;
 use protocol::{ClientMessage, ErrorCode, Event, EventBody, MoveText, Role, Room, ServerMessage};
-use tokio::io::{AsyncBufReadExt, BufReader};
 
 /// A small deterministic random source.
 struct Rng(u64);
@@ -27,6 +25,20 @@ impl Rng {
     fn chance(&mut self, percent: u64) -> bool {
         self.next() % 100 < percent
     }
+}
+
+/// A legal move of the room's game, chosen at random, for the ply it is at;
+/// `None` when the game has just ended (the event saying so comes next).
+fn random_move(room: &Room, rng: &mut Rng) -> Option<MoveText> {
+    let entries = room.game.entries();
+    if entries.is_empty() {
+        return None;
+    }
+    let entry = &entries[(rng.next() % entries.len() as u64) as usize];
+    Some(MoveText {
+        ply: room.game.ply() as u32,
+        turn: room.game.turn_coordinates(entry.turn),
+    })
 }
 
 /// One player's client: the game as the server's events built it, every
@@ -107,16 +119,7 @@ impl Player {
         if room.game.ply() >= RESIGN_AT {
             return Some(ClientMessage::Resign);
         }
-        let entries = room.game.entries();
-        if entries.is_empty() {
-            // The game just ended; the event that says so comes next.
-            return None;
-        }
-        let entry = &entries[(self.rng.next() % entries.len() as u64) as usize];
-        let mv = MoveText {
-            ply: room.game.ply() as u32,
-            turn: room.game.turn_coordinates(entry.turn),
-        };
+        let mv = random_move(room, &mut self.rng)?;
         self.pending = Some(mv.clone());
         Some(ClientMessage::Move(mv))
     }
@@ -249,48 +252,10 @@ async fn a_thousand_drops_lose_and_double_nothing() {
     println!("{games} games, {drops} socket drops, nothing lost or doubled");
 }
 
-/// The server as a separate process; its address once it listens.
-async fn spawn_server(database: &str) -> (tokio::process::Child, std::net::SocketAddr) {
-    let mut child = tokio::process::Command::new(env!("CARGO_BIN_EXE_alquerque-server"))
-        .args([
-            "--addr",
-            "127.0.0.1:0",
-            "--db",
-            database,
-            "--per-minute",
-            "10000",
-        ])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .kill_on_drop(true)
-        .spawn()
-        .expect("the server starts");
-    let stdout = child.stdout.take().expect("its output");
-    let mut lines = BufReader::new(stdout).lines();
-    let addr = loop {
-        let line = tokio::time::timeout(Duration::from_secs(10), lines.next_line())
-            .await
-            .expect("the server says where it listens")
-            .expect("a line")
-            .expect("not the end");
-        if let Some(rest) = line.split("\"addr\":\"").nth(1) {
-            break rest
-                .split('"')
-                .next()
-                .expect("an address")
-                .parse()
-                .expect("an address");
-        }
-    };
-    // Keep reading its log so it never blocks on a full pipe.
-    tokio::spawn(async move { while let Ok(Some(_)) = lines.next_line().await {} });
-    (child, addr)
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_killed_server_keeps_every_acknowledged_move() {
     let database = fresh_database();
-    let (mut server, addr) = spawn_server(&database).await;
+    let (mut server, addr) = spawn_server(&database, 10_000).await;
     const GAMES: usize = 12;
     let mut games = Vec::new();
     for i in 0..GAMES {
@@ -341,14 +306,8 @@ async fn a_killed_server_keeps_every_acknowledged_move() {
                     }
                     let Some(r) = room.as_ref() else { continue };
                     if sent.is_none() && !r.is_over() && r.game.side_to_move() == side {
-                        let entries = r.game.entries();
-                        if entries.is_empty() {
+                        let Some(mv) = random_move(r, &mut rng) else {
                             continue;
-                        }
-                        let entry = &entries[(rng.next() % entries.len() as u64) as usize];
-                        let mv = MoveText {
-                            ply: r.game.ply() as u32,
-                            turn: r.game.turn_coordinates(entry.turn),
                         };
                         sent = Some(mv.clone());
                         send(&mut ws, &ClientMessage::Move(mv)).await;
@@ -377,7 +336,7 @@ async fn a_killed_server_keeps_every_acknowledged_move() {
         let _ = task.await;
     }
 
-    let (_server, addr) = spawn_server(&database).await;
+    let (_server, addr) = spawn_server(&database, 10_000).await;
     for (white, black) in &games {
         let mut ws = open(addr).await;
         let welcome = hello(&mut ws, &white.game, Some(&white.token), None, None).await;

@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use futures_util::{SinkExt, StreamExt};
 use protocol::{decode_server, ClientMessage, ErrorCode, MoveText, ServerMessage};
-use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
 use tokio_tungstenite::tungstenite::Message;
@@ -213,4 +213,38 @@ pub fn error_code(message: &ServerMessage) -> Option<ErrorCode> {
         ServerMessage::Error { code, .. } => Some(*code),
         _ => None,
     }
+}
+
+/// The server as a separate process; its address once it listens.
+pub async fn spawn_server(
+    database: &str,
+    per_minute: u32,
+) -> (tokio::process::Child, std::net::SocketAddr) {
+    let mut child = tokio::process::Command::new(env!("CARGO_BIN_EXE_alquerque-server"))
+        .args(["--addr", "127.0.0.1:0", "--db", database])
+        .args(["--per-minute", &per_minute.to_string()])
+        .stdout(std::process::Stdio::piped())
+        .kill_on_drop(true)
+        .spawn()
+        .expect("the server starts");
+    let stdout = child.stdout.take().expect("its output");
+    let mut lines = tokio::io::BufReader::new(stdout).lines();
+    let addr = loop {
+        let line = tokio::time::timeout(Duration::from_secs(10), lines.next_line())
+            .await
+            .expect("the server says where it listens")
+            .expect("a line")
+            .expect("not the end");
+        if let Some(rest) = line.split("\"addr\":\"").nth(1) {
+            break rest
+                .split('"')
+                .next()
+                .expect("an address")
+                .parse()
+                .expect("an address");
+        }
+    };
+    // Keep reading its log so it never blocks on a full pipe.
+    tokio::spawn(async move { while let Ok(Some(_)) = lines.next_line().await {} });
+    (child, addr)
 }
