@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { audit, openApp, pointPosition, shots, withApp } from './lib.mjs';
+import { audit, legalPaths, openApp, playFirstMove, pointPosition, shots, withApp } from './lib.mjs';
 
 const app = withApp();
 
@@ -25,7 +25,7 @@ async function frameOf(page, selector) {
 async function playFirst(page, selector, { touch = false } = {}) {
   const frame = await frameOf(page, selector);
   await frame.waitForFunction(() => document.getElementById('board').dataset.moves !== '');
-  const path = (await frame.getAttribute('canvas#board', 'data-moves')).split(',')[0].split(' ');
+  const [path] = await legalPaths(frame);
   for (const name of path) {
     const { x, y } = await framePoint(page, selector, name);
     if (touch) await page.touchscreen.tap(x, y);
@@ -155,11 +155,7 @@ test('with storage blocked the embedded game still plays, and says so', async ()
     const at = document.getElementById('board').getBoundingClientRect().top;
     setTimeout(() => done(document.getElementById('board').getBoundingClientRect().top === at), 200);
   }));
-  const path = (await page.getAttribute('canvas#board', 'data-moves')).split(',')[0].split(' ');
-  for (const name of path) {
-    const { x, y } = await pointPosition(page, name);
-    await page.mouse.click(x, y);
-  }
+  await playFirstMove(page);
   await page.waitForFunction(() => Number(document.body.dataset.ply) >= 2
     && document.body.dataset.thinking === 'false', null, { timeout: 20_000 });
   assert.deepEqual(errors, []);

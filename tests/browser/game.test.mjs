@@ -9,6 +9,7 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import {
   dragPoints,
+  legalPaths,
   openApp,
   ply,
   pressPoint,
@@ -26,12 +27,6 @@ const PHONE = {
   hasTouch: true,
 };
 const GAMES = ['classic', 'special', 'qirkat', 'bell', 'turkish', 'chesquerque'];
-
-/** The ways to enter the legal turns, as the page lists them. */
-async function legalPaths(page) {
-  const text = await page.getAttribute('canvas#board', 'data-moves');
-  return text ? text.split(',').map((m) => m.split(' ')) : [];
-}
 
 /** Enters a turn point by point; answers a promotion with a queen. */
 async function enter(page, path, options) {

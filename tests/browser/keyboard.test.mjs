@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { openApp, shots, withApp } from './lib.mjs';
+import { legalPaths, openApp, shots, withApp } from './lib.mjs';
 
 const app = withApp();
 
@@ -55,7 +55,7 @@ test('a whole game of Qirkat with the keyboard only', async () => {
     const status = await page.textContent('#status');
     if (/win|lose|Draw/.test(status)) break;
     const before = Number(await page.getAttribute('body', 'data-ply'));
-    const path = (await page.getAttribute('canvas#board', 'data-moves')).split(',')[0].split(' ');
+    const [path] = await legalPaths(page);
     for (const point of path) {
       await cursorTo(page, point);
       await page.keyboard.press('Enter');

@@ -2,6 +2,7 @@
 // headless Chromium, and ways to drive the app as a person does.
 
 import { after, before } from 'node:test';
+import assert from 'node:assert/strict';
 import { mkdir, readFile, stat } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { extname, join, normalize, resolve, sep } from 'node:path';
@@ -151,6 +152,20 @@ export async function dragPoints(page, from, to) {
   await page.mouse.move((a.x + b.x) / 2, (a.y + b.y) / 2, { steps: 4 });
   await page.mouse.move(b.x, b.y, { steps: 4 });
   await page.mouse.up();
+}
+
+/** The ways to enter the legal turns, as a page (or frame) lists them. */
+export async function legalPaths(page) {
+  const text = await page.getAttribute('canvas#board', 'data-moves');
+  return text ? text.split(',').map((m) => m.split(' ')) : [];
+}
+
+/** Enters the first legal turn point by point; its path. */
+export async function playFirstMove(page, options) {
+  const [path] = await legalPaths(page);
+  assert.ok(path, 'the page lists legal moves');
+  for (const name of path) await pressPoint(page, name, options);
+  return path;
 }
 
 /** The number of turns played, as the page reports it. */

@@ -5,7 +5,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { openApp, startGame, waitForPly, pointPosition, withApp } from './lib.mjs';
+import { openApp, playFirstMove, startGame, waitForPly, withApp } from './lib.mjs';
 
 const app = withApp();
 
@@ -32,11 +32,7 @@ test('after the first visit the game plays against the computer offline', async 
   await page.reload();
   await page.waitForSelector('body[data-screen]');
   await startGame(page, 'bell', 'beginner', 'white');
-  const path = (await page.getAttribute('canvas#board', 'data-moves')).split(',')[0].split(' ');
-  for (const name of path) {
-    const { x, y } = await pointPosition(page, name);
-    await page.mouse.click(x, y);
-  }
+  await playFirstMove(page);
   // The computer answers from its worker, loaded from the cache.
   await waitForPly(page, 2);
 

@@ -9,7 +9,7 @@ import { spawn } from 'node:child_process';
 import { mkdtemp, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { audit, dist, here, launch, openApp, pressPoint, requireDist, shots } from './lib.mjs';
+import { audit, dist, here, launch, openApp, playFirstMove, requireDist, shots } from './lib.mjs';
 
 const root = join(here, '..', '..');
 
@@ -74,15 +74,6 @@ async function waitForStatus(page, text) {
 
 async function waitForPly(page, n) {
   await page.waitForFunction((n) => Number(document.body.dataset.ply) === n, n, { timeout: 15_000 });
-}
-
-/** Enters the first legal move listed by the page, point by point. */
-async function playFirstMove(page) {
-  const moves = await page.getAttribute('canvas#board', 'data-moves');
-  assert.ok(moves, 'the page lists legal moves');
-  const path = moves.split(',')[0].split(' ');
-  for (const point of path) await pressPoint(page, point);
-  return path;
 }
 
 test('create, join by code, watch and suggest, play, reload, resign', async () => {
