@@ -75,12 +75,7 @@ impl Embed {
     /// Reads a URL query (`?a=b&c`); `None` when it does not ask for
     /// embedding. Values are percent-decoded by the caller or plain.
     pub fn from_query(query: &str) -> Option<Result<Embed, EmbedError>> {
-        let pairs: Vec<(&str, &str)> = query
-            .trim_start_matches('?')
-            .split('&')
-            .filter(|p| !p.is_empty())
-            .map(|p| p.split_once('=').unwrap_or((p, "")))
-            .collect();
+        let pairs: Vec<(&str, &str)> = query_pairs(query).collect();
         if !pairs.iter().any(|(k, _)| *k == "embed") {
             return None;
         }
@@ -134,8 +129,19 @@ impl Embed {
     }
 }
 
-/// Letters, digits and dashes only, at most 32.
-fn clean(value: &str) -> String {
+/// The `name=value` pairs of a URL query (`?a=b&c`), a bare name with an
+/// empty value.
+pub fn query_pairs(query: &str) -> impl Iterator<Item = (&str, &str)> {
+    query
+        .trim_start_matches('?')
+        .split('&')
+        .filter(|p| !p.is_empty())
+        .map(|p| p.split_once('=').unwrap_or((p, "")))
+}
+
+/// Letters, digits, dashes and underscores only, at most 32: a code, an id
+/// or a name from a URL.
+pub fn clean(value: &str) -> String {
     value
         .chars()
         .filter(|c| c.is_ascii_alphanumeric() || *c == '-' || *c == '_')

@@ -3,6 +3,7 @@
 //! tested natively; the page forwards key presses and speaks the words
 //! through a live region.
 
+use engine::chess::Role as ChessRole;
 use engine::{AnyGame, Geometry, PieceKind, PieceView, Point, Side};
 
 /// What a key does on the board.
@@ -55,17 +56,22 @@ pub fn piece_words(game: &AnyGame, piece: PieceView) -> String {
         PieceKind::Man => "man",
         PieceKind::King if game.geometry().files() == 8 => "queen",
         PieceKind::King => "king",
-        PieceKind::Chess(role) => match role {
-            engine::chess::Role::Pawn => "pawn",
-            engine::chess::Role::Knight => "knight",
-            engine::chess::Role::Bishop => "bishop",
-            engine::chess::Role::Rook => "rook",
-            engine::chess::Role::Archbishop => "archbishop",
-            engine::chess::Role::Queen => "queen",
-            engine::chess::Role::King => "king",
-        },
+        PieceKind::Chess(role) => role_name(role),
     };
     format!("{side} {kind}")
+}
+
+/// A chess piece's name, as words and the promotion buttons say it.
+pub fn role_name(role: ChessRole) -> &'static str {
+    match role {
+        ChessRole::Pawn => "pawn",
+        ChessRole::Knight => "knight",
+        ChessRole::Bishop => "bishop",
+        ChessRole::Rook => "rook",
+        ChessRole::Archbishop => "archbishop",
+        ChessRole::Queen => "queen",
+        ChessRole::King => "king",
+    }
 }
 
 /// The point under the cursor in words: "c3, white man" or "c3, empty".

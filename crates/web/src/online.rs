@@ -28,6 +28,26 @@ pub struct Seat {
 }
 
 impl Seat {
+    /// The seat a friend's join code will claim.
+    pub fn joining(code: String) -> Seat {
+        Seat {
+            game: String::new(),
+            token: None,
+            code: Some(code),
+            creator: false,
+        }
+    }
+
+    /// A spectator's place in game `game`.
+    pub fn watching(game: String) -> Seat {
+        Seat {
+            game,
+            token: None,
+            code: None,
+            creator: false,
+        }
+    }
+
     pub fn to_text(&self) -> String {
         serde_json::to_string(self).unwrap_or_default()
     }

@@ -151,10 +151,10 @@ impl App {
                     crate::keyboard::step(geometry, cursor, right, up, flipped)
                 };
                 self.cursor = Some(next);
-                self.cursor_shown = true;
                 let words = crate::keyboard::point_words(&session.game, next);
                 self.announce(&words);
-                self.refresh();
+                self.mark_cursor();
+                self.draw();
                 return true;
             }
             crate::keyboard::Key::Press => session.press(cursor),
@@ -165,9 +165,22 @@ impl App {
             }
         };
         self.cursor = Some(cursor);
-        self.cursor_shown = true;
         self.after(update, was_over);
         true
+    }
+
+    /// Names the cursor's point in the canvas's `data-cursor`.
+    pub(super) fn mark_cursor(&self) {
+        let Some(session) = &self.session else {
+            return;
+        };
+        let geometry = session.game.geometry();
+        let cursor = self
+            .cursor
+            .filter(|p| p.index() < geometry.len())
+            .map(|p| geometry.name(p).to_string())
+            .unwrap_or_default();
+        let _ = self.canvas.set_attribute("data-cursor", &cursor);
     }
 
     /// Says `text` through the page's live region.
@@ -297,7 +310,10 @@ impl App {
             check: game.king_in_check().filter(|_| live),
             floating,
             fading: if live { fading } else { Vec::new() },
-            cursor: self.cursor.filter(|_| self.cursor_shown),
+            cursor: self.cursor.filter(|_| {
+                let canvas: &Element = self.canvas.as_ref();
+                self.document.active_element().as_ref() == Some(canvas)
+            }),
         })
     }
 

@@ -34,23 +34,29 @@ impl App {
         let Mode::Computer { level, human } = session.mode else {
             return;
         };
+        let side = human.other().name().to_lowercase();
+        self.send(level, 0, "draw", side);
+    }
+
+    /// Asks the worker about the game on screen, as the computer of
+    /// `level` (`kind` "" for its turn, "draw" for whether `side` accepts a
+    /// draw); it answers here where there is no worker.
+    fn send(&mut self, level: Level, seed: u64, kind: &str, side: String) {
+        let Some(session) = &self.session else {
+            return;
+        };
         let id = self.next_request;
         self.next_request += 1;
         let request = Request {
             id,
             record: session.game.to_record_line(),
             level: level.name().to_string(),
-            seed: 0,
+            seed,
             seconds: THINK_SECONDS,
-            kind: "draw".to_string(),
-            side: human.other().name().to_lowercase(),
+            kind: kind.to_string(),
+            side,
         };
-        self.send(id, &request);
-    }
-
-    /// Sends a request to the worker (or answers it here without one).
-    pub(super) fn send(&mut self, id: u32, request: &Request) {
-        let text = serde_json::to_string(request).unwrap_or_default();
+        let text = serde_json::to_string(&request).unwrap_or_default();
         self.thinking = Some(id);
         let posted = self
             .worker
@@ -78,18 +84,8 @@ impl App {
             self.thinking = None;
             return;
         };
-        let id = self.next_request;
-        self.next_request += 1;
-        let request = Request {
-            id,
-            record: session.game.to_record_line(),
-            level: level.name().to_string(),
-            seed: session.turn_seed(),
-            seconds: THINK_SECONDS,
-            kind: String::new(),
-            side: String::new(),
-        };
-        self.send(id, &request);
+        let seed = session.turn_seed();
+        self.send(level, seed, "", String::new());
     }
 
     pub(super) fn on_reply(&mut self, reply: Reply) {

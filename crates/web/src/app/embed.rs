@@ -43,19 +43,9 @@ impl App {
                     .and_then(|s| s.get_item(online::ONLINE_KEY).ok().flatten())
                     .and_then(|t| Seat::from_text(&t))
                     .filter(|s| s.token.is_some() && !s.creator)
-                    .unwrap_or(Seat {
-                        game: String::new(),
-                        token: None,
-                        code: Some(code.clone()),
-                        creator: false,
-                    }),
+                    .unwrap_or_else(|| Seat::joining(code.clone())),
             ),
-            Opponent::Spectate(id) => Some(Seat {
-                game: id.clone(),
-                token: None,
-                code: None,
-                creator: false,
-            }),
+            Opponent::Spectate(id) => Some(Seat::watching(id.clone())),
             _ => None,
         };
         let mode = local_mode(&embed);
@@ -70,7 +60,7 @@ impl App {
         match (restored, mode) {
             (Some(session), _) => self.session = Some(session),
             (None, Some(mode)) => {
-                let seed = (js_sys::Date::now() as u64) ^ 0x5DEE_CE66_D1CE_4E5B;
+                let seed = new_seed();
                 self.session = Some(Session::new(self.choice, mode, seed));
             }
             (None, None) => {}
@@ -146,7 +136,7 @@ impl App {
             });
         };
         self.choice = embed.game;
-        let seed = (js_sys::Date::now() as u64) ^ 0x5DEE_CE66_D1CE_4E5B;
+        let seed = new_seed();
         // The host asked: no confirmation.
         self.adopt(Session::new(self.choice, mode, seed));
         self.reported.set(None);
@@ -182,6 +172,9 @@ impl App {
     }
 
     pub(super) fn report_ready(&self) {
+        if self.embed.is_none() {
+            return;
+        }
         if let Some(state) = self.state() {
             self.post_to_host(&serde_json::json!({ "type": "alquerque:ready", "state": state }));
             let over = state.result.is_some();
@@ -195,8 +188,9 @@ impl App {
         let (Some(_), Some(session)) = (&self.embed, &self.session) else {
             return;
         };
-        let state = State::of(&session.game);
-        let now = (state.moves.len(), state.result.is_some());
+        // Turns played and whether it is over: checked on every refresh, so
+        // the state (the whole move list) is only made when they change.
+        let now = (session.game.ply(), session.game.outcome().is_some());
         let Some(before) = self.reported.get() else {
             // Not started yet (report_ready follows).
             return;
@@ -205,6 +199,7 @@ impl App {
             return;
         }
         self.reported.set(Some(now));
+        let state = State::of(&session.game);
         if now.0 > before.0 {
             if let Some(last) = state.moves.last() {
                 self.post_to_host(&serde_json::json!({

@@ -22,6 +22,7 @@ use web_sys::{
     HtmlSelectElement, MessageEvent, PointerEvent, Storage, Window, Worker,
 };
 
+use crate::keyboard::role_name;
 use crate::layout::Layout;
 use crate::render::{self, Scene};
 use crate::save::{Prefs, Stats};
@@ -29,7 +30,6 @@ use crate::session::{Mode, Session, Update};
 use crate::triple::TripleDetector;
 use crate::worker::{Reply, Request};
 pub use panels::display_name;
-use panels::role_name;
 
 const SAVE_KEY: &str = "alquerque.game";
 const SET_ASIDE_KEY: &str = "alquerque.game.unreadable";
@@ -113,7 +113,6 @@ struct App {
     /// The keyboard's cursor on the board, shown while the board has the
     /// focus.
     cursor: Option<Point>,
-    cursor_shown: bool,
     /// The number of turns last announced to screen readers.
     announced_ply: std::cell::Cell<Option<usize>>,
     /// Where the game in progress is saved (each embedded game has its own).
@@ -182,7 +181,6 @@ pub fn start() -> Result<(), JsValue> {
         longest_task: 0.0,
         online: None,
         cursor: None,
-        cursor_shown: false,
         announced_ply: std::cell::Cell::new(None),
         save_key,
         embed: None,
@@ -197,92 +195,81 @@ pub fn start() -> Result<(), JsValue> {
         );
     }
     match embed {
-        Some(Ok(embed)) => {
-            app.start_embedded(embed, saved);
-            app.set_notice(notice.as_deref());
-            app.sync_prefs();
-            app.refresh();
-            APP.with(|cell| cell.replace(Some(app)));
-            with_app(|app| {
-                app.maybe_think();
-                app.report_ready();
-            });
-            return Ok(());
-        }
+        Some(Ok(embed)) => app.start_embedded(embed, saved),
         Some(Err(e)) => {
             notice = Some(format!(
                 "This embedded game's settings are not valid: {}.",
                 e.0
             ));
+            app.start_standalone(saved, seat, &mut notice);
         }
-        None => {}
-    }
-    let link = online_link(&app.window);
-    if link.is_some() {
-        // The link is spent once followed: a reload returns by the stored
-        // seat instead.
-        if let Ok(history) = app.window.history() {
-            let path = app.window.location().pathname().unwrap_or_default();
-            let _ = history.replace_state_with_url(&JsValue::NULL, "", Some(&path));
-        }
-    }
-    let seat = link.or_else(|| seat.and_then(|t| crate::online::Seat::from_text(&t)));
-    match saved.map(|text| (Session::from_save(&text), text)) {
-        _ if seat.is_some() => {
-            if let Some(seat) = seat {
-                app.enter_online(seat);
-            }
-        }
-        Some((Ok(session), _)) => {
-            app.session = Some(session);
-            app.show("game");
-        }
-        Some((Err(e), text)) => {
-            app.store(SET_ASIDE_KEY, &text);
-            app.remove(&app.save_key);
-            notice = Some(format!(
-                "Your saved game could not be restored: {e}. It has been set aside."
-            ));
-            app.show("home");
-        }
-        None => app.show("home"),
+        None => app.start_standalone(saved, seat, &mut notice),
     }
     app.set_notice(notice.as_deref());
     app.sync_prefs();
     app.refresh();
     APP.with(|cell| cell.replace(Some(app)));
-    with_app(|app| app.maybe_think());
+    with_app(|app| {
+        app.maybe_think();
+        app.report_ready();
+    });
     Ok(())
+}
+
+impl App {
+    /// Starts the ordinary page: the online game a link or the stored seat
+    /// names, else the saved game, else the home screen.
+    fn start_standalone(
+        &mut self,
+        saved: Option<String>,
+        seat: Option<String>,
+        notice: &mut Option<String>,
+    ) {
+        let link = online_link(&self.window);
+        if link.is_some() {
+            // The link is spent once followed: a reload returns by the stored
+            // seat instead.
+            if let Ok(history) = self.window.history() {
+                let path = self.window.location().pathname().unwrap_or_default();
+                let _ = history.replace_state_with_url(&JsValue::NULL, "", Some(&path));
+            }
+        }
+        let seat = link.or_else(|| seat.and_then(|t| crate::online::Seat::from_text(&t)));
+        if let Some(seat) = seat {
+            self.enter_online(seat);
+            return;
+        }
+        match saved.map(|text| (Session::from_save(&text), text)) {
+            Some((Ok(session), _)) => {
+                self.session = Some(session);
+                self.show("game");
+            }
+            Some((Err(e), text)) => {
+                self.store(SET_ASIDE_KEY, &text);
+                self.remove(&self.save_key);
+                *notice = Some(format!(
+                    "Your saved game could not be restored: {e}. It has been set aside."
+                ));
+                self.show("home");
+            }
+            None => self.show("home"),
+        }
+    }
 }
 
 /// The online game a link opens: `?join=K7Q4MZ` takes the friend's seat,
 /// `?watch=<game id>` watches.
 fn online_link(window: &Window) -> Option<crate::online::Seat> {
     let search = window.location().search().ok()?;
-    let query = search.strip_prefix('?')?;
-    query.split('&').find_map(|pair| {
-        let (key, value) = pair.split_once('=')?;
-        let value: String = value
-            .chars()
-            .filter(|c| c.is_ascii_alphanumeric() || *c == '-')
-            .take(32)
-            .collect();
+    let seat = crate::embed::query_pairs(&search).find_map(|(key, value)| {
+        let value = crate::embed::clean(value);
         match key {
-            "join" => Some(crate::online::Seat {
-                game: String::new(),
-                token: None,
-                code: Some(value),
-                creator: false,
-            }),
-            "watch" => Some(crate::online::Seat {
-                game: value,
-                token: None,
-                code: None,
-                creator: false,
-            }),
+            "join" => Some(crate::online::Seat::joining(value)),
+            "watch" => Some(crate::online::Seat::watching(value)),
             _ => None,
         }
-    })
+    });
+    seat
 }
 
 /// The computer's worker, or `None` where workers are unavailable (the
@@ -298,6 +285,11 @@ fn start_worker() -> Option<Worker> {
     worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
     on_message.forget();
     Some(worker)
+}
+
+/// A seed for a new game's computer players.
+fn new_seed() -> u64 {
+    (js_sys::Date::now() as u64) ^ 0x5DEE_CE66_D1CE_4E5B
 }
 
 fn now_ms() -> f64 {
@@ -385,17 +377,13 @@ impl App {
         self.canvas
             .add_event_listener_with_callback("keydown", keys.as_ref().unchecked_ref())?;
         self.listeners.push(keys);
-        for (name, shown) in [("focus", true), ("blur", false)] {
-            let focus = Closure::<dyn FnMut(Event)>::new(move |_| {
-                with_app(|app| {
-                    app.cursor_shown = shown && app.cursor.is_some();
-                    app.draw();
-                })
-            });
+        // The cursor shows while the board has the focus.
+        let focus = Closure::<dyn FnMut(Event)>::new(|_| with_app(|app| app.draw()));
+        for name in ["focus", "blur"] {
             self.canvas
                 .add_event_listener_with_callback(name, focus.as_ref().unchecked_ref())?;
-            self.listeners.push(focus);
         }
+        self.listeners.push(focus);
         let host = Closure::<dyn FnMut(Event)>::new(|event: Event| {
             if let Some(event) = event.dyn_ref::<MessageEvent>() {
                 with_app(|app| app.host_message(event));
@@ -619,7 +607,7 @@ impl App {
     }
 
     fn begin(&mut self, mode: Mode) {
-        let seed = (js_sys::Date::now() as u64) ^ 0x5DEE_CE66_D1CE_4E5B;
+        let seed = new_seed();
         let session = Session::new(self.choice, mode, seed);
         let unfinished = self
             .session

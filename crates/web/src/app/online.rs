@@ -5,7 +5,7 @@
 use gloo_timers::callback::Interval;
 use protocol::{decode_server, ClientMessage, Role, ServerMessage};
 use wasm_bindgen_futures::JsFuture;
-use web_sys::{CloseEvent, RequestInit, Response, WebSocket};
+use web_sys::{RequestInit, Response, WebSocket};
 
 use super::*;
 use crate::online::{Link, Online, Received, Seat};
@@ -38,12 +38,11 @@ pub(super) struct OnlinePage {
     retry: Option<Timeout>,
 }
 
-impl Drop for OnlinePage {
+/// A connection let go is closed without reporting it as a drop.
+impl Drop for Connection {
     fn drop(&mut self) {
-        if let Some(c) = self.connection.take() {
-            c.socket.set_onclose(None);
-            let _ = c.socket.close();
-        }
+        self.socket.set_onclose(None);
+        let _ = self.socket.close();
     }
 }
 
@@ -91,10 +90,7 @@ impl App {
         let Some(page) = self.online.as_mut() else {
             return;
         };
-        if let Some(old) = page.connection.take() {
-            old.socket.set_onclose(None);
-            let _ = old.socket.close();
-        }
+        page.connection = None;
         page.retry = None;
         let Ok(socket) = WebSocket::new(&socket_url(&self.window)) else {
             self.socket_closed();
@@ -108,10 +104,9 @@ impl App {
                 .unwrap_or_default();
             with_app(|app| app.socket_message(&text));
         });
-        let on_close = Closure::<dyn FnMut(JsValue)>::new(|event: JsValue| {
-            let code = event.dyn_ref::<CloseEvent>().map_or(0, CloseEvent::code);
-            with_app(|app| app.socket_closed_with(code));
-        });
+        // Closed by the network or by the server (even for misbehaving: the
+        // seat may still be good): try again after the back-off.
+        let on_close = Closure::<dyn FnMut(JsValue)>::new(|_| with_app(|app| app.socket_closed()));
         socket.set_onopen(Some(on_open.as_ref().unchecked_ref()));
         socket.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
         socket.set_onclose(Some(on_close.as_ref().unchecked_ref()));
@@ -182,14 +177,6 @@ impl App {
         self.sync_online();
     }
 
-    fn socket_closed_with(&mut self, code: u16) {
-        // Closed by the server for misbehaving (1003, 1008, 1009): a new
-        // connection would fare no better until something changes, but the
-        // seat may still be good, so try again after the back-off anyway.
-        let _ = code;
-        self.socket_closed();
-    }
-
     fn socket_closed(&mut self) {
         let hidden = self.document.hidden();
         let Some(page) = self.online.as_mut() else {
@@ -238,10 +225,7 @@ impl App {
             .is_some_and(|c| c.socket.ready_state() == WebSocket::OPEN);
         if open && now - page.last_heard > SILENCE_MS {
             // A dead socket that never said so (a phone changing networks).
-            if let Some(c) = page.connection.take() {
-                c.socket.set_onclose(None);
-                let _ = c.socket.close();
-            }
+            page.connection = None;
             self.socket_closed();
             return;
         }
@@ -282,7 +266,6 @@ impl App {
             self.start_animation();
         }
         self.show(if waiting { "waiting" } else { "game" });
-        self.refresh_online_panel();
         // Refreshing the panels refreshes the online panel too.
         self.refresh();
     }
@@ -449,12 +432,7 @@ impl App {
         match typed.trim().parse::<protocol::JoinCode>() {
             Ok(code) => {
                 self.set_notice(None);
-                self.enter_online(Seat {
-                    game: String::new(),
-                    token: None,
-                    code: Some(code.to_string()),
-                    creator: false,
-                });
+                self.enter_online(Seat::joining(code.to_string()));
             }
             Err(_) => self.set_notice(Some(
                 "A game code has six letters and digits, like K7Q-4MZ.",

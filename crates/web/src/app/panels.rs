@@ -55,6 +55,8 @@ impl App {
     pub(super) fn refresh(&self) {
         self.refresh_stats();
         let Some(session) = &self.session else {
+            // Online, waiting for the game to arrive.
+            self.refresh_online_panel();
             return;
         };
         let game = &session.game;
@@ -160,12 +162,7 @@ impl App {
             Vec::new()
         };
         let _ = self.canvas.set_attribute("data-moves", &moves.join(","));
-        let cursor = self
-            .cursor
-            .filter(|p| p.index() < geometry.len())
-            .map(|p| geometry.name(p).to_string())
-            .unwrap_or_default();
-        let _ = self.canvas.set_attribute("data-cursor", &cursor);
+        self.mark_cursor();
         if let Some(body) = self.document.body() {
             let _ = body.set_attribute("data-ply", &game.ply().to_string());
             let _ = body.set_attribute(
@@ -222,18 +219,6 @@ pub fn display_name(variant: Variant) -> &'static str {
         Variant::Draughts(engine::GameKey::Bell) => "Bell",
         Variant::Draughts(engine::GameKey::Turkish) => "Turkish draughts",
         Variant::Chesquerque => "Chesquerque",
-    }
-}
-
-pub(super) fn role_name(role: ChessRole) -> &'static str {
-    match role {
-        ChessRole::Pawn => "pawn",
-        ChessRole::Knight => "knight",
-        ChessRole::Bishop => "bishop",
-        ChessRole::Rook => "rook",
-        ChessRole::Archbishop => "archbishop",
-        ChessRole::Queen => "queen",
-        ChessRole::King => "king",
     }
 }
 
