@@ -373,12 +373,15 @@ async fn connection(app: Arc<App>, mut ws: WebSocket, id: u64, ip: IpAddr) {
             ("ip", &ip.to_string()),
         ],
     );
-    let mut events = live.events.subscribe();
-    let catch = {
+    // Events are published with the game's lock held, so subscribing under
+    // it too means each event comes either in the catch-up or from the
+    // subscription, never in both and never in neither.
+    let (mut events, catch) = {
         let mut state = live.state.lock().unwrap_or_else(|p| p.into_inner());
+        let events = live.events.subscribe();
         let presence = state.presence(role, true);
         let _ = live.events.send(presence);
-        catch_up(&state, last_v)
+        (events, catch_up(&state, last_v))
     };
     let welcome = ServerMessage::Welcome {
         game: game.clone(),
