@@ -60,6 +60,47 @@ fn slide<B: Bits>(g: &Geometry, at: Point, d: Dir, empty: B) -> (B, Option<Point
     (before, Some(stop))
 }
 
+/// Capture paths counted without listing them: how many pieces the best
+/// of them take (under the maximal rule only those count) and how many
+/// paths there are.
+#[derive(Clone, Copy)]
+struct Tally {
+    most: u32,
+    paths: u64,
+}
+
+impl Tally {
+    /// A chain that ends here.
+    const END: Tally = Tally { most: 0, paths: 1 };
+
+    /// The same paths with one more jump in front.
+    #[inline(always)]
+    fn deeper(self) -> Tally {
+        Tally {
+            most: self.most + 1,
+            paths: self.paths,
+        }
+    }
+
+    /// Both sets of paths; under the maximal rule only the longest.
+    #[inline(always)]
+    fn merge<S: RuleSource>(src: S, a: Option<Tally>, b: Option<Tally>) -> Option<Tally> {
+        match (a, b) {
+            (None, x) | (x, None) => x,
+            (Some(a), Some(b)) => {
+                if src.rules().capturing == Capturing::MandatoryMaximal && a.most != b.most {
+                    Some(if a.most > b.most { a } else { b })
+                } else {
+                    Some(Tally {
+                        most: a.most.max(b.most),
+                        paths: a.paths + b.paths,
+                    })
+                }
+            }
+        }
+    }
+}
+
 /// The board as a chain sees it: the moving piece lifted off, captured pieces
 /// gone.
 #[derive(Clone, Copy)]
@@ -190,8 +231,8 @@ impl<B: Bits> Position<B> {
     /// The men of the side to move that may step in direction `d`: also
     /// without those the no-return memory holds back.
     #[inline(always)]
-    fn men_stepping(&self, rules: &Rules, d: Dir) -> B {
-        let mut men = self.men_facing(rules, self.side, d);
+    fn men_stepping(&self, rules: &Rules, us: crate::side::Side, d: Dir) -> B {
+        let mut men = self.men_facing(rules, us, d);
         if rules.no_return {
             match d {
                 Dir::W => men &= !self.came_from.west,
@@ -206,11 +247,11 @@ impl<B: Bits> Position<B> {
     fn generate_steps<S: RuleSource>(&self, src: S, out: &mut Vec<Move<B>>) {
         let rules = src.rules();
         let g = rules.geometry;
-        let us = self.side;
+        let us = src.mover(self.side);
         let empty = self.empty_in(rules);
         for d in Rules::for_side(rules.man_steps, us).iter() {
             let delta = g.delta(d);
-            for to in (self.men_stepping(rules, d).shift(delta) & empty).points() {
+            for to in (self.men_stepping(rules, us, d).shift(delta) & empty).points() {
                 let from = Point::from_index_unchecked((to.index() as i32 - delta) as u8);
                 out.push(Move {
                     from,
@@ -247,20 +288,25 @@ impl<B: Bits> Position<B> {
         scratch: &mut Vec<Move<B>>,
     ) -> u64 {
         let rules = src.rules();
-        scratch.clear();
-        self.generate_captures(src, chains, scratch);
-        let captures = scratch.len() as u64;
+        let captures = if chains == Chains::EveryPath {
+            self.count_capture_paths(src)
+        } else {
+            scratch.clear();
+            self.generate_captures(src, chains, scratch);
+            scratch.len() as u64
+        };
         if captures > 0 && rules.capturing != Capturing::OptionalWithHuff {
             return captures;
         }
         let g = rules.geometry;
         let empty = self.empty_in(rules);
+        let us = src.mover(self.side);
         let mut steps = 0;
-        for d in Rules::for_side(rules.man_steps, self.side).iter() {
-            steps += (self.men_stepping(rules, d).shift(g.delta(d)) & empty).count();
+        for d in Rules::for_side(rules.man_steps, us).iter() {
+            steps += (self.men_stepping(rules, us, d).shift(g.delta(d)) & empty).count();
         }
         if let Some(king) = rules.kings {
-            for from in self.kings[self.side].points() {
+            for from in self.kings[us].points() {
                 for d in king.dirs.iter() {
                     steps += slide(g, from, d, empty).0.count();
                 }
@@ -284,29 +330,29 @@ impl<B: Bits> Position<B> {
     /// Men of the side to move that can make a first jump (a superset filter:
     /// exact for short jumps).
     #[inline(always)]
-    fn men_that_can_jump(&self, rules: &Rules, dirs: DirSet) -> B {
+    fn men_that_can_jump(&self, rules: &Rules, us: crate::side::Side, dirs: DirSet) -> B {
         let g = rules.geometry;
-        let enemy = self.pieces(self.side.other());
+        let enemy = self.pieces(us.other());
         let empty = self.empty_in(rules);
         let mut men = B::ZERO;
         for d in dirs.iter() {
             let delta = g.delta(d);
             men |= B::from_u128(g.has_two_mask(d)) & enemy.shift(-delta) & empty.shift(-2 * delta);
         }
-        men & self.men[self.side]
+        men & self.men[us]
     }
 
     #[inline(always)]
     fn generate_captures<S: RuleSource>(&self, src: S, chains: Chains, out: &mut Vec<Move<B>>) {
         let rules = src.rules();
-        let us = self.side;
+        let us = src.mover(self.side);
         let first = Rules::for_side(rules.first_jump, us);
         let board = ChainBoard {
             empty: self.empty_in(rules),
             enemy: self.pieces(us.other()),
             captured: B::ZERO,
         };
-        let capturing = self.men_that_can_jump(rules, first) | self.kings[us];
+        let capturing = self.men_that_can_jump(rules, us, first) | self.kings[us];
         let first_capture = out.len();
         // Under the maximal rule, only captures of the most pieces are kept.
         let maximal = rules.capturing == Capturing::MandatoryMaximal;
@@ -352,13 +398,14 @@ impl<B: Bits> Position<B> {
         found: &mut impl FnMut(&[Point], Point, B),
     ) {
         let rules = src.rules();
+        let us = src.mover(self.side);
         let mut path = [from; MAX_CHAIN + 1];
-        if self.kings[self.side].has(from) {
+        if self.kings[us].has(from) {
             self.king_chain(src, &mut path, 0, None, board, found);
         } else {
             let dirs = JumpDirs {
-                first: Rules::for_side(rules.first_jump, self.side),
-                later: Rules::for_side(rules.man_captures, self.side),
+                first: Rules::for_side(rules.first_jump, us),
+                later: Rules::for_side(rules.man_captures, us),
             };
             self.man_chain(src, &mut path, 0, board, dirs, found);
         }
@@ -441,13 +488,14 @@ impl<B: Bits> Position<B> {
             return;
         };
         let at = path[len];
-        let mut dirs = king.dirs;
-        if let Some(last) = last {
-            // No 180° turn between two jumps.
-            dirs = dirs.without(last.opposite());
-        }
         let mut extended = false;
-        for d in dirs.iter().filter(|_| len < MAX_CHAIN) {
+        // The loop runs over a constant set when the rules are fixed at
+        // compile time, so the compiler unrolls it with each direction known.
+        for d in king.dirs.iter() {
+            // No 180° turn between two jumps.
+            if last == Some(d.opposite()) || len >= MAX_CHAIN {
+                continue;
+            }
             let Some(over) = slide(g, at, d, board.empty)
                 .1
                 .filter(|&p| board.enemy.has(p))
@@ -472,6 +520,142 @@ impl<B: Bits> Position<B> {
         }
     }
 
+    /// How many capture paths [`Position::generate_captures`] would list with
+    /// [`Chains::EveryPath`], counted without listing them: each chain
+    /// returns how many pieces its best continuations take and how many
+    /// paths do so, and a king's straight continuation, the same from every
+    /// square it may land on, is searched once for all of them.
+    #[inline(always)]
+    fn count_capture_paths<S: RuleSource>(&self, src: S) -> u64 {
+        let rules = src.rules();
+        let us = src.mover(self.side);
+        let first = Rules::for_side(rules.first_jump, us);
+        let board = ChainBoard {
+            empty: self.empty_in(rules),
+            enemy: self.pieces(us.other()),
+            captured: B::ZERO,
+        };
+        let dirs = JumpDirs {
+            first,
+            later: Rules::for_side(rules.man_captures, us),
+        };
+        let mut total: Option<Tally> = None;
+        for from in self.men_that_can_jump(rules, us, first).points() {
+            let lifted = ChainBoard {
+                empty: board.empty | B::from_point(from),
+                ..board
+            };
+            let found = self.man_tally(src, from, 0, lifted, dirs);
+            total = Tally::merge(src, total, found);
+        }
+        if let Some(king) = rules.kings {
+            for from in self.kings[us].points() {
+                let lifted = ChainBoard {
+                    empty: board.empty | B::from_point(from),
+                    ..board
+                };
+                for d in king.dirs.iter() {
+                    let found = self.king_jump_tally(src, from, d, 0, lifted);
+                    total = Tally::merge(src, total, found);
+                }
+            }
+        }
+        total.map_or(0, |t| t.paths)
+    }
+
+    /// The capture paths of a man standing on `at` after `len` jumps.
+    fn man_tally<S: RuleSource>(
+        &self,
+        src: S,
+        at: Point,
+        len: usize,
+        board: ChainBoard<B>,
+        dirs_in: JumpDirs,
+    ) -> Option<Tally> {
+        let g = src.rules().geometry;
+        let dirs = if len == 0 {
+            dirs_in.first
+        } else {
+            dirs_in.later
+        };
+        let mut out = None;
+        if len >= MAX_CHAIN || (board.enemy & B::from_u128(g.jump_over_mask(at))).is_empty() {
+            return out;
+        }
+        for jump in g.jumps(at) {
+            if dirs.contains(jump.dir) && board.enemy.has(jump.over) && board.empty.has(jump.land) {
+                let after = board.jump(jump.over);
+                let below = self
+                    .man_tally(src, jump.land, len + 1, after, dirs_in)
+                    .unwrap_or(Tally::END);
+                out = Tally::merge(src, out, Some(below.deeper()));
+            }
+        }
+        out
+    }
+
+    /// The capture paths of a king on `at` after `len` jumps whose next jump
+    /// goes in direction `d`.
+    #[inline(always)]
+    fn king_jump_tally<S: RuleSource>(
+        &self,
+        src: S,
+        at: Point,
+        d: Dir,
+        len: usize,
+        board: ChainBoard<B>,
+    ) -> Option<Tally> {
+        // Most directions hold no enemy at all, and need no call.
+        let ray = B::from_u128(src.rules().geometry.ray_mask(at, d));
+        if (ray & board.enemy).is_empty() || len >= MAX_CHAIN {
+            return None;
+        }
+        self.king_jump_tally_along(src, at, d, len, board)
+    }
+
+    fn king_jump_tally_along<S: RuleSource>(
+        &self,
+        src: S,
+        at: Point,
+        d: Dir,
+        len: usize,
+        board: ChainBoard<B>,
+    ) -> Option<Tally> {
+        let g = src.rules().geometry;
+        let king = src.rules().kings?;
+        let over = slide(g, at, d, board.empty)
+            .1
+            .filter(|&p| board.enemy.has(p))?;
+        let after = board.jump(over);
+        let mut landings = slide(g, over, d, board.empty).0;
+        if landings.is_empty() {
+            return None;
+        }
+        if king.landing == KingLanding::DirectlyBehind {
+            landings = B::from_point(nearest(d, landings));
+        }
+        // Going on straight meets the same piece from every landing square.
+        let farthest = if d.ascends() {
+            landings.highest()
+        } else {
+            landings.lowest()
+        };
+        let straight = self.king_jump_tally(src, farthest, d, len + 1, after);
+        let mut out = None;
+        for land in landings.points() {
+            let mut below = straight;
+            for turn in king.dirs.iter() {
+                // Neither straight on (counted above) nor back (180°).
+                if turn != d && turn != d.opposite() {
+                    let found = self.king_jump_tally(src, land, turn, len + 1, after);
+                    below = Tally::merge(src, below, found);
+                }
+            }
+            out = Tally::merge(src, out, Some(below.unwrap_or(Tally::END).deeper()));
+        }
+        out
+    }
+
     /// Pieces of the side to move that have a capture available.
     pub fn capturers(&self) -> B {
         self.capturers_in(Dynamic(self.rules))
@@ -480,9 +664,9 @@ impl<B: Bits> Position<B> {
     #[inline(always)]
     pub(crate) fn capturers_in<S: RuleSource>(&self, src: S) -> B {
         let rules = src.rules();
-        let us = self.side;
+        let us = src.mover(self.side);
         let first = Rules::for_side(rules.first_jump, us);
-        let mut capturers = self.men_that_can_jump(rules, first);
+        let mut capturers = self.men_that_can_jump(rules, us, first);
         if let Some(king) = rules.kings {
             let g = rules.geometry;
             let empty = self.empty_in(rules);

@@ -13,7 +13,8 @@ use alloc::vec::Vec;
 use crate::bitboard::Bits;
 use crate::movegen::Chains;
 use crate::position::{Move, Position, Turn};
-use crate::rules::RuleSource;
+use crate::rules::{Moving, RuleSource};
+use crate::side::Side;
 
 /// Move lists reused from one node to the next, one per depth.
 #[derive(Debug)]
@@ -47,10 +48,26 @@ impl<B: Bits> Perft<B> {
         crate::rules::with_rule_source!(position.rules(), src => self.node(src, position, depth))
     }
 
+    /// One node, with the side to move fixed at compile time for the code
+    /// below it.
+    #[inline(always)]
     fn node<S: RuleSource>(&mut self, src: S, position: &Position<B>, depth: usize) -> u64 {
+        match position.side_to_move() {
+            Side::White => self.node_moving::<S, false>(src, position, depth),
+            Side::Black => self.node_moving::<S, true>(src, position, depth),
+        }
+    }
+
+    fn node_moving<S: RuleSource, const BLACK: bool>(
+        &mut self,
+        base: S,
+        position: &Position<B>,
+        depth: usize,
+    ) -> u64 {
         if depth == 0 {
             return 1;
         }
+        let src = Moving::<S, BLACK>(base);
         let mut list = core::mem::take(&mut self.lists[depth - 1]);
         if depth == 1 && self.bulk {
             let mut nodes = position.count_in(src, self.chains, &mut list);
@@ -66,14 +83,14 @@ impl<B: Bits> Perft<B> {
         }
         list.clear();
         position.generate_in(src, self.chains, &mut list);
-        let mut nodes = self.children(src, position, &list, depth);
+        let mut nodes = self.children::<S, BLACK>(base, position, &list, depth);
         for huff in position.huffable().points() {
             if position.huff_takes_last_piece(huff) {
                 let turn = Turn {
                     huff: Some(huff),
                     mv: None,
                 };
-                nodes += self.node(src, &position.play_turn(turn), depth - 1);
+                nodes += self.node(base, &position.play_turn(turn), depth - 1);
                 continue;
             }
             // The move after a huff is played in the position the huff left;
@@ -82,22 +99,23 @@ impl<B: Bits> Perft<B> {
             let after = position.huff(huff);
             list.clear();
             after.generate_in(src, self.chains, &mut list);
-            nodes += self.children(src, &after, &list, depth);
+            nodes += self.children::<S, BLACK>(base, &after, &list, depth);
         }
         self.lists[depth - 1] = list;
         nodes
     }
 
-    /// Plays each move of `list` (all the moves of `position`) and counts the
-    /// leaves below it.
+    /// Plays each move of `list` (all the moves of `position`, where Black
+    /// moves when `BLACK`) and counts the leaves below it.
     #[inline(always)]
-    fn children<S: RuleSource>(
+    fn children<S: RuleSource, const BLACK: bool>(
         &mut self,
-        src: S,
+        base: S,
         position: &Position<B>,
         list: &[Move<B>],
         depth: usize,
     ) -> u64 {
+        let src = Moving::<S, BLACK>(base);
         // Move generation has found every piece that can capture.
         let capturers = src.rules().huffing().then(|| {
             list.iter()
@@ -113,7 +131,7 @@ impl<B: Bits> Perft<B> {
         }
         let mut nodes = 0;
         for &mv in list {
-            nodes += self.node(src, &position.play_in(src, mv, capturers), depth - 1);
+            nodes += self.node(base, &position.play_in(src, mv, capturers), depth - 1);
         }
         nodes
     }

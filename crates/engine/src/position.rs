@@ -233,7 +233,7 @@ impl<B: Bits> Position<B> {
         capturers: Option<B>,
     ) -> Position<B> {
         let mut next = *self;
-        let us = self.side;
+        let us = src.mover(self.side);
         let from = B::from_point(mv.from);
         let to = B::from_point(mv.to);
         let moved_king = self.kings[us].has(mv.from);

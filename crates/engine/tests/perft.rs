@@ -309,3 +309,39 @@ fn regenerate() {
         with_bits!(key.rules(), B => write_table::<B>(key));
     }
 }
+
+/// The bulk count (capture paths tallied without listing them, a king's
+/// straight continuation searched once for all its landing squares) agrees
+/// with listing and playing every move, for every rule set and option, at
+/// every position of seeded random games long enough to crown kings.
+#[test]
+fn bulk_counts_agree_with_playing_every_move_through_whole_games() {
+    for &rules in Rules::all() {
+        with_bits!(rules, B => {
+            let mut seed = 0x2545_F491_4F6C_DD1Du64 ^ rules.key as u64;
+            let mut checked = 0;
+            for _ in 0..12 {
+                let mut game = Game::<B>::new(rules);
+                seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1);
+                let mut s = seed | 1;
+                while !game.is_over() && game.turns().len() < 120 {
+                    let position = *game.position();
+                    for chains in [Chains::Distinct, Chains::EveryPath] {
+                        for depth in 1..=2 {
+                            let played = Perft::new(chains).count(&position, depth);
+                            let bulk = Perft::new(chains).bulk(true).count(&position, depth);
+                            assert_eq!(bulk, played, "{} {chains:?} depth {depth}: {position:?}", rules.key);
+                            checked += 1;
+                        }
+                    }
+                    let turns = position.legal_turns();
+                    s ^= s << 13;
+                    s ^= s >> 7;
+                    s ^= s << 17;
+                    game.play(turns[(s % turns.len() as u64) as usize]).expect("legal");
+                }
+            }
+            assert!(checked > 400, "{}: only {checked} counts", rules.key);
+        });
+    }
+}

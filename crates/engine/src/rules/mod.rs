@@ -215,6 +215,36 @@ const VARIANT_LIST: [&Rules; 8] = [
 /// compiler fold the rules into the code, one copy per rule set.
 pub trait RuleSource: Copy {
     fn rules(self) -> &'static Rules;
+
+    /// The side to move, given the position's own: a source may know it at
+    /// compile time too ([`Moving`]), which fixes every direction a man moves
+    /// in and lets the compiler unroll the loops over them.
+    #[inline(always)]
+    fn mover(self, actual: Side) -> Side {
+        actual
+    }
+}
+
+/// A rule source together with the side to move, known at compile time
+/// (`BLACK` false for White). Only for positions with that side to move.
+#[derive(Clone, Copy, Debug)]
+pub struct Moving<S, const BLACK: bool>(pub S);
+
+impl<S: RuleSource, const BLACK: bool> RuleSource for Moving<S, BLACK> {
+    #[inline(always)]
+    fn rules(self) -> &'static Rules {
+        self.0.rules()
+    }
+
+    #[inline(always)]
+    fn mover(self, actual: Side) -> Side {
+        debug_assert_eq!(actual == Side::Black, BLACK);
+        if BLACK {
+            Side::Black
+        } else {
+            Side::White
+        }
+    }
 }
 
 /// A rule set known only at run time.
