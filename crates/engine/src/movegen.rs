@@ -595,7 +595,8 @@ impl<B: Bits> Position<B> {
     }
 
     /// The capture paths of a king on `at` after `len` jumps whose next jump
-    /// goes in direction `d`.
+    /// goes in direction `d`. Whether there is such a jump at all is decided
+    /// here, inlined into the caller; only real jumps make a call.
     #[inline(always)]
     fn king_jump_tally<S: RuleSource>(
         &self,
@@ -605,32 +606,34 @@ impl<B: Bits> Position<B> {
         len: usize,
         board: ChainBoard<B>,
     ) -> Option<Tally> {
-        // Most directions hold no enemy at all, and need no call.
-        let ray = B::from_u128(src.rules().geometry.ray_mask(at, d));
-        if (ray & board.enemy).is_empty() || len >= MAX_CHAIN {
+        let g = src.rules().geometry;
+        let ray = B::from_u128(g.ray_mask(at, d));
+        let blockers = ray & !board.empty;
+        if (blockers & board.enemy).is_empty() || len >= MAX_CHAIN {
             return None;
         }
-        self.king_jump_tally_along(src, at, d, len, board)
-    }
-
-    fn king_jump_tally_along<S: RuleSource>(
-        &self,
-        src: S,
-        at: Point,
-        d: Dir,
-        len: usize,
-        board: ChainBoard<B>,
-    ) -> Option<Tally> {
-        let g = src.rules().geometry;
-        let king = src.rules().kings?;
-        let over = slide(g, at, d, board.empty)
-            .1
-            .filter(|&p| board.enemy.has(p))?;
-        let after = board.jump(over);
-        let mut landings = slide(g, over, d, board.empty).0;
+        let over = nearest(d, blockers);
+        if !board.enemy.has(over) {
+            return None;
+        }
+        let landings = slide(g, over, d, board.empty).0;
         if landings.is_empty() {
             return None;
         }
+        self.king_landings_tally(src, d, len, board.jump(over), landings)
+    }
+
+    /// The capture paths of a king that has just jumped in direction `d`
+    /// (its `len + 1`-th jump) and may land on any of `landings`.
+    fn king_landings_tally<S: RuleSource>(
+        &self,
+        src: S,
+        d: Dir,
+        len: usize,
+        after: ChainBoard<B>,
+        mut landings: B,
+    ) -> Option<Tally> {
+        let king = src.rules().kings?;
         if king.landing == KingLanding::DirectlyBehind {
             landings = B::from_point(nearest(d, landings));
         }
