@@ -16,7 +16,8 @@ use alloc::vec::Vec;
 use crate::bitboard::Bits;
 use crate::geometry::{Dir, DirSet, Geometry, Point};
 use crate::position::{Move, Position, Turn};
-use crate::rules::{Capturing, Dynamic, KingLanding, RuleSource, Rules};
+use crate::rules::{Capturing, Dynamic, KingLanding, Moving, RuleSource, Rules};
+use crate::side::Side;
 
 /// Whether chains that make the same move are listed once or once per path.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -139,7 +140,12 @@ impl<B: Bits> Position<B> {
     /// Every legal move of the side to move (huffs not included), appended
     /// to `out`.
     pub fn generate(&self, chains: Chains, out: &mut Vec<Move<B>>) {
-        self.generate_in(Dynamic(self.rules), chains, out);
+        // One copy of the generator per rule set and side to move, each with
+        // its rules and directions folded in.
+        crate::rules::with_rule_source!(self.rules, src => match self.side {
+            Side::White => self.generate_in(Moving::<_, false>(src), chains, out),
+            Side::Black => self.generate_in(Moving::<_, true>(src), chains, out),
+        });
     }
 
     /// [`Position::generate`] with the rules from `src`, which must be this
