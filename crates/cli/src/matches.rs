@@ -119,12 +119,12 @@ pub enum Contestant {
 }
 
 impl Contestant {
-    fn parse(text: &str) -> Result<Contestant, String> {
+    fn parse(text: &str, game: Variant) -> Result<Contestant, String> {
         let base = text.split(',').next().unwrap_or_default();
         if base.parse::<Level>().is_err() {
             return Ok(Contestant::Program(text.to_string()));
         }
-        let settings = LevelSettings::parse(text).map_err(|e| format!("{text}: {e}"))?;
+        let settings = LevelSettings::parse(text, game).map_err(|e| format!("{text}: {e}"))?;
         Ok(Contestant::Level(text.to_string(), settings))
     }
 
@@ -352,8 +352,10 @@ pub fn run(args: &mut Args) -> Result<(), String> {
         .ok_or("missing <game>")?
         .parse()
         .map_err(|e| format!("{e}"))?;
-    let a = Contestant::parse(&args.value("a").ok_or("missing --a <level or command>")?)?;
-    let b = Contestant::parse(&args.value("b").ok_or("missing --b <level or command>")?)?;
+    let a = args.value("a").ok_or("missing --a <level or command>")?;
+    let a = Contestant::parse(&a, variant)?;
+    let b = args.value("b").ok_or("missing --b <level or command>")?;
+    let b = Contestant::parse(&b, variant)?;
     let games: u32 = args
         .value("games")
         .map_or(Ok(10), |g| g.parse())

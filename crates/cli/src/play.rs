@@ -40,8 +40,13 @@ pub fn draw(placement: &str) -> String {
     out
 }
 
-fn session<T: Table>(mut game: T, level: Level, human: Side) -> Result<(), String> {
-    let mut computer = Player::<T::P>::new(level, 0x5EED);
+fn session<T: Table>(
+    mut game: T,
+    variant: Variant,
+    level: Level,
+    human: Side,
+) -> Result<(), String> {
+    let mut computer = Player::<T::P>::new(level, variant, 0x5EED);
     computer.set_time_limit(crate::clock, crate::MOVE_SECONDS);
     let stdin = std::io::stdin();
     let mut lines = stdin.lock().lines();
@@ -105,12 +110,12 @@ pub fn run(args: &mut Args) -> Result<(), String> {
     match variant {
         Variant::Chesquerque => {
             args.finish().map_err(|e| e.to_string())?;
-            session(ChessGame::new(), level, human)
+            session(ChessGame::new(), variant, level, human)
         }
         Variant::Draughts(key) => {
             let rules = crate::rules(key, args)?;
             args.finish().map_err(|e| e.to_string())?;
-            with_bits!(rules, B => session(Game::<B>::new(rules), level, human))
+            with_bits!(rules, B => session(Game::<B>::new(rules), variant, level, human))
         }
     }
 }

@@ -445,8 +445,7 @@ impl AnyGame {
         if self.outcome().is_some() {
             return false;
         }
-        fn score<P: crate::search::Searchable>(positions: &[P], level: Level) -> Score {
-            let settings = level.settings();
+        fn score<P: crate::search::Searchable>(positions: &[P], settings: LevelSettings) -> Score {
             let mut search = crate::search::Search::<P>::new();
             let limits = crate::search::Limits {
                 depth: settings.depth.min(8),
@@ -454,8 +453,8 @@ impl AnyGame {
             };
             search.run(positions, limits).score
         }
-        let to_move =
-            dispatch!(self, g => score(g.positions(), level), c => score(c.positions(), level));
+        let settings = level.settings(self.variant());
+        let to_move = dispatch!(self, g => score(g.positions(), settings), c => score(c.positions(), settings));
         let ours = if side == self.side_to_move() {
             to_move
         } else {

@@ -177,8 +177,8 @@ fn must_capture_follows_the_rules() {
 
 #[test]
 fn a_computer_turn_is_legal() {
-    let settings = engine::search::Level::Easy.settings();
     for variant in Variant::ALL {
+        let settings = engine::search::Level::Easy.settings(variant);
         let game = random_game(variant, 4, 9);
         let turn = game.computer_turn(settings, 1, None).expect("a turn");
         assert!(game.entries().iter().any(|e| e.turn == turn), "{variant}");

@@ -403,7 +403,7 @@ mod chesquerque {
 
 mod levels {
     use engine::search::{Level, LevelSettings, Player};
-    use engine::{GameKey, Position};
+    use engine::{GameKey, Position, Variant};
 
     #[test]
     fn the_lower_levels_vary_their_openings() {
@@ -411,7 +411,9 @@ mod levels {
         for level in [Level::Beginner, Level::Easy] {
             let mut seen = std::collections::BTreeSet::new();
             for seed in 0..24 {
-                let turn = Player::new(level, seed).choose(&[start]).expect("a turn");
+                let turn = Player::new(level, Variant::Draughts(GameKey::Qirkat), seed)
+                    .choose(&[start])
+                    .expect("a turn");
                 seen.insert(start.turn_text(turn));
             }
             assert!(seen.len() >= 2, "{level} always opens {seen:?}");
@@ -426,7 +428,9 @@ mod levels {
         for level in Level::ALL {
             let seeds = if level >= Level::Hard { 2 } else { 20 };
             for seed in 0..seeds {
-                let turn = Player::new(level, seed).choose(&[p]).expect("a turn");
+                let turn = Player::new(level, Variant::Draughts(GameKey::Special), seed)
+                    .choose(&[p])
+                    .expect("a turn");
                 assert_eq!(p.turn_text(turn), "c2xc4", "{level} seed {seed}");
             }
         }
@@ -442,7 +446,9 @@ mod levels {
             // The top levels are deterministic but slow to repeat.
             let seeds = if level >= Level::Hard { 2 } else { 20 };
             for seed in 0..seeds {
-                let turn = Player::new(level, seed).choose(&[p]).expect("a turn");
+                let turn = Player::new(level, Variant::Draughts(GameKey::Turkish), seed)
+                    .choose(&[p])
+                    .expect("a turn");
                 assert_ne!(p.turn_text(turn), "d4-d5", "{level} seed {seed}");
             }
         }
@@ -456,7 +462,9 @@ mod levels {
         let huffs = |level: Level| {
             (0..40u64)
                 .filter(|&seed| {
-                    let turn = Player::new(level, seed).choose(&[p]).expect("a turn");
+                    let turn = Player::new(level, Variant::Draughts(GameKey::Special), seed)
+                        .choose(&[p])
+                        .expect("a turn");
                     turn.huff.is_some()
                 })
                 .count()
@@ -469,12 +477,22 @@ mod levels {
 
     #[test]
     fn settings_read_from_text() {
-        let hard = Level::Hard.settings();
-        let tuned = LevelSettings::parse("hard,noise=20,margin=30").expect("settings");
+        let classic = Variant::Draughts(GameKey::Classic);
+        let hard = Level::Hard.settings(classic);
+        let tuned = LevelSettings::parse("hard,noise=20,margin=30", classic).expect("settings");
         assert_eq!(tuned.noise, 20);
         assert_eq!(tuned.margin, 30);
         assert_eq!((tuned.depth, tuned.nodes), (hard.depth, hard.nodes));
-        assert_eq!(LevelSettings::parse("easy"), Ok(Level::Easy.settings()));
+        assert_eq!(
+            LevelSettings::parse("easy", classic),
+            Ok(Level::Easy.settings(classic))
+        );
+        // A game's own steps carry through, changed settings on top.
+        let qirkat = Variant::Draughts(GameKey::Qirkat);
+        assert_eq!(
+            LevelSettings::parse("hard,noise=3", qirkat).map(|s| s.margin),
+            Ok(Level::Hard.settings(qirkat).margin)
+        );
         for bad in [
             "",
             "hard,",
@@ -483,7 +501,7 @@ mod levels {
             "hard,speed=3",
             "master,depth=2",
         ] {
-            assert!(LevelSettings::parse(bad).is_err(), "{bad:?}");
+            assert!(LevelSettings::parse(bad, classic).is_err(), "{bad:?}");
         }
     }
 

@@ -100,7 +100,11 @@ fn choose(request: &Request, clock: fn() -> f64) -> Result<(String, i32), String
         1.0
     };
     let (turn, score) = game
-        .computer_turn_scored(level.settings(), request.seed, Some((clock, seconds)))
+        .computer_turn_scored(
+            level.settings(game.variant()),
+            request.seed,
+            Some((clock, seconds)),
+        )
         .ok_or("no legal turn")?;
     Ok((game.turn_coordinates(turn), score.0))
 }

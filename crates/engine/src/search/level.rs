@@ -10,6 +10,7 @@ use core::fmt;
 use core::str::FromStr;
 
 use super::{Limits, Score, Search, Searchable};
+use crate::variant::{GameKey, Variant};
 
 /// A difficulty level.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
@@ -63,7 +64,29 @@ impl Level {
         }
     }
 
-    pub const fn settings(self) -> LevelSettings {
+    /// What this level does in `game`. One ladder serves most games. In
+    /// Qirkat and Bell, where the game is a race for the last move and a
+    /// small misjudgement decides it, some levels take their own steps so
+    /// that each still beats the one below (tuned by self-play the same way).
+    pub const fn settings(self, game: Variant) -> LevelSettings {
+        let mut settings = self.common_settings();
+        match (game, self) {
+            (Variant::Draughts(GameKey::Qirkat), Level::Easy) => settings.margin = 85,
+            (Variant::Draughts(GameKey::Qirkat), Level::Medium) => settings.margin = 70,
+            (Variant::Draughts(GameKey::Qirkat), Level::Hard) => settings.margin = 45,
+            (Variant::Draughts(GameKey::Bell), Level::Hard) => settings.depth = 8,
+            // These games are cheap to search: Expert still answers in well
+            // under a second with three times the nodes.
+            (Variant::Draughts(GameKey::Qirkat | GameKey::Bell), Level::Expert) => {
+                settings.nodes = 6_000_000
+            }
+            _ => {}
+        }
+        settings
+    }
+
+    /// The ladder most games use.
+    const fn common_settings(self) -> LevelSettings {
         let (depth, nodes, noise, overlook_huff, margin) = match self {
             // The misjudgement stays below a man's worth, so no level gives
             // material away for nothing.
@@ -117,17 +140,18 @@ impl FromStr for Level {
 }
 
 impl LevelSettings {
-    /// Reads `level[,name=value]...`: a level's settings with some of them
-    /// changed, for example `hard,noise=20,depth=7`. The names are `depth`,
-    /// `nodes`, `noise`, `overlook` (the huff percentage) and `margin`.
-    pub fn parse(text: &str) -> Result<LevelSettings, String> {
+    /// Reads `level[,name=value]...`: a level's settings in `game` with some
+    /// of them changed, for example `hard,noise=20,depth=7`. The names are
+    /// `depth`, `nodes`, `noise`, `overlook` (the huff percentage), `margin`,
+    /// `contempt` and `blunder`.
+    pub fn parse(text: &str, game: Variant) -> Result<LevelSettings, String> {
         let mut parts = text.split(',');
         let base: Level = parts
             .next()
             .unwrap_or_default()
             .parse()
             .map_err(|e: UnknownLevel| e.to_string())?;
-        let mut settings = base.settings();
+        let mut settings = base.settings(game);
         for part in parts {
             let (name, value) = part
                 .split_once('=')
@@ -171,8 +195,8 @@ impl<P: Searchable> fmt::Debug for Player<P> {
 }
 
 impl<P: Searchable> Player<P> {
-    pub fn new(level: Level, seed: u64) -> Player<P> {
-        Player::with_settings(level.settings(), seed)
+    pub fn new(level: Level, game: Variant, seed: u64) -> Player<P> {
+        Player::with_settings(level.settings(game), seed)
     }
 
     /// A player with settings of its own (see [`LevelSettings::parse`]).
