@@ -119,7 +119,27 @@ struct JumpDirs {
     later: DirSet,
 }
 
+impl JumpDirs {
+    /// A man's jump directions for `us`.
+    #[inline(always)]
+    fn of(rules: &Rules, us: Side) -> JumpDirs {
+        JumpDirs {
+            first: Rules::for_side(rules.first_jump, us),
+            later: Rules::for_side(rules.man_captures, us),
+        }
+    }
+}
+
 impl<B: Bits> ChainBoard<B> {
+    /// The same board with the piece on `from` lifted off to move.
+    #[inline(always)]
+    fn lifted(self, from: Point) -> ChainBoard<B> {
+        ChainBoard {
+            empty: self.empty | B::from_point(from),
+            ..self
+        }
+    }
+
     #[inline(always)]
     fn jump(self, over: Point) -> ChainBoard<B> {
         let bit = B::from_point(over);
@@ -135,6 +155,17 @@ impl<B: Bits> Position<B> {
     #[inline(always)]
     fn empty_in(&self, rules: &Rules) -> B {
         B::from_u128(rules.geometry.all_mask()) & !self.occupied()
+    }
+
+    /// The board a capture chain of `us` starts from, before its piece is
+    /// lifted.
+    #[inline(always)]
+    fn chain_board(&self, rules: &Rules, us: Side) -> ChainBoard<B> {
+        ChainBoard {
+            empty: self.empty_in(rules),
+            enemy: self.pieces(us.other()),
+            captured: B::ZERO,
+        }
     }
 
     /// Every legal move of the side to move (huffs not included), appended
@@ -225,7 +256,7 @@ impl<B: Bits> Position<B> {
     /// The men of `side` that have a neighbour in direction `d` and are
     /// not frozen on the far rank.
     #[inline(always)]
-    fn men_facing(&self, rules: &Rules, side: crate::side::Side, d: Dir) -> B {
+    fn men_facing(&self, rules: &Rules, side: Side, d: Dir) -> B {
         let g = rules.geometry;
         let mut men = self.men[side] & B::from_u128(g.has_neighbour_mask(d));
         if rules.far_rank_freeze {
@@ -237,7 +268,7 @@ impl<B: Bits> Position<B> {
     /// The men of the side to move that may step in direction `d`: also
     /// without those the no-return memory holds back.
     #[inline(always)]
-    fn men_stepping(&self, rules: &Rules, us: crate::side::Side, d: Dir) -> B {
+    fn men_stepping(&self, rules: &Rules, us: Side, d: Dir) -> B {
         let mut men = self.men_facing(rules, us, d);
         if rules.no_return {
             match d {
@@ -323,7 +354,7 @@ impl<B: Bits> Position<B> {
 
     /// How many steps `side`'s men have (as if it were to move), counted on
     /// bitboards without listing them: a cheap measure of mobility.
-    pub fn step_mobility(&self, side: crate::side::Side) -> u32 {
+    pub fn step_mobility(&self, side: Side) -> u32 {
         let rules = self.rules;
         let g = rules.geometry;
         let empty = self.empty_in(rules);
@@ -336,7 +367,7 @@ impl<B: Bits> Position<B> {
     /// Men of the side to move that can make a first jump (a superset filter:
     /// exact for short jumps).
     #[inline(always)]
-    fn men_that_can_jump(&self, rules: &Rules, us: crate::side::Side, dirs: DirSet) -> B {
+    fn men_that_can_jump(&self, rules: &Rules, us: Side, dirs: DirSet) -> B {
         let g = rules.geometry;
         let enemy = self.pieces(us.other());
         let empty = self.empty_in(rules);
@@ -353,11 +384,7 @@ impl<B: Bits> Position<B> {
         let rules = src.rules();
         let us = src.mover(self.side);
         let first = Rules::for_side(rules.first_jump, us);
-        let board = ChainBoard {
-            empty: self.empty_in(rules),
-            enemy: self.pieces(us.other()),
-            captured: B::ZERO,
-        };
+        let board = self.chain_board(rules, us);
         let capturing = self.men_that_can_jump(rules, us, first) | self.kings[us];
         let first_capture = out.len();
         // Under the maximal rule, only captures of the most pieces are kept.
@@ -365,11 +392,7 @@ impl<B: Bits> Position<B> {
         let mut most = 0;
         for from in capturing.points() {
             let mut start = out.len();
-            let lifted = ChainBoard {
-                empty: board.empty | B::from_point(from),
-                ..board
-            };
-            self.chains_from(src, from, lifted, &mut |_path, to, captured| {
+            self.chains_from(src, from, board.lifted(from), &mut |_path, to, captured| {
                 if maximal {
                     let count = captured.count();
                     if count < most {
@@ -409,11 +432,7 @@ impl<B: Bits> Position<B> {
         if self.kings[us].has(from) {
             self.king_chain(src, &mut path, 0, None, board, found);
         } else {
-            let dirs = JumpDirs {
-                first: Rules::for_side(rules.first_jump, us),
-                later: Rules::for_side(rules.man_captures, us),
-            };
-            self.man_chain(src, &mut path, 0, board, dirs, found);
+            self.man_chain(src, &mut path, 0, board, JumpDirs::of(rules, us), found);
         }
     }
 
@@ -535,31 +554,16 @@ impl<B: Bits> Position<B> {
     fn count_capture_paths<S: RuleSource>(&self, src: S) -> u64 {
         let rules = src.rules();
         let us = src.mover(self.side);
-        let first = Rules::for_side(rules.first_jump, us);
-        let board = ChainBoard {
-            empty: self.empty_in(rules),
-            enemy: self.pieces(us.other()),
-            captured: B::ZERO,
-        };
-        let dirs = JumpDirs {
-            first,
-            later: Rules::for_side(rules.man_captures, us),
-        };
+        let board = self.chain_board(rules, us);
+        let dirs = JumpDirs::of(rules, us);
         let mut total: Option<Tally> = None;
-        for from in self.men_that_can_jump(rules, us, first).points() {
-            let lifted = ChainBoard {
-                empty: board.empty | B::from_point(from),
-                ..board
-            };
-            let found = self.man_tally(src, from, 0, lifted, dirs);
+        for from in self.men_that_can_jump(rules, us, dirs.first).points() {
+            let found = self.man_tally(src, from, 0, board.lifted(from), dirs);
             total = Tally::merge(src, total, found);
         }
         if let Some(king) = rules.kings {
             for from in self.kings[us].points() {
-                let lifted = ChainBoard {
-                    empty: board.empty | B::from_point(from),
-                    ..board
-                };
+                let lifted = board.lifted(from);
                 for d in king.dirs.iter() {
                     let found = self.king_jump_tally(src, from, d, 0, lifted);
                     total = Tally::merge(src, total, found);
@@ -703,12 +707,7 @@ impl<B: Bits> Position<B> {
             paths.push(alloc::vec![mv.from, mv.to]);
             return paths;
         }
-        let us = self.side;
-        let board = ChainBoard {
-            empty: self.empty_in(self.rules) | B::from_point(mv.from),
-            enemy: self.pieces(us.other()),
-            captured: B::ZERO,
-        };
+        let board = self.chain_board(self.rules, self.side).lifted(mv.from);
         self.chains_from(
             Dynamic(self.rules),
             mv.from,
