@@ -7,7 +7,7 @@
 //! alquerque position <game> [--moves "<turn> …"] [--position "<text>"] [--option name=value]
 //! alquerque search <game> [--depth <d>] [--nodes <n>] [--moves "<turn> …"] [--position "<text>"]
 //! alquerque play <game> [--level <level>] [--side white|black]
-//! alquerque match <game> --a <level or command> --b <level or command> [--games <n>] [--seed <s>]
+//! alquerque match <game> --a <level or command> --b <level or command> [--games <n>] [--seed <s>] [--records]
 //! alquerque engine [--level <level>]
 //! alquerque bench [--game <game>] [--depth <d>]
 //! ```
@@ -49,7 +49,7 @@ const USAGE: &str = "usage:
   alquerque position <game> [--moves \"<turn> ...\"] [--position \"<text>\"] [--option name=value]
   alquerque search <game> [--depth <d>] [--nodes <n>] [--moves \"<turn> ...\"] [--position \"<text>\"] [--option name=value]
   alquerque play <game> [--level <level>] [--side white|black] [--option name=value]
-  alquerque match <game> --a <level or command> --b <level or command> [--games <n>] [--seed <s>] [--option name=value]
+  alquerque match <game> --a <level or command> --b <level or command> [--games <n>] [--seed <s>] [--option name=value] [--records]
   alquerque engine [--level <level>]   (the engine protocol on stdin/stdout)
   alquerque bench [--game <game>] [--depth <d>]
 levels: beginner, easy, medium, hard, expert
@@ -71,7 +71,8 @@ fn run(argv: &[String]) -> Result<(), String> {
     let Some((command, rest)) = argv.split_first() else {
         return Err(USAGE.to_string());
     };
-    let mut args = Args::parse(rest, &["divide", "paths", "san"]).map_err(|e| e.to_string())?;
+    let mut args =
+        Args::parse(rest, &["divide", "paths", "san", "records"]).map_err(|e| e.to_string())?;
     match command.as_str() {
         "perft" | "moves" | "position" | "search" => {
             let variant: Variant = args

@@ -33,6 +33,8 @@ pub trait Table {
     fn history(&self) -> Vec<String>;
     /// The board as rows of text.
     fn board(&self) -> String;
+    /// The position in the game's one-line text form.
+    fn position_text(&self) -> String;
 }
 
 impl<B: Bits> Table for Game<B> {
@@ -68,6 +70,9 @@ impl<B: Bits> Table for Game<B> {
     fn board(&self) -> String {
         let text = self.position().to_text();
         crate::play::draw(text.split(' ').next().unwrap_or_default())
+    }
+    fn position_text(&self) -> String {
+        self.position().to_text()
     }
 }
 
@@ -107,6 +112,9 @@ impl Table for ChessGame {
     fn board(&self) -> String {
         let text = self.position().to_fen();
         crate::play::draw(text.split(' ').next().unwrap_or_default())
+    }
+    fn position_text(&self) -> String {
+        self.position().to_fen()
     }
 }
 
@@ -237,50 +245,65 @@ impl<P: Searchable> Seat<P> {
 /// Per seat: the longest answer, the sum of answers (seconds) and their count.
 pub type Times = [(f64, f64, u32); 2];
 
+/// The game after [`OPENING_PLIES`] random plies from the start (fewer if
+/// it ends sooner), so that games differ.
+fn opening<T: Table>(mut table: T, seed: u64) -> Result<T, String> {
+    let mut rng = seed | 1;
+    for _ in 0..OPENING_PLIES {
+        let legal = table.legal();
+        if table.outcome().is_some() || legal.is_empty() {
+            break;
+        }
+        rng ^= rng << 13;
+        rng ^= rng >> 7;
+        rng ^= rng << 17;
+        table.play(legal[(rng % legal.len() as u64) as usize])?;
+    }
+    Ok(table)
+}
+
 pub fn play_one<T: Table>(
-    mut table: T,
+    table: T,
     seats: [&Contestant; 2],
     header: &str,
     a_is_white: bool,
     seed: u64,
     times: &mut Times,
+    records: bool,
 ) -> Result<u32, String> {
     let mut players = [
         Seat::<T::P>::new(seats[0], seed)?,
         Seat::<T::P>::new(seats[1], seed ^ 0x5555)?,
     ];
-    let mut rng = seed | 1;
-    let mut plies = 0;
+    let mut table = opening(table, seed)?;
+    let mut plies = table.positions().len() - 1;
     while table.outcome().is_none() && plies < PLY_CAP {
         let started = Instant::now();
-        let turn = if plies < OPENING_PLIES {
-            let legal = table.legal();
-            rng ^= rng << 13;
-            rng ^= rng >> 7;
-            rng ^= rng << 17;
-            legal
-                .get((rng % legal.len().max(1) as u64) as usize)
-                .copied()
-        } else {
-            let white = table.side_to_move() == Side::White;
-            let player = usize::from(white != a_is_white);
-            players[player].choose(&table, header)?
-        };
-        let Some(turn) = turn else {
+        let white = table.side_to_move() == Side::White;
+        let seat = usize::from(white != a_is_white);
+        let Some(turn) = players[seat].choose(&table, header)? else {
             break;
         };
-        if plies >= OPENING_PLIES {
-            let white = table.side_to_move() == Side::White;
-            let seat = usize::from(white != a_is_white);
-            let seconds = started.elapsed().as_secs_f64();
-            times[seat].0 = times[seat].0.max(seconds);
-            times[seat].1 += seconds;
-            times[seat].2 += 1;
-        }
+        let seconds = started.elapsed().as_secs_f64();
+        times[seat].0 = times[seat].0.max(seconds);
+        times[seat].1 += seconds;
+        times[seat].2 += 1;
         table.play(turn)?;
         plies += 1;
     }
     let a_side = if a_is_white { Side::White } else { Side::Black };
+    if records {
+        let result = match table.outcome() {
+            Some(outcome) => format!("{outcome:?}"),
+            None => format!("unfinished after {PLY_CAP} plies"),
+        };
+        say!(
+            "  a as {}: {result} in {}: {}",
+            if a_is_white { "White" } else { "Black" },
+            table.position_text(),
+            table.history().join(" ")
+        );
+    }
     Ok(match table.outcome() {
         Some(Outcome::Win { winner, .. }) if winner == a_side => 2,
         Some(Outcome::Win { .. }) => 0,
@@ -304,6 +327,7 @@ pub fn play_match(
     games: u32,
     seed: u64,
     times: &mut Times,
+    records: bool,
 ) -> Result<Score, String> {
     let mut header = format!("position {variant}");
     for (name, value) in rules.map(|r| r.changed_options()).unwrap_or_default() {
@@ -321,7 +345,7 @@ pub fn play_match(
             | 1;
         let result = match (variant, rules) {
             (Variant::Draughts(_), Some(rules)) => with_bits!(rules, B => play_one(
-                Game::<B>::new(rules), seats, &header, a_is_white, game_seed, times
+                Game::<B>::new(rules), seats, &header, a_is_white, game_seed, times, records
             ))?,
             _ => play_one(
                 ChessGame::new(),
@@ -330,6 +354,7 @@ pub fn play_match(
                 a_is_white,
                 game_seed,
                 times,
+                records,
             )?,
         };
         points += result;
@@ -368,9 +393,10 @@ pub fn run(args: &mut Args) -> Result<(), String> {
         Variant::Draughts(key) => Some(crate::rules(key, args)?),
         Variant::Chesquerque => None,
     };
+    let records = args.flag("records");
     args.finish().map_err(|e| e.to_string())?;
     let mut times = [(0.0, 0.0, 0); 2];
-    let score = play_match(variant, rules, [&a, &b], games, seed, &mut times)?;
+    let score = play_match(variant, rules, [&a, &b], games, seed, &mut times, records)?;
     let [wins, draws, losses] = score.tally;
     say!(
         "{variant}: {} {wins} wins, {} {losses} wins, {draws} draws; {} scores {:.1}%",
