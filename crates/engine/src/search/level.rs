@@ -67,7 +67,9 @@ impl Level {
     /// What this level does in `game`. One ladder serves most games. In
     /// Qirkat and Bell, where the game is a race for the last move and a
     /// small misjudgement decides it, some levels take their own steps so
-    /// that each still beats the one below (tuned by self-play the same way).
+    /// that each still beats the one below (tuned by self-play the same way);
+    /// in Classic, which is drawn as soon as the men have passed each other,
+    /// the levels below Expert slip now and then.
     pub const fn settings(self, game: Variant) -> LevelSettings {
         let mut settings = self.common_settings();
         match (game, self) {
@@ -75,6 +77,14 @@ impl Level {
             (Variant::Draughts(GameKey::Qirkat), Level::Medium) => settings.margin = 70,
             (Variant::Draughts(GameKey::Qirkat), Level::Hard) => settings.margin = 45,
             (Variant::Draughts(GameKey::Bell), Level::Hard) => settings.depth = 8,
+            // Classic is drawn whenever the men run past each other, which
+            // any level can bring about; a level that never slips cannot be
+            // beaten by the next. So below Expert each level sometimes picks
+            // loosely (a piece may go), and the lower the level, the oftener.
+            (Variant::Draughts(GameKey::Classic), Level::Beginner) => settings.blunder = 50,
+            (Variant::Draughts(GameKey::Classic), Level::Easy) => settings.blunder = 30,
+            (Variant::Draughts(GameKey::Classic), Level::Medium) => settings.blunder = 17,
+            (Variant::Draughts(GameKey::Classic), Level::Hard) => settings.blunder = 4,
             // These games are cheap to search: Expert still answers in well
             // under a second with three times the nodes.
             (Variant::Draughts(GameKey::Qirkat | GameKey::Bell), Level::Expert) => {
@@ -89,7 +99,7 @@ impl Level {
     const fn common_settings(self) -> LevelSettings {
         let (depth, nodes, noise, overlook_huff, margin) = match self {
             // The misjudgement stays below a man's worth, so no level gives
-            // material away for nothing.
+            // material away for nothing (but see Classic's slips above).
             // Tuned by self-play (`alquerque match` with tuned players,
             // 100 games a pair; the README has the table): depth separates
             // the levels most, the margin makes the lower ones choose
