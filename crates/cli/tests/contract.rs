@@ -241,6 +241,35 @@ fn play_in_the_terminal_and_a_match_between_levels() {
     assert!(out.contains("draws"), "{out}");
 }
 
+/// `match --records` prints each game as it ends; its turns, replayed, reach
+/// the final position it prints.
+#[test]
+fn match_records_replay_to_their_final_positions() {
+    let out = stdout(&[
+        "match",
+        "classic",
+        "--a",
+        "easy",
+        "--b",
+        "beginner",
+        "--games",
+        "2",
+        "--records",
+    ]);
+    let records: Vec<&str> = out.lines().filter(|l| l.starts_with("  a as ")).collect();
+    assert_eq!(records.len(), 2, "{out}");
+    assert!(records[0].starts_with("  a as White: "), "{out}");
+    assert!(records[1].starts_with("  a as Black: "), "{out}");
+    for record in records {
+        // "  a as White: <result> in <position>: <turns>"
+        let (_, rest) = record.split_once(" in ").expect("a position");
+        let (position, turns) = rest.split_once(": ").expect("the turns");
+        assert!(!turns.is_empty(), "{record}");
+        let reached = stdout(&["position", "classic", "--moves", turns]);
+        assert_eq!(reached.trim(), position, "{record}");
+    }
+}
+
 #[test]
 fn the_engine_protocol_answers_and_plays_matches() {
     let out = run_with_input(
