@@ -478,7 +478,8 @@ mod levels {
     /// How often each level gives away a man or more in Classic positions
     /// from real games, judged by a depth-10 search of the turn it chose
     /// against the best turn.
-    fn classic_slips() -> Vec<(Level, usize, usize)> {
+    #[test]
+    fn classic_levels_slip_now_and_then_the_lower_oftener() {
         use engine::search::{Limits, Search};
         use engine::Game;
         let classic = Variant::Draughts(GameKey::Classic);
@@ -508,37 +509,34 @@ mod levels {
         };
         let mut judge = Search::new();
         let best: Vec<i32> = games.iter().map(|g| judge.run(g, limits).score.0).collect();
-        [Level::Beginner, Level::Easy, Level::Medium, Level::Hard]
-            .into_iter()
-            .map(|level| {
-                let slips = games
-                    .iter()
-                    .zip(&best)
-                    .enumerate()
-                    .filter(|(i, (positions, &best))| {
-                        let turn = Player::new(level, classic, *i as u64)
-                            .choose(positions)
-                            .expect("a turn");
-                        let chosen = judge.run_among(positions, limits, |t| *t == turn).score.0;
-                        chosen <= best - 80
-                    })
-                    .count();
-                (level, slips, games.len())
-            })
-            .collect()
-    }
-
-    #[test]
-    fn classic_levels_slip_now_and_then_the_lower_oftener() {
-        let slips = classic_slips();
-        for (level, slipped, of) in &slips {
-            println!("{level}: gave away a man on {slipped} of {of} turns");
-        }
-        let rate = |i: usize| slips[i].1 as f64 / slips[i].2 as f64;
-        assert!(rate(0) < 0.4, "a beginner giving pieces away on most turns");
-        assert!(rate(0) > rate(2), "a beginner no looser than medium");
-        assert!(rate(1) > rate(3), "easy no looser than hard");
-        assert!(rate(3) < 0.1, "hard slipping often");
+        let rate = |level: Level| {
+            let slips = games
+                .iter()
+                .zip(&best)
+                .enumerate()
+                .filter(|(i, (positions, &best))| {
+                    let turn = Player::new(level, classic, *i as u64)
+                        .choose(positions)
+                        .expect("a turn");
+                    let chosen = judge.run_among(positions, limits, |t| *t == turn).score.0;
+                    chosen <= best - 80
+                })
+                .count();
+            println!(
+                "{level}: gave away a man on {slips} of {} turns",
+                games.len()
+            );
+            slips as f64 / games.len() as f64
+        };
+        let [beginner, easy, medium, hard] =
+            [Level::Beginner, Level::Easy, Level::Medium, Level::Hard].map(rate);
+        assert!(
+            beginner < 0.4,
+            "a beginner giving pieces away on most turns"
+        );
+        assert!(beginner > medium, "a beginner no looser than medium");
+        assert!(easy > hard, "easy no looser than hard");
+        assert!(hard < 0.1, "hard slipping often");
     }
 
     #[test]

@@ -41,7 +41,8 @@ pub struct LevelSettings {
     /// of a man), so that it plays on against a weaker opponent.
     pub contempt: i32,
     /// Percent of the turns on which the margin grows to a man and a half,
-    /// so that a piece may be left to be taken: a beginner's slip.
+    /// so that a piece may be left to be taken: a slip (Classic's levels
+    /// below Expert).
     pub blunder: u64,
 }
 
