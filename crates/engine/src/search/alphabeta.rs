@@ -70,6 +70,11 @@ pub struct Search<P: Searchable> {
     contempt: i32,
     /// The root turns the current search may choose from.
     root_turns: Vec<P::Turn>,
+    /// The best root turn of the last iteration that finished. Kept here, not
+    /// read back from the table, where a deeper entry for the same position
+    /// from an earlier search (or one reached again inside the tree) may
+    /// stand in its place.
+    root_best: Option<P::Turn>,
 }
 
 impl<P: Searchable> fmt::Debug for Search<P> {
@@ -105,6 +110,7 @@ impl<P: Searchable> Search<P> {
             seed: 0,
             contempt: 0,
             root_turns: Vec::new(),
+            root_best: None,
         }
     }
 
@@ -177,6 +183,7 @@ impl<P: Searchable> Search<P> {
         if self.root_turns.iter().any(&allowed) {
             self.root_turns.retain(|t| allowed(t));
         }
+        self.root_best = None;
         self.nodes = 0;
         self.node_limit = limits.nodes;
         self.stopped = false;
@@ -194,8 +201,8 @@ impl<P: Searchable> Search<P> {
             }
             report.score = score;
             report.depth = depth;
-            report.line = self.line(&root, depth);
-            report.best = report.line.first().copied();
+            report.best = self.root_best;
+            report.line = self.line(&root, report.best, depth);
             // A forced result needs no deeper look.
             if score.plies_to_end().is_some_and(|plies| plies <= depth) {
                 break;
@@ -235,10 +242,14 @@ impl<P: Searchable> Search<P> {
         (!self.stopped).then_some(score >= threshold)
     }
 
-    /// The best line stored in the table, as far as it stays legal.
-    fn line(&mut self, root: &P, depth: u32) -> Vec<P::Turn> {
-        let mut line = Vec::new();
-        let mut position = *root;
+    /// The root's best turn, then the best line stored in the table, as far
+    /// as it stays legal.
+    fn line(&mut self, root: &P, best: Option<P::Turn>, depth: u32) -> Vec<P::Turn> {
+        let Some(best) = best else {
+            return Vec::new();
+        };
+        let mut line = Vec::from([best]);
+        let mut position = root.play(best);
         let mut legal = Vec::new();
         while line.len() < depth as usize {
             let Some(best) = self.table.get(position.hash()).and_then(|e| e.best) else {
@@ -341,6 +352,10 @@ impl<P: Searchable> Search<P> {
             }
             turns.retain(|t| position.is_tactical(t));
         }
+        if ply == 0 && self.root_best.is_some() {
+            // The last iteration's choice first.
+            table_turn = self.root_best;
+        }
         let mut keys = self.order(position, &turns, ply, table_turn);
         let original_alpha = alpha;
         let mut best = None;
@@ -377,6 +392,9 @@ impl<P: Searchable> Search<P> {
         }
         self.lists[ply] = turns;
         self.keys[ply] = keys;
+        if ply == 0 {
+            self.root_best = best;
+        }
         if !quiescent {
             let bound = if best_score >= beta {
                 Bound::Lower
@@ -472,5 +490,42 @@ fn from_table(score: Score, ply: usize) -> Score {
         Score(score.0 + ply as i32)
     } else {
         score
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::position::Position;
+    use crate::GameKey;
+
+    /// The table keeps the deeper of two entries for a position, so an entry
+    /// for the root left by an earlier, deeper search (or by the position
+    /// coming round again inside the tree) outlives the root's own result.
+    /// The reported turn must still be the one the root search chose: in a
+    /// Classic game a stale shuffle was once played instead of a forced win.
+    #[test]
+    fn a_deeper_stale_entry_for_the_root_is_not_reported() {
+        let root = Position::<u32>::start(GameKey::Qirkat.rules());
+        let limits = Limits {
+            depth: 4,
+            ..Limits::default()
+        };
+        let fresh = Search::new().run(&[root], limits);
+        let best = fresh.best.expect("a turn");
+        let stale = root.legal_turns().into_iter().find(|t| *t != best);
+        let stale = stale.expect("another turn");
+        let mut search = Search::new();
+        search.table.put(Entry {
+            key: root.hash(),
+            depth: 40,
+            bound: Bound::Exact,
+            score: Score::ZERO,
+            best: Some(stale),
+        });
+        let report = search.run(&[root], limits);
+        assert_eq!(report.best, Some(best));
+        assert_eq!(report.score, fresh.score);
+        assert_eq!(report.line.first(), Some(&best));
     }
 }
