@@ -102,6 +102,33 @@ fn contempt_makes_a_draw_count_against_the_side_to_move() {
 }
 
 #[test]
+fn a_classic_game_no_piece_can_be_taken_in_any_more_counts_as_drawn_when_asked() {
+    use engine::search::Searchable;
+    // White is a man up, but both white men are two ranks past the black
+    // one: men never step back, so no piece can ever be taken again.
+    let dead = position::<u32>(GameKey::Classic, "2w2/w4/5/b4/5 w");
+    // The same material with the men still in touch: a3 takes a2.
+    let live = position::<u32>(GameKey::Classic, "2w2/5/w4/b4/5 w");
+    assert!(dead.is_dead());
+    assert!(!live.is_dead());
+    // Black's man one rank lower is no more alive: they moved apart.
+    assert!(position::<u32>(GameKey::Classic, "5/2w2/5/5/b4 b").is_dead());
+    // Only Classic's men are known never to come back.
+    assert!(!position::<u32>(GameKey::Qirkat, "2w2/w4/5/b4/5 w").is_dead());
+    let limits = Limits {
+        depth: 6,
+        ..Limits::default()
+    };
+    let mut search = Search::new();
+    assert!(search.run(&[dead], limits).score >= Score(80));
+    search.set_dead_draws(true);
+    assert_eq!(search.run(&[dead], limits).score, Score::DRAW);
+    assert!(search.run(&[live], limits).score.is_decided());
+    search.set_contempt(40);
+    assert_eq!(search.run(&[dead], limits).score, Score(-40));
+}
+
+#[test]
 fn turkish_two_men_against_one_is_a_win_in_the_tree() {
     // White's man on d4 takes d5 (forced) and leaves two men against one.
     let p = position::<u64>(GameKey::Turkish, "8/7b/8/3b4/3w4/8/w7/8 w");
@@ -547,6 +574,8 @@ mod levels {
         assert_eq!(tuned.noise, 20);
         assert_eq!(tuned.margin, 30);
         assert_eq!((tuned.depth, tuned.nodes), (hard.depth, hard.nodes));
+        let expert = LevelSettings::parse("expert,dead=0", classic).expect("settings");
+        assert!(Level::Expert.settings(classic).dead_draws && !expert.dead_draws);
         assert_eq!(
             LevelSettings::parse("easy", classic),
             Ok(Level::Easy.settings(classic))

@@ -68,6 +68,9 @@ pub struct Search<P: Searchable> {
     /// How much worse than even the root's side counts a draw (hundredths
     /// of a man): a player with contempt plays on for a win.
     contempt: i32,
+    /// Whether a position where no piece can be taken any more counts as
+    /// the draw it will be (see [`Searchable::is_dead`]).
+    dead_draws: bool,
     /// The root turns the current search may choose from.
     root_turns: Vec<P::Turn>,
     /// The best root turn of the last iteration that finished. Kept here, not
@@ -109,6 +112,7 @@ impl<P: Searchable> Search<P> {
             noise: 0,
             seed: 0,
             contempt: 0,
+            dead_draws: false,
             root_turns: Vec::new(),
             root_best: None,
         }
@@ -136,6 +140,14 @@ impl<P: Searchable> Search<P> {
     /// than even for the side to move at the root.
     pub fn set_contempt(&mut self, amount: i32) {
         self.contempt = amount.clamp(0, 500);
+        self.table.clear();
+    }
+
+    /// Makes the search score a position where no piece can be taken any
+    /// more as a draw (with contempt, a small loss for the root's side), so
+    /// that a player ahead, or playing for a win, keeps the game alive.
+    pub fn set_dead_draws(&mut self, on: bool) {
+        self.dead_draws = on;
         self.table.clear();
     }
 
@@ -302,6 +314,9 @@ impl<P: Searchable> Search<P> {
         if ply > 0 {
             if let Some(score) = self.rule_result(position, ply) {
                 return score;
+            }
+            if self.dead_draws && position.is_dead() {
+                return self.draw_score(ply);
             }
         }
         let mut turns = mem::take(&mut self.lists[ply]);

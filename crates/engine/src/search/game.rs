@@ -13,6 +13,8 @@ use crate::game::{material_outcome, Outcome};
 use crate::movegen::Chains;
 use crate::position::{Move, Position, Turn};
 use crate::rules::{Capturing, NoProgress};
+use crate::side::Side;
+use crate::variant::GameKey;
 
 /// How a position ends without looking further, for the side to move.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -56,6 +58,15 @@ pub trait Searchable: Copy + Debug {
     /// Whether the turn begins with a huff (Special), which weaker levels
     /// sometimes fail to notice.
     fn is_huff(_turn: &Self::Turn) -> bool {
+        false
+    }
+
+    /// Whether no piece can ever be taken again, so that the game can only
+    /// end drawn. Only where that is plain from the pieces' ranks (Classic,
+    /// whose men never step back: every white man two ranks above every
+    /// black one). A side could still wall itself in on the far ranks and
+    /// lose for want of a move, but it never has to.
+    fn is_dead(&self) -> bool {
         false
     }
 
@@ -142,6 +153,20 @@ impl<B: Bits> Searchable for Position<B> {
 
     fn is_huff(turn: &Turn<B>) -> bool {
         turn.huff.is_some()
+    }
+
+    fn is_dead(&self) -> bool {
+        let rules = self.rules();
+        if rules.key != GameKey::Classic {
+            return false;
+        }
+        let rank = |p| rules.geometry.coords(p).1;
+        let lowest_white = self.men(Side::White).points().map(rank).min();
+        let highest_black = self.men(Side::Black).points().map(rank).max();
+        match (lowest_white, highest_black) {
+            (Some(white), Some(black)) => white >= black + 2,
+            _ => false,
+        }
     }
 }
 

@@ -44,6 +44,9 @@ pub struct LevelSettings {
     /// so that a piece may be left to be taken: a slip (Classic's levels
     /// below Expert).
     pub blunder: u64,
+    /// Whether the search knows a position where no piece can be taken any
+    /// more for the draw it is (Classic), instead of judging it by material.
+    pub dead_draws: bool,
 }
 
 impl Level {
@@ -70,7 +73,8 @@ impl Level {
     /// small misjudgement decides it, some levels take their own steps so
     /// that each still beats the one below (tuned by self-play the same way);
     /// in Classic, which is drawn as soon as the men have passed each other,
-    /// the levels below Expert slip now and then.
+    /// the levels below Expert slip now and then, and Expert knows such a
+    /// position for a draw; in Special Hard looks less far ahead.
     pub const fn settings(self, game: Variant) -> LevelSettings {
         let mut settings = self.common_settings();
         match (game, self) {
@@ -78,6 +82,9 @@ impl Level {
             (Variant::Draughts(GameKey::Qirkat), Level::Medium) => settings.margin = 70,
             (Variant::Draughts(GameKey::Qirkat), Level::Hard) => settings.margin = 45,
             (Variant::Draughts(GameKey::Bell), Level::Hard) => settings.depth = 8,
+            // With kings, Expert draws most games against a Hard that looks
+            // nine plies ahead.
+            (Variant::Draughts(GameKey::Special), Level::Hard) => settings.depth = 7,
             // Classic is drawn whenever the men run past each other, which
             // any level can bring about; a level that never slips cannot be
             // beaten by the next. So below Expert each level sometimes picks
@@ -85,7 +92,11 @@ impl Level {
             (Variant::Draughts(GameKey::Classic), Level::Beginner) => settings.blunder = 50,
             (Variant::Draughts(GameKey::Classic), Level::Easy) => settings.blunder = 30,
             (Variant::Draughts(GameKey::Classic), Level::Medium) => settings.blunder = 17,
-            (Variant::Draughts(GameKey::Classic), Level::Hard) => settings.blunder = 4,
+            (Variant::Draughts(GameKey::Classic), Level::Hard) => settings.blunder = 10,
+            // Expert knows that once the men have run past each other the
+            // game is a draw: behind, it heads for such a position; ahead,
+            // it keeps the men in touch.
+            (Variant::Draughts(GameKey::Classic), Level::Expert) => settings.dead_draws = true,
             // These games are cheap to search: Expert still answers in well
             // under a second with three times the nodes.
             (Variant::Draughts(GameKey::Qirkat | GameKey::Bell), Level::Expert) => {
@@ -119,6 +130,7 @@ impl Level {
             margin,
             contempt: 0,
             blunder: 0,
+            dead_draws: false,
         }
     }
 }
@@ -154,7 +166,8 @@ impl LevelSettings {
     /// Reads `level[,name=value]...`: a level's settings in `game` with some
     /// of them changed, for example `hard,noise=20,depth=7`. The names are
     /// `depth`, `nodes`, `noise`, `overlook` (the huff percentage), `margin`,
-    /// `contempt` and `blunder`.
+    /// `contempt`, `blunder` and `dead` (0 or 1: knowing a Classic position
+    /// where no piece can be taken any more for a draw).
     pub fn parse(text: &str, game: Variant) -> Result<LevelSettings, String> {
         let mut parts = text.split(',');
         let base: Level = parts
@@ -179,6 +192,7 @@ impl LevelSettings {
                 "margin" => settings.margin = small()?.min(99),
                 "contempt" => settings.contempt = small()?.min(500),
                 "blunder" => settings.blunder = number.min(100),
+                "dead" => settings.dead_draws = number != 0,
                 _ => return Err(format!("unknown setting {name:?}")),
             }
         }
@@ -215,6 +229,7 @@ impl<P: Searchable> Player<P> {
         let mut search = Search::new();
         search.set_noise(settings.noise, seed);
         search.set_contempt(settings.contempt);
+        search.set_dead_draws(settings.dead_draws);
         Player {
             settings,
             search,
