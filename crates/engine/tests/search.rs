@@ -111,7 +111,7 @@ fn a_classic_game_no_piece_can_be_taken_in_any_more_counts_as_drawn_when_asked()
     let live = position::<u32>(GameKey::Classic, "2w2/5/w4/b4/5 w");
     assert!(dead.is_dead());
     assert!(!live.is_dead());
-    // Black's man one rank lower is no more alive: they moved apart.
+    // Men further apart are as dead: White's on c4, Black's on a1.
     assert!(position::<u32>(GameKey::Classic, "5/2w2/5/5/b4 b").is_dead());
     // Only Classic's men are known never to come back.
     assert!(!position::<u32>(GameKey::Qirkat, "2w2/w4/5/b4/5 w").is_dead());
