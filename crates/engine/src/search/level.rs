@@ -89,9 +89,9 @@ impl Level {
             // any level can bring about; a level that never slips cannot be
             // beaten by the next. So below Expert each level sometimes picks
             // loosely (a piece may go), and the lower the level, the oftener.
-            (Variant::Draughts(GameKey::Classic), Level::Beginner) => settings.blunder = 50,
-            (Variant::Draughts(GameKey::Classic), Level::Easy) => settings.blunder = 30,
-            (Variant::Draughts(GameKey::Classic), Level::Medium) => settings.blunder = 17,
+            (Variant::Draughts(GameKey::Classic), Level::Beginner) => settings.blunder = 60,
+            (Variant::Draughts(GameKey::Classic), Level::Easy) => settings.blunder = 35,
+            (Variant::Draughts(GameKey::Classic), Level::Medium) => settings.blunder = 20,
             (Variant::Draughts(GameKey::Classic), Level::Hard) => settings.blunder = 10,
             // Expert knows that once the men have run past each other the
             // game is a draw: behind, it heads for such a position; ahead,
