@@ -21,8 +21,8 @@ fn the_lower_levels_vary_their_openings() {
 #[test]
 fn every_level_takes_a_free_piece() {
     // Special: c2 can take c3 for nothing; capturing is optional.
-    let p = Position::<u32>::from_text(GameKey::Special.rules(), "4b/5/2b2/2w2/5 w")
-        .expect("position");
+    let p =
+        Position::<u32>::from_text(GameKey::Special.rules(), "4b/5/2b2/2w2/5 w").expect("position");
     for level in Level::ALL {
         let seeds = if level >= Level::Hard { 2 } else { 20 };
         for seed in 0..seeds {
