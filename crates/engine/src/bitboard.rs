@@ -48,6 +48,8 @@ pub trait Bits:
     fn below(self, p: Point) -> Self;
     /// The points of the set with a higher index than `p`.
     fn above(self, p: Point) -> Self;
+    /// The set without its lowest point.
+    fn without_lowest(self) -> Self;
 
     #[inline(always)]
     fn is_empty(self) -> bool {
@@ -66,8 +68,35 @@ pub trait Bits:
     }
 }
 
+/// `1 << i` for a 128-bit set. WebAssembly has no 128-bit shift, and a
+/// shift by a variable amount becomes a call; a table lookup does not.
+static ONE_128: [u128; 128] = {
+    let mut table = [0; 128];
+    let mut i = 0;
+    while i < 128 {
+        table[i] = 1 << i;
+        i += 1;
+    }
+    table
+};
+
+#[inline(always)]
+fn one_u32(i: usize) -> u32 {
+    1 << i
+}
+
+#[inline(always)]
+fn one_u64(i: usize) -> u64 {
+    1 << i
+}
+
+#[inline(always)]
+fn one_u128(i: usize) -> u128 {
+    ONE_128[i]
+}
+
 macro_rules! impl_bits {
-    ($t:ty) => {
+    ($t:ty, $one:ident) => {
         impl Bits for $t {
             const ZERO: Self = 0;
             const CAPACITY: usize = <$t>::BITS as usize;
@@ -85,7 +114,7 @@ macro_rules! impl_bits {
             #[inline(always)]
             fn from_point(p: Point) -> Self {
                 debug_assert!(p.index() < Self::CAPACITY);
-                1 << p.index()
+                $one(p.index())
             }
 
             #[inline(always)]
@@ -110,13 +139,18 @@ macro_rules! impl_bits {
 
             #[inline(always)]
             fn below(self, p: Point) -> Self {
-                self & ((1 << p.index()) - 1)
+                self & ($one(p.index()) - 1)
             }
 
             #[inline(always)]
             fn above(self, p: Point) -> Self {
-                // Two shifts: `p` may be the highest bit.
-                self & ((!0 << p.index()) << 1)
+                let one = $one(p.index());
+                self & !(one | (one - 1))
+            }
+
+            #[inline(always)]
+            fn without_lowest(self) -> Self {
+                self & self.wrapping_sub(1)
             }
 
             #[inline(always)]
@@ -128,9 +162,9 @@ macro_rules! impl_bits {
     };
 }
 
-impl_bits!(u32);
-impl_bits!(u64);
-impl_bits!(u128);
+impl_bits!(u32, one_u32);
+impl_bits!(u64, one_u64);
+impl_bits!(u128, one_u128);
 
 /// Iterates the points of a set, lowest first.
 #[derive(Clone, Copy, Debug)]
@@ -145,7 +179,41 @@ impl<B: Bits> Iterator for PointIter<B> {
             return None;
         }
         let p = self.0.lowest();
-        self.0 ^= B::from_point(p);
+        self.0 = self.0.without_lowest();
         Some(p)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use alloc::vec::Vec;
+
+    /// Every point operation agrees with plain shifts, at every index of
+    /// every width, on a set with bits on both sides of the point.
+    fn check<B: Bits>(set: B) {
+        let wide = set.to_u128();
+        for i in 0..B::CAPACITY {
+            let p = Point::from_index_unchecked(i as u8);
+            let one = 1u128 << i;
+            assert_eq!(B::from_point(p).to_u128(), one, "from_point {i}");
+            assert_eq!(set.below(p).to_u128(), wide & (one - 1), "below {i}");
+            let higher = if i + 1 == 128 { 0 } else { !0u128 << (i + 1) };
+            assert_eq!(set.above(p).to_u128(), wide & higher, "above {i}");
+        }
+        let points: Vec<usize> = set.points().map(|p| p.index()).collect();
+        let expected: Vec<usize> = (0..B::CAPACITY).filter(|i| wide >> i & 1 == 1).collect();
+        assert_eq!(points, expected);
+    }
+
+    #[test]
+    fn point_operations_agree_with_shifts() {
+        let pattern = 0x9d3a_5c01_e6b8_7f42_8000_0001_2468_ace1u128;
+        check(pattern as u32);
+        check(pattern as u64);
+        check(pattern);
+        check(u32::MAX);
+        check(u64::MAX);
+        check(u128::MAX);
     }
 }
