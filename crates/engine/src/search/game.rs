@@ -157,16 +157,14 @@ impl<B: Bits> Searchable for Position<B> {
 
     fn is_dead(&self) -> bool {
         let rules = self.rules();
-        if rules.key != GameKey::Classic {
+        let (white, black) = (self.men(Side::White), self.men(Side::Black));
+        if rules.key != GameKey::Classic || white.is_empty() || black.is_empty() {
             return false;
         }
+        // Points are numbered rank by rank, so the lowest white man stands on
+        // White's lowest rank and the highest black man on Black's highest.
         let rank = |p| rules.geometry.coords(p).1;
-        let lowest_white = self.men(Side::White).points().map(rank).min();
-        let highest_black = self.men(Side::Black).points().map(rank).max();
-        match (lowest_white, highest_black) {
-            (Some(white), Some(black)) => white >= black + 2,
-            _ => false,
-        }
+        rank(white.lowest()) >= rank(black.highest()) + 2
     }
 }
 
