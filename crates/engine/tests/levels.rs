@@ -1,7 +1,7 @@
 //! The difficulty levels: their settings, and the imperfections the lower ones are allowed.
 
 use engine::search::{Level, LevelSettings, Player};
-use engine::{GameKey, Position, Variant};
+use engine::{Bits, GameKey, Position, Variant};
 
 #[test]
 fn the_lower_levels_vary_their_openings() {
@@ -18,19 +18,29 @@ fn the_lower_levels_vary_their_openings() {
     }
 }
 
+/// The turn every level chooses in `p` from a few seeds each, as text.
+fn chosen_by_every_level<B: Bits>(key: GameKey, p: Position<B>) -> Vec<(Level, u64, String)> {
+    let mut chosen = Vec::new();
+    for level in Level::ALL {
+        // The top levels are deterministic but slow to repeat.
+        let seeds = if level >= Level::Hard { 2 } else { 20 };
+        for seed in 0..seeds {
+            let turn = Player::new(level, Variant::Draughts(key), seed)
+                .choose(&[p])
+                .expect("a turn");
+            chosen.push((level, seed, p.turn_text(turn)));
+        }
+    }
+    chosen
+}
+
 #[test]
 fn every_level_takes_a_free_piece() {
     // Special: c2 can take c3 for nothing; capturing is optional.
     let p =
         Position::<u32>::from_text(GameKey::Special.rules(), "4b/5/2b2/2w2/5 w").expect("position");
-    for level in Level::ALL {
-        let seeds = if level >= Level::Hard { 2 } else { 20 };
-        for seed in 0..seeds {
-            let turn = Player::new(level, Variant::Draughts(GameKey::Special), seed)
-                .choose(&[p])
-                .expect("a turn");
-            assert_eq!(p.turn_text(turn), "c2xc4", "{level} seed {seed}");
-        }
+    for (level, seed, turn) in chosen_by_every_level(GameKey::Special, p) {
+        assert_eq!(turn, "c2xc4", "{level} seed {seed}");
     }
 }
 
@@ -40,15 +50,8 @@ fn every_level_keeps_a_threatened_piece_when_it_can() {
     // behind it), so that step gives the man away; White has others.
     let p = Position::<u64>::from_text(GameKey::Turkish.rules(), "8/8/3b4/8/3w4/8/w7/8 w")
         .expect("position");
-    for level in Level::ALL {
-        // The top levels are deterministic but slow to repeat.
-        let seeds = if level >= Level::Hard { 2 } else { 20 };
-        for seed in 0..seeds {
-            let turn = Player::new(level, Variant::Draughts(GameKey::Turkish), seed)
-                .choose(&[p])
-                .expect("a turn");
-            assert_ne!(p.turn_text(turn), "d4-d5", "{level} seed {seed}");
-        }
+    for (level, seed, turn) in chosen_by_every_level(GameKey::Turkish, p) {
+        assert_ne!(turn, "d4-d5", "{level} seed {seed}");
     }
 }
 
