@@ -1,6 +1,6 @@
 //! A Chesquerque game: moves, undo, and the outcome with its reason
-//! (RULES.md, "Chesquerque": checkmate wins; stalemate, repetition, the
-//! 50-move rule, king against king and agreement draw).
+//! (docs/rules.md, Chesquerque 8 and 9: checkmate wins; stalemate,
+//! repetition, the fifty-move rule, king against king and agreement draw).
 
 use alloc::vec::Vec;
 
