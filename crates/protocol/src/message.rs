@@ -4,6 +4,8 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
+use crate::{EndReason, GameResult};
+
 /// The largest frame accepted, in bytes.
 pub const MAX_FRAME_BYTES: usize = 2048;
 
@@ -84,10 +86,9 @@ pub enum EventBody {
     DrawDeclined {
         by: Role,
     },
-    /// `result` is `1-0`, `0-1`, `1/2-1/2`, or `*` for an aborted game.
     Ended {
-        result: String,
-        reason: String,
+        result: GameResult,
+        reason: EndReason,
     },
 }
 
@@ -97,11 +98,11 @@ pub struct Snapshot {
     pub v: u64,
     /// The game and its moves as a record line.
     pub record: String,
-    /// `1-0`, `0-1`, `1/2-1/2` or `*`, once the game is over.
+    /// The result and its reason, once the game is over.
     #[serde(default)]
-    pub result: Option<String>,
+    pub result: Option<GameResult>,
     #[serde(default)]
-    pub reason: Option<String>,
+    pub reason: Option<EndReason>,
     /// The side whose draw offer waits for an answer.
     #[serde(default)]
     pub draw_offer: Option<Role>,

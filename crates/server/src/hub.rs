@@ -6,7 +6,9 @@ use std::collections::{HashMap, VecDeque};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
-use protocol::{ClientMessage, ErrorCode, Event, EventBody, Role, ServerMessage};
+use protocol::{
+    ClientMessage, EndReason, ErrorCode, Event, EventBody, GameResult, Role, ServerMessage,
+};
 use tokio::sync::broadcast;
 
 use crate::store::{GameRow, Store, StoreError};
@@ -130,8 +132,8 @@ impl Hub {
             return;
         }
         let events = [EventBody::Ended {
-            result: "*".to_string(),
-            reason: "nobody joined".to_string(),
+            result: GameResult::NoResult,
+            reason: EndReason::NobodyJoined,
         }];
         let first_v = state.room.v + 1;
         if lock(&self.store)

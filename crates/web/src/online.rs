@@ -6,8 +6,8 @@
 
 use engine::{AnyGame, AnyTurn, Side};
 use protocol::{
-    side_of, ClientMessage, ErrorCode, EventBody, MoveText, Presence, Role, Room, ServerMessage,
-    Suggestion,
+    side_of, ClientMessage, EndReason, ErrorCode, EventBody, GameResult, MoveText, Presence, Role,
+    Room, ServerMessage, Suggestion,
 };
 use serde::{Deserialize, Serialize};
 
@@ -317,7 +317,7 @@ impl Online {
         let Some(room) = &self.room else {
             return "Connecting…".to_string();
         };
-        if let Some((result, reason)) = &room.result {
+        if let Some((result, reason)) = room.result {
             return result_text(result, reason, self.side());
         }
         if !self.started() {
@@ -352,19 +352,30 @@ impl Online {
     }
 }
 
+/// Why a game ended, in words: the engine's own for the rules' endings (as
+/// a game on this device shows them), and online play's.
+pub fn reason_text(result: GameResult, reason: EndReason) -> &'static str {
+    if let Some(outcome) = reason.to_outcome(result) {
+        return outcome.reason_text();
+    }
+    match reason {
+        EndReason::OpponentLeft => "opponent left",
+        EndReason::Aborted => "aborted",
+        EndReason::NobodyJoined => "nobody joined",
+        // A rules ending with a result that does not fit it.
+        _ => "game over",
+    }
+}
+
 /// A result as a player or spectator reads it.
-pub fn result_text(result: &str, reason: &str, me: Option<Side>) -> String {
-    let winner = match result {
-        "1-0" => Some(Side::White),
-        "0-1" => Some(Side::Black),
-        _ => None,
-    };
-    match (result, winner, me) {
-        ("*", _, _) => format!("No result: {reason}"),
-        (_, None, _) => format!("Draw: {reason}"),
-        (_, Some(w), Some(me)) if w == me => format!("You win! ({reason})"),
-        (_, Some(_), Some(_)) => format!("You lose ({reason})"),
-        (_, Some(w), None) => format!("{} wins ({reason})", w.name()),
+pub fn result_text(result: GameResult, reason: EndReason, me: Option<Side>) -> String {
+    let words = reason_text(result, reason);
+    match (result, result.winner(), me) {
+        (GameResult::NoResult, _, _) => format!("No result: {words}"),
+        (_, None, _) => format!("Draw: {words}"),
+        (_, Some(w), Some(me)) if w == me => format!("You win! ({words})"),
+        (_, Some(_), Some(_)) => format!("You lose ({words})"),
+        (_, Some(w), None) => format!("{} wins ({words})", w.name()),
     }
 }
 
@@ -504,8 +515,8 @@ mod tests {
         online.receive(event(
             3,
             EventBody::Ended {
-                result: "0-1".into(),
-                reason: "resignation".into(),
+                result: GameResult::BlackWins,
+                reason: EndReason::Resignation,
             },
         ));
         assert_eq!(online.status(), "You lose (resignation)");
@@ -555,6 +566,62 @@ mod tests {
             Some(online.seat.clone())
         );
         assert_eq!(Seat::from_text("{broken"), None);
+    }
+
+    #[test]
+    fn results_are_worded_on_the_page() {
+        use EndReason as R;
+        use GameResult as G;
+        let cases = [
+            (
+                G::BlackWins,
+                R::Resignation,
+                Some(Side::White),
+                "You lose (resignation)",
+            ),
+            (
+                G::BlackWins,
+                R::Resignation,
+                Some(Side::Black),
+                "You win! (resignation)",
+            ),
+            (
+                G::WhiteWins,
+                R::Resignation,
+                None,
+                "White wins (resignation)",
+            ),
+            (
+                G::WhiteWins,
+                R::OpponentLeft,
+                Some(Side::White),
+                "You win! (opponent left)",
+            ),
+            (G::Draw, R::OpponentLeft, None, "Draw: opponent left"),
+            (G::Draw, R::Agreement, Some(Side::White), "Draw: agreement"),
+            (G::Draw, R::Repetition, None, "Draw: threefold repetition"),
+            (
+                G::BlackWins,
+                R::MenAgainstLoneMan,
+                None,
+                "Black wins (men against a lone man)",
+            ),
+            (
+                G::NoResult,
+                R::Aborted,
+                Some(Side::Black),
+                "No result: aborted",
+            ),
+            (
+                G::NoResult,
+                R::NobodyJoined,
+                Some(Side::White),
+                "No result: nobody joined",
+            ),
+        ];
+        for (result, reason, me, words) in cases {
+            assert_eq!(result_text(result, reason, me), words);
+        }
     }
 
     #[test]
