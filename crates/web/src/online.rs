@@ -16,10 +16,12 @@ use serde::{Deserialize, Serialize};
 pub struct Seat {
     /// The game id (empty while joining by code alone).
     pub game: String,
-    /// The seat token, once the server has given one.
+    /// The seat token: the creator's from the server; a friend joining by
+    /// code makes one up and sends it with the code until welcomed.
     #[serde(default)]
     pub token: Option<String>,
-    /// The join code: to join with, or (the creator) to show the friend.
+    /// The join code: to join with (until welcomed), or (the creator) to
+    /// show the friend.
     #[serde(default)]
     pub code: Option<String>,
     /// Whether this browser created the game (and so shows the code).
@@ -46,6 +48,22 @@ impl Seat {
             code: None,
             creator: false,
         }
+    }
+
+    /// Gives a friend joining by code a seat token of their own, made from
+    /// `random` (128 bits), unless they have one: the token goes with the
+    /// code on every connection until the server welcomes it, so a join
+    /// whose answer was lost is repeated and gets the same seat.
+    pub fn with_joiner_token(mut self, random: [u32; 4]) -> Seat {
+        if self.joins_by_code() && self.token.is_none() {
+            self.token = Some(random.iter().map(|w| format!("{w:08x}")).collect());
+        }
+        self
+    }
+
+    /// Whether this seat is still to be claimed with its join code.
+    pub fn joins_by_code(&self) -> bool {
+        !self.creator && self.code.is_some()
     }
 
     pub fn to_text(&self) -> String {
@@ -119,13 +137,14 @@ impl Online {
         self.role.and_then(side_of)
     }
 
-    /// The first message on every connection: the seat and the last event
-    /// seen, so the server sends exactly what is missing.
+    /// The first message on every connection: the seat (with the join code
+    /// until the friend is welcomed) and the last event seen, so the server
+    /// sends exactly what is missing.
     pub fn hello(&self) -> ClientMessage {
         ClientMessage::Hello {
             game: self.seat.game.clone(),
             token: self.seat.token.clone(),
-            code: if self.seat.token.is_none() {
+            code: if self.seat.joins_by_code() {
                 self.seat.code.clone()
             } else {
                 None
@@ -204,6 +223,9 @@ impl Online {
                 self.seat.game = game;
                 if token.is_some() {
                     self.seat.token = token;
+                }
+                if self.seat.joins_by_code() && role != Role::Spectator {
+                    // The seat is ours: the code is spent.
                     self.seat.code = None;
                 }
                 self.role = Some(role);
@@ -308,6 +330,16 @@ impl Online {
             ErrorCode::TooMany => Received::Lost(
                 "Too many games from this address just now; try again in a minute.".to_string(),
             ),
+            ErrorCode::Damaged => Received::Lost(
+                "This game's record on the server is damaged, so it cannot go on.".to_string(),
+            ),
+            ErrorCode::Unavailable => {
+                // Nothing was stored: a move sent is not played.
+                self.pending = None;
+                Received::Refused(
+                    "The server could not store that just now; try again.".to_string(),
+                )
+            }
             _ => Received::Refused(format!("Refused: {message} ({code})")),
         }
     }
@@ -525,37 +557,45 @@ mod tests {
     }
 
     #[test]
-    fn a_friend_joining_by_code_keeps_the_token() {
-        let mut online = Online::new(Seat {
+    fn a_friend_joining_by_code_sends_its_own_token_until_welcomed() {
+        let seat = Seat::joining("K7Q-4MZ".into()).with_joiner_token([1, 2, 3, 0xdead_beef]);
+        let token = "000000010000000200000003deadbeef";
+        assert_eq!(seat.token.as_deref(), Some(token));
+        assert!(protocol::is_seat_token(token));
+        // A stored seat keeps its token: a reload sends the same one.
+        let again = Seat::from_text(&seat.to_text()).expect("a seat");
+        assert_eq!(
+            again.with_joiner_token([9; 4]).token.as_deref(),
+            Some(token)
+        );
+        let mut online = Online::new(seat);
+        let joining = ClientMessage::Hello {
             game: String::new(),
-            token: None,
+            token: Some(token.into()),
             code: Some("K7Q-4MZ".into()),
-            creator: false,
-        });
-        assert!(matches!(
-            online.hello(),
-            ClientMessage::Hello {
-                code: Some(_),
-                token: None,
-                ..
-            }
-        ));
+            last_v: None,
+        };
+        assert_eq!(online.hello(), joining);
+        // The connection drops before the welcome: the same hello again.
+        online.link = Link::Reconnecting;
+        assert_eq!(online.hello(), joining);
         online.receive(ServerMessage::Welcome {
             game: "g9".into(),
             role: Role::Black,
-            token: Some("secret".into()),
+            token: None,
         });
         assert_eq!(online.seat.game, "g9");
-        assert_eq!(online.seat.token.as_deref(), Some("secret"));
+        assert_eq!(online.seat.token.as_deref(), Some(token));
         assert_eq!(online.seat.code, None);
-        assert!(matches!(
+        assert_eq!(
             online.hello(),
             ClientMessage::Hello {
+                game: "g9".into(),
+                token: Some(token.into()),
                 code: None,
-                token: Some(_),
-                ..
+                last_v: None,
             }
-        ));
+        );
         let lost = online.receive(ServerMessage::Error {
             code: ErrorCode::WrongToken,
             message: "no".into(),
@@ -566,6 +606,31 @@ mod tests {
             Some(online.seat.clone())
         );
         assert_eq!(Seat::from_text("{broken"), None);
+    }
+
+    #[test]
+    fn a_token_the_server_made_is_kept() {
+        let mut online = Online::new(Seat::joining("K7Q-4MZ".into()));
+        online.receive(ServerMessage::Welcome {
+            game: "g9".into(),
+            role: Role::White,
+            token: Some("secret".into()),
+        });
+        assert_eq!(online.seat.token.as_deref(), Some("secret"));
+        assert_eq!(online.seat.code, None);
+        // The creator keeps the code to show and never sends it.
+        let creator = Seat {
+            game: "g9".into(),
+            token: Some("t".into()),
+            code: Some("K7Q-4MZ".into()),
+            creator: true,
+        };
+        let creator = Online::new(creator.with_joiner_token([1; 4]));
+        assert_eq!(creator.seat.token.as_deref(), Some("t"));
+        assert!(matches!(
+            creator.hello(),
+            ClientMessage::Hello { code: None, .. }
+        ));
     }
 
     #[test]
