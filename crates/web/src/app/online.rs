@@ -46,6 +46,11 @@ impl Drop for Connection {
     }
 }
 
+/// 128 random bits, for a seat token.
+fn random_words() -> [u32; 4] {
+    std::array::from_fn(|_| (js_sys::Math::random() * 4_294_967_296.0) as u32)
+}
+
 /// The game server's socket address, beside the page.
 fn socket_url(window: &Window) -> String {
     let location = window.location();
@@ -57,6 +62,8 @@ fn socket_url(window: &Window) -> String {
 impl App {
     /// Takes part in the online game `seat` names: connects and shows it.
     pub(super) fn enter_online(&mut self, seat: Seat) {
+        // A friend joining by code sends a token of its own with the code.
+        let seat = seat.with_joiner_token(random_words());
         self.session = None;
         self.thinking = None;
         self.promotion = None;
