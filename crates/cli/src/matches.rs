@@ -103,7 +103,7 @@ impl Table for ChessGame {
         self.position().san(mv)
     }
     fn history(&self) -> Vec<String> {
-        self.moves()
+        self.turns()
             .iter()
             .zip(ChessGame::positions(self))
             .map(|(&mv, position)| position.move_text(mv))

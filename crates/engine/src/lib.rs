@@ -31,7 +31,7 @@ mod zobrist;
 
 pub use any_game::{AnyGame, AnyTurn, Entry, PieceKind, PieceView, RecordLineError};
 pub use bitboard::Bits;
-pub use game::{DrawReason, Game, GameError, Outcome, WinReason};
+pub use game::{DrawReason, Game, GameError, GamePosition, History, Outcome, Playable, WinReason};
 pub use geometry::{Dir, DirSet, Geometry, Point};
 pub use movegen::Chains;
 pub use notation::MoveError;
