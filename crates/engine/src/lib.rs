@@ -6,7 +6,9 @@
 //! `std::error::Error` implementations.
 //!
 //! Data flow: text → [`Setup`] → [`Position`] (validated) →
-//! [`Position::legal_turns`] → [`Position::play_turn`].
+//! [`Position::legal_turns`] → [`Position::play_turn`]. A game of either
+//! family ([`Game`], [`chess::ChessGame`], or [`AnyGame`] chosen at run time)
+//! is the one shell [`History`] and answers the same verbs, [`Playable`].
 #![no_std]
 extern crate alloc;
 #[cfg(feature = "std")]

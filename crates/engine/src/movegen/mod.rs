@@ -1,12 +1,12 @@
 //! Legal move generation.
 //!
 //! Steps are generated for all men at once by shifting bitboards
-//! ([`steps`]); capture chains are followed piece by piece by one walker
-//! ([`walker`]) that lifts the moving piece off the board and removes each
+//! (`steps`); capture chains are followed piece by piece by one walker
+//! (`walker`) that lifts the moving piece off the board and removes each
 //! captured piece as it is jumped. What is done with each chain found is the
 //! walker's one parameter: move generation lists the chains (one per move
 //! identity, or every one), notation keeps their paths, and bulk perft
-//! counts them without listing ([`captures`]).
+//! counts them without listing (`captures`).
 //!
 //! Every function takes its rule set from a [`RuleSource`]: the public entry
 //! points read it from the position at run time, while perft and the search
