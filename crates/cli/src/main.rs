@@ -39,9 +39,7 @@ fn main() -> ExitCode {
             return ExitCode::SUCCESS;
         }
         Err(e) => {
-            let text = e.to_string();
-            let text = text.strip_prefix("error: ").unwrap_or(&text);
-            eprint!("alquerque: {text}");
+            eprintln!("alquerque: {}", usage_error(&e));
             return ExitCode::from(2);
         }
     };
@@ -65,6 +63,23 @@ fn run(command: Command) -> Result<(), String> {
         Command::Engine(args) => protocol::run(&args),
         Command::Bench(args) => bench::run(&args),
     }
+}
+
+/// A command line that cannot be read, in one line: clap's message up to
+/// its first blank line, and where to look for help.
+fn usage_error(e: &clap::Error) -> String {
+    if e.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {
+        return "missing command (alquerque --help lists them)".to_string();
+    }
+    let text = e.to_string();
+    let message: Vec<&str> = text
+        .lines()
+        .map(str::trim)
+        .take_while(|line| !line.is_empty())
+        .collect();
+    let message = message.join(" ");
+    let message = message.strip_prefix("error: ").unwrap_or(&message);
+    format!("{message} (see --help)")
 }
 
 /// Seconds since the program started: the clock that caps a computer

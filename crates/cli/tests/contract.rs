@@ -154,6 +154,7 @@ fn bad_input_is_one_line_on_stderr_and_status_2() {
         assert!(out.stdout.is_empty(), "{args:?}");
         let err = String::from_utf8_lossy(&out.stderr);
         assert!(err.starts_with("alquerque: "), "{args:?}: {err}");
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
     }
 }
 
