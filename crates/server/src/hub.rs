@@ -125,30 +125,39 @@ impl Hub {
         suggestions: bool,
     ) -> Result<Created, CreateError> {
         let room = Room::new(header, suggestions).map_err(CreateError::BadGame)?;
-        let id = crate::ids::game_id();
         let token = crate::ids::seat_token();
-        let code = crate::ids::join_code();
         let index = usize::from(side == Role::Black);
         let mut seats = [None, None];
         seats[index] = Some(crate::ids::token_hash(&token));
-        let row = GameRow {
-            id: id.clone(),
-            header: room.record(),
-            suggestions,
-            seats,
-            code: Some((
-                code.as_compact(),
-                now() + self.code_lifetime.as_secs() as i64,
-            )),
-        };
+        let expires = now() + self.code_lifetime.as_secs() as i64;
+        let header = room.record();
         let joined = [EventBody::Joined { side }];
-        self.db
-            .write(move |store| store.create(&row, &joined))
-            .await
-            .map_err(|e| {
-                reported(&id, &e);
-                CreateError::Storage
-            })?;
+        let stored = self
+            .db
+            .write(move |store| {
+                // Codes stay with their games until they expire: a new
+                // code that is still taken is drawn again.
+                let mut attempts = 0;
+                loop {
+                    let (id, code) = (crate::ids::game_id(), crate::ids::join_code());
+                    let row = GameRow {
+                        id: id.clone(),
+                        header: header.clone(),
+                        suggestions,
+                        seats: seats.clone(),
+                        code: Some((code.as_compact(), expires)),
+                    };
+                    match store.create(&row, &joined) {
+                        Err(e) if e.is_taken() && attempts < 3 => attempts += 1,
+                        done => return done.map(|()| (id, code)),
+                    }
+                }
+            })
+            .await;
+        let (id, code) = stored.map_err(|e| {
+            reported("", &e);
+            CreateError::Storage
+        })?;
         Ok(Created {
             id,
             code: code.to_string(),

@@ -32,6 +32,17 @@ impl std::fmt::Display for StoreError {
 
 impl std::error::Error for StoreError {}
 
+impl StoreError {
+    /// Whether a unique value (a game id, a join code) was taken already.
+    pub fn is_taken(&self) -> bool {
+        matches!(
+            self,
+            StoreError::Sqlite(rusqlite::Error::SqliteFailure(failure, _))
+                if failure.code == rusqlite::ErrorCode::ConstraintViolation
+        )
+    }
+}
+
 impl From<rusqlite::Error> for StoreError {
     fn from(e: rusqlite::Error) -> StoreError {
         StoreError::Sqlite(e)
@@ -277,6 +288,11 @@ mod tests {
             turn: "c2-c3".to_string(),
         }];
         store.append("g1", 3, &moved).expect("stored");
+        let mut again = row("g3", "ABC123");
+        let taken = store.create(&again, &[]).expect_err("the code is taken");
+        assert!(taken.is_taken(), "{taken}");
+        again.code = Some(("ABC124".to_string(), 1_000));
+        store.create(&again, &[]).expect("another code");
         assert!(
             store.append("g1", 3, &moved).is_err(),
             "a number is used once"
