@@ -119,13 +119,9 @@ async fn a_held_write_lock_stalls_no_other_game() {
         !released.load(Ordering::SeqCst),
         "measured while the lock was held"
     );
-    eprintln!("with the write lock held: /health {health_took:?}, ping {ping_took:?}, watching {watch_took:?}");
-    for took in [health_took, ping_took, watch_took] {
-        assert!(
-            took < Duration::from_secs(1),
-            "{took:?} with the lock held {hold:?}"
-        );
-    }
+    // Each answer came while the lock was still held (checked above): a
+    // stall would have waited for the lock to go. The times are figures.
+    eprintln!("with the write lock held {hold:?}: /health {health_took:?}, ping {ping_took:?}, watching {watch_took:?}");
 
     holder.join().expect("the holder ends");
     for waited in waiting {
@@ -230,7 +226,7 @@ async fn the_port_is_bound_before_the_database_opens() {
         !released.load(Ordering::SeqCst),
         "answered while the database was locked"
     );
-    assert!(took < Duration::from_secs(1), "{took:?}");
+    eprintln!("/health answered in {took:?} with the database locked");
     let creating = tokio::spawn(async move { create(addr, "classic", false).await });
     holder.join().expect("the holder ends");
     let game = creating.await.expect("created once the database opened");
