@@ -4,45 +4,42 @@
 use core::fmt;
 use core::str::FromStr;
 
-/// A game the project plays.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub enum GameKey {
-    Classic,
-    Special,
-    Qirkat,
-    Bell,
-    Turkish,
+/// Writes [`GameKey`] from one list of the draughts-family games, each with
+/// its key text and its default rule set.
+macro_rules! game_keys {
+    ($($name:ident => $key:literal, $rules:path;)*) => {
+        /// A game of the draughts family (Chesquerque is
+        /// [`Variant::Chesquerque`]).
+        #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+        pub enum GameKey {
+            $($name,)*
+        }
+
+        impl GameKey {
+            pub const ALL: [GameKey; [$(GameKey::$name),*].len()] = [$(GameKey::$name),*];
+
+            pub const fn as_str(self) -> &'static str {
+                match self {
+                    $(GameKey::$name => $key,)*
+                }
+            }
+
+            /// The default rule set of the game.
+            pub const fn rules(self) -> &'static crate::rules::Rules {
+                match self {
+                    $(GameKey::$name => &$rules,)*
+                }
+            }
+        }
+    };
 }
 
-impl GameKey {
-    pub const ALL: [GameKey; 5] = [
-        GameKey::Classic,
-        GameKey::Special,
-        GameKey::Qirkat,
-        GameKey::Bell,
-        GameKey::Turkish,
-    ];
-
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            GameKey::Classic => "classic",
-            GameKey::Special => "special",
-            GameKey::Qirkat => "qirkat",
-            GameKey::Bell => "bell",
-            GameKey::Turkish => "turkish",
-        }
-    }
-
-    /// The default rule set of the game.
-    pub fn rules(self) -> &'static crate::rules::Rules {
-        match self {
-            GameKey::Classic => &crate::rules::CLASSIC,
-            GameKey::Special => &crate::rules::SPECIAL,
-            GameKey::Qirkat => &crate::rules::QIRKAT,
-            GameKey::Bell => &crate::rules::BELL,
-            GameKey::Turkish => &crate::rules::TURKISH,
-        }
-    }
+game_keys! {
+    Classic => "classic", crate::rules::CLASSIC;
+    Special => "special", crate::rules::SPECIAL;
+    Qirkat => "qirkat", crate::rules::QIRKAT;
+    Bell => "bell", crate::rules::BELL;
+    Turkish => "turkish", crate::rules::TURKISH;
 }
 
 impl fmt::Display for GameKey {
@@ -83,14 +80,17 @@ pub enum Variant {
 }
 
 impl Variant {
-    pub const ALL: [Variant; 6] = [
-        Variant::Draughts(GameKey::Classic),
-        Variant::Draughts(GameKey::Special),
-        Variant::Draughts(GameKey::Qirkat),
-        Variant::Draughts(GameKey::Bell),
-        Variant::Draughts(GameKey::Turkish),
-        Variant::Chesquerque,
-    ];
+    /// Every game: the draughts family's in [`GameKey::ALL`] order, then
+    /// Chesquerque.
+    pub const ALL: [Variant; GameKey::ALL.len() + 1] = {
+        let mut all = [Variant::Chesquerque; GameKey::ALL.len() + 1];
+        let mut i = 0;
+        while i < GameKey::ALL.len() {
+            all[i] = Variant::Draughts(GameKey::ALL[i]);
+            i += 1;
+        }
+        all
+    };
 
     /// The stable key of the game (`classic`, …, `chesquerque`).
     pub const fn as_str(self) -> &'static str {

@@ -1,9 +1,10 @@
 //! Captures: the chains the walker finds, listed as moves (each move once,
 //! or every path), counted without listing for bulk perft, or kept as paths
-//! for notation. Under the maximal rule only captures of the most pieces
-//! count.
+//! for notation. Which captures may be chosen is decided in one place,
+//! [`precedence`], for the sinks that list and the sink that counts.
 
 use alloc::vec::Vec;
+use core::cmp::Ordering;
 
 use super::chain::{slide, JumpDirs};
 use super::walker::{ChainSink, Path};
@@ -13,6 +14,18 @@ use crate::geometry::{DirSet, Point};
 use crate::position::{Move, Position};
 use crate::rules::{Capturing, Dynamic, RuleSource, Rules};
 use crate::side::Side;
+
+/// How a capture taking `taken` pieces ranks among the captures of a
+/// position: only those of the highest rank may be chosen. Under the maximal
+/// rule (Turkish 5) the rank is the number of pieces taken; under the others
+/// every capture ranks the same.
+#[inline(always)]
+fn precedence(rules: &Rules, taken: u32) -> u32 {
+    match rules.capturing {
+        Capturing::MandatoryMaximal => taken,
+        Capturing::Mandatory | Capturing::OptionalWithHuff => 0,
+    }
+}
 
 /// A sink that hands every chain to a closure, as it is found.
 struct Each<F>(F);
@@ -37,12 +50,12 @@ impl<B: Bits, F: FnMut(&[Point], Point, B)> ChainSink<B> for Each<F> {
     }
 }
 
-/// Capture paths counted without listing them: how many pieces the best
-/// of them take (under the maximal rule only those count) and how many
-/// paths there are.
+/// Capture paths counted without listing them: how many pieces each of
+/// them takes (the most, when that differs between paths of the same
+/// precedence) and how many paths there are.
 #[derive(Clone, Copy)]
 struct Tally {
-    most: u32,
+    taken: u32,
     paths: u64,
 }
 
@@ -50,19 +63,20 @@ struct Tally {
 struct Count<S>(S);
 
 impl<S: RuleSource> Count<S> {
-    /// Both sets of paths; under the maximal rule only the longest.
+    /// Both sets of paths, or only those of higher [`precedence`].
     #[inline(always)]
     fn both(&self, a: Option<Tally>, b: Option<Tally>) -> Option<Tally> {
         match (a, b) {
             (None, x) | (x, None) => x,
             (Some(a), Some(b)) => {
-                if self.0.rules().capturing == Capturing::MandatoryMaximal && a.most != b.most {
-                    Some(if a.most > b.most { a } else { b })
-                } else {
-                    Some(Tally {
-                        most: a.most.max(b.most),
+                let rules = self.0.rules();
+                match precedence(rules, a.taken).cmp(&precedence(rules, b.taken)) {
+                    Ordering::Greater => Some(a),
+                    Ordering::Less => Some(b),
+                    Ordering::Equal => Some(Tally {
+                        taken: a.taken.max(b.taken),
                         paths: a.paths + b.paths,
-                    })
+                    }),
                 }
             }
         }
@@ -75,14 +89,14 @@ impl<B: Bits, S: RuleSource> ChainSink<B> for Count<S> {
 
     #[inline(always)]
     fn end(&mut self, _path: &[Point], _to: Point, _captured: B) -> Tally {
-        Tally { most: 0, paths: 1 }
+        Tally { taken: 0, paths: 1 }
     }
 
     /// The same paths with one more jump in front.
     #[inline(always)]
     fn deeper(found: Tally) -> Tally {
         Tally {
-            most: found.most + 1,
+            taken: found.taken + 1,
             paths: found.paths,
         }
     }
@@ -123,22 +137,21 @@ impl<B: Bits> Position<B> {
         let board = self.chain_board(rules, us);
         let capturing = self.men_that_can_jump(rules, us, first) | self.kings[us];
         let first_capture = out.len();
-        // Under the maximal rule, only captures of the most pieces are kept.
-        let maximal = rules.capturing == Capturing::MandatoryMaximal;
-        let mut most = 0;
+        // Only the captures of the highest precedence found so far are kept
+        // (none is below 0, the precedence before the first).
+        let mut best = 0;
         for from in capturing.points() {
             let mut start = out.len();
             let mut sink = Each(|_path: &[Point], to, captured: B| {
-                if maximal {
-                    let count = captured.count();
-                    if count < most {
-                        return;
-                    }
-                    if count > most {
-                        most = count;
+                let rank = precedence(rules, captured.count());
+                match rank.cmp(&best) {
+                    Ordering::Less => return,
+                    Ordering::Greater => {
+                        best = rank;
                         out.truncate(first_capture);
                         start = first_capture;
                     }
+                    Ordering::Equal => {}
                 }
                 if chains == Chains::Distinct
                     && out[start..]

@@ -199,16 +199,24 @@ static TURKISH_ANY: Rules = Rules {
 
 static VARIANTS: &[&Rules] = &VARIANT_LIST;
 
-const VARIANT_LIST: [&Rules; 8] = [
-    &CLASSIC,
-    &SPECIAL,
-    &QIRKAT,
-    &BELL,
-    &TURKISH,
-    &QIRKAT_RETURN,
-    &BELL_RETURN,
-    &TURKISH_ANY,
-];
+/// The rule sets that differ from their game's default by an option.
+const OPTION_VARIANTS: [&Rules; 3] = [&QIRKAT_RETURN, &BELL_RETURN, &TURKISH_ANY];
+
+/// Every rule set: each game's default, in [`GameKey::ALL`] order, then the
+/// option variants.
+const VARIANT_LIST: [&Rules; GameKey::ALL.len() + OPTION_VARIANTS.len()] = {
+    let mut list = [OPTION_VARIANTS[0]; GameKey::ALL.len() + OPTION_VARIANTS.len()];
+    let mut i = 0;
+    while i < GameKey::ALL.len() {
+        list[i] = GameKey::ALL[i].rules();
+        i += 1;
+    }
+    while i < list.len() {
+        list[i] = OPTION_VARIANTS[i - GameKey::ALL.len()];
+        i += 1;
+    }
+    list
+};
 
 /// Where generic code finds its rule set: read from a position at run time
 /// ([`Dynamic`]), or a compile-time constant ([`Fixed`]) that lets the
@@ -335,5 +343,23 @@ impl fmt::Display for OptionError {
             OptionError::UnknownOption => "this game has no such option",
             OptionError::BadValue => "that value is not allowed for this option",
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `with_rule_source!` has an arm for every rule set, so none falls back
+    /// to reading its rules at run time (a rule set added to the list needs
+    /// one).
+    #[test]
+    fn every_rule_set_gets_a_compile_time_copy() {
+        for rules in Rules::all() {
+            let source = with_rule_source!(rules, src => core::any::type_name_of_val(&src));
+            assert!(source.contains("Fixed"), "{:?}: {source}", rules.key);
+            let same = with_rule_source!(rules, src => core::ptr::eq(src.rules(), *rules));
+            assert!(same, "{:?}", rules.key);
+        }
     }
 }
