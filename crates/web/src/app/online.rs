@@ -9,6 +9,9 @@ use web_sys::{RequestInit, Response, WebSocket};
 
 use super::*;
 use crate::online::{Link, Online, Received, Seat};
+use engine::AnyTurn;
+
+use crate::session::{Mode, Session};
 
 pub(super) const ONLINE_KEY: &str = "alquerque.online";
 /// Milliseconds of silence after which the socket counts as dead.
@@ -57,10 +60,7 @@ fn socket_url(window: &Window) -> String {
 impl App {
     /// Takes part in the online game `seat` names: connects and shows it.
     pub(super) fn enter_online(&mut self, seat: Seat) {
-        self.session = None;
-        self.thinking = None;
-        self.promotion = None;
-        self.animation = None;
+        self.ui.enter_online();
         self.store(ONLINE_KEY, &seat.to_text());
         let ticker = Interval::new(1000, || with_app(|app| app.online_tick()));
         self.online = Some(OnlinePage {
@@ -82,7 +82,7 @@ impl App {
     pub(super) fn leave_online(&mut self) {
         if self.online.take().is_some() {
             self.remove(ONLINE_KEY);
-            self.session = None;
+            self.ui.left_online();
         }
     }
 
@@ -117,7 +117,7 @@ impl App {
         });
     }
 
-    fn send_online(&self, message: &ClientMessage) {
+    pub(super) fn send_online(&self, message: &ClientMessage) {
         if let Some(c) = self.online.as_ref().and_then(|p| p.connection.as_ref()) {
             if c.socket.ready_state() == WebSocket::OPEN {
                 let _ = c.socket.send_with_str(&message.to_text());
@@ -168,6 +168,7 @@ impl App {
                 self.leave_online();
                 self.set_notice(Some(&why));
                 self.show("home");
+                self.refresh();
                 return;
             }
         }
@@ -242,26 +243,26 @@ impl App {
             return;
         };
         let online = &page.online;
-        let was_ply = self.session.as_ref().map(|s| s.game.ply());
+        let was_ply = self.ui.session.as_ref().map(|s| s.game.ply());
         if let (Some(game), Some(room)) = (online.display_game(), online.room.as_ref()) {
             let mode = Mode::Online {
                 side: online.side(),
                 suggest: room.suggestions,
             };
-            match self.session.as_mut() {
+            match self.ui.session.as_mut() {
                 Some(session) if session.game.variant() == game.variant() => {
                     session.mode = mode;
                     session.show_game(game);
                 }
-                _ => self.session = Some(Session::resume(game, mode, 0)),
+                _ => self.ui.session = Some(Session::resume(game, mode, 0)),
             }
-            if let Some(session) = self.session.as_mut() {
+            if let Some(session) = self.ui.session.as_mut() {
                 session.draw_offer = room.draw_offer.map(|by| crate::session::DrawOffer { by });
                 session.verdict = room.is_over().then(|| online.status());
             }
         }
         let waiting = online.seat.creator && !online.started() && !online.is_over();
-        let ply = self.session.as_ref().map(|s| s.game.ply());
+        let ply = self.ui.session.as_ref().map(|s| s.game.ply());
         if was_ply.is_some() && ply > was_ply {
             self.start_animation();
         }
@@ -337,26 +338,6 @@ impl App {
         self.set_disabled("undo", true);
     }
 
-    /// An online action from a button; false when it is not one.
-    pub(super) fn online_action(&mut self, action: &str) -> bool {
-        if self.online.is_none() {
-            return false;
-        }
-        let message = match action {
-            "resign" => ClientMessage::Resign,
-            "offer-draw" => ClientMessage::OfferDraw,
-            "draw-yes" => ClientMessage::AcceptDraw,
-            "draw-no" => ClientMessage::DeclineDraw,
-            "claim-win" => ClientMessage::Claim { draw: false },
-            "claim-draw" => ClientMessage::Claim { draw: true },
-            "abort" => ClientMessage::Abort,
-            "undo" => return true,
-            _ => return false,
-        };
-        self.send_online(&message);
-        true
-    }
-
     /// A turn entered on the board: the player's move, or a spectator's
     /// suggestion.
     pub(super) fn send_turn(&mut self, turn: AnyTurn) {
@@ -366,6 +347,7 @@ impl App {
         if page.online.role == Some(Role::Spectator) {
             if let Some(message) = page.online.suggest(turn) {
                 let text = self
+                    .ui
                     .session
                     .as_ref()
                     .map(|s| s.game.turn_text(turn))
@@ -382,62 +364,22 @@ impl App {
     }
 
     /// Creates a game on the server with the choices of the opponent screen.
-    /// Whether the browser says it is offline (then online play is not
-    /// tried, and the player is told why).
-    fn offline(&self) -> bool {
-        if self.window.navigator().on_line() {
-            return false;
-        }
-        self.set_notice(Some(
-            "Online play needs the network, and this device is offline. Games against the computer and on this device work without it.",
-        ));
-        true
-    }
-
-    pub(super) fn create_online(&mut self) {
-        if self.offline() {
-            return;
-        }
-        let game = self.choice.as_str().to_string();
-        let side = self.select_value("online-side");
-        let suggestions = self
-            .element("online-suggest")
-            .and_then(|e| e.dyn_into::<HtmlInputElement>().ok())
-            .is_some_and(|i| i.checked());
+    pub(super) fn create_online(&mut self, game: &str, side: &str, suggestions: bool) {
         let body = serde_json::json!({ "game": game, "side": side, "suggestions": suggestions });
         let window = self.window.clone();
-        self.set_notice(Some("Creating the game…"));
         wasm_bindgen_futures::spawn_local(async move {
             let result = create_request(&window, &body.to_string()).await;
-            with_app(|app| match result {
-                Ok(seat) => {
-                    app.set_notice(None);
-                    app.enter_online(seat);
+            with_app(|app| {
+                match result {
+                    Ok(seat) => {
+                        app.set_notice(None);
+                        app.enter_online(seat);
+                    }
+                    Err(why) => app.set_notice(Some(&why)),
                 }
-                Err(why) => app.set_notice(Some(&why)),
+                app.refresh();
             });
         });
-    }
-
-    /// Joins with the code typed on the home screen.
-    pub(super) fn join_online(&mut self) {
-        if self.offline() {
-            return;
-        }
-        let typed = self
-            .element("join-code")
-            .and_then(|e| e.dyn_into::<HtmlInputElement>().ok())
-            .map(|i| i.value())
-            .unwrap_or_default();
-        match typed.trim().parse::<protocol::JoinCode>() {
-            Ok(code) => {
-                self.set_notice(None);
-                self.enter_online(Seat::joining(code.to_string()));
-            }
-            Err(_) => self.set_notice(Some(
-                "A game code has six letters and digits, like K7Q-4MZ.",
-            )),
-        }
     }
 
     /// Copies the text of element `id` to the clipboard.
@@ -454,7 +396,8 @@ impl App {
                     "Copied."
                 } else {
                     "Copying is not allowed here; select the text instead."
-                }))
+                }));
+                app.refresh();
             });
         });
     }
