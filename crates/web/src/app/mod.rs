@@ -158,9 +158,11 @@ fn online_link(window: &Window) -> Option<crate::online::Seat> {
     Some(seat)
 }
 
-/// A seed for the page's randomness.
+/// A seed for the page's randomness (new games' seeds, and so the
+/// computer's variety), from the browser's random source; the clock where
+/// that fails.
 fn new_seed() -> u64 {
-    (js_sys::Date::now() as u64) ^ 0x5DEE_CE66_D1CE_4E5B
+    getrandom::u64().unwrap_or_else(|_| (js_sys::Date::now() as u64) ^ 0x5DEE_CE66_D1CE_4E5B)
 }
 
 fn now_ms() -> f64 {
