@@ -2,10 +2,10 @@
 //! as [`Action::Host`], and the [`Ui`]'s reports and answers out through
 //! `postMessage` (see docs/embedding.md).
 
-use js_sys::JSON;
+use serde::Serialize;
 
 use super::*;
-use crate::embed::read_request;
+use crate::embed::{read_request, read_value, HostError, MAX_HOST_MESSAGE};
 
 impl App {
     /// A message posted to this page, for the [`Ui`] to judge.
@@ -13,11 +13,14 @@ impl App {
         if self.ui.embed().is_none() {
             return;
         }
+        // An object, or its JSON text.
         let data = event.data();
-        let text = data
-            .as_string()
-            .or_else(|| JSON::stringify(&data).ok().and_then(|s| s.as_string()))
-            .unwrap_or_default();
+        let request = match data.as_string() {
+            Some(text) => read_request(&text),
+            None => serde_wasm_bindgen::from_value::<serde_json::Value>(data)
+                .map_err(|_| malformed())
+                .and_then(read_value),
+        };
         let origin = event.origin();
         // The host's window belongs to another realm, so `instanceof` checks
         // fail on it; it is a window (or a port) all the same.
@@ -27,7 +30,7 @@ impl App {
         self.dispatch(Action::Host {
             origin,
             own_origin: self.window.location().origin().unwrap_or_default(),
-            request: read_request(&text),
+            request,
         });
         self.host_source = None;
     }
@@ -60,5 +63,15 @@ impl App {
 
 /// A JSON value as a plain object for `postMessage`.
 fn message(value: &serde_json::Value) -> Option<JsValue> {
-    JSON::parse(&value.to_string()).ok()
+    value
+        .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
+        .ok()
+}
+
+/// A posted value that is no JSON value (a function, a `Map`…).
+fn malformed() -> HostError {
+    HostError {
+        code: "malformed",
+        message: format!("expected an object with a \"type\", of at most {MAX_HOST_MESSAGE} bytes"),
+    }
 }
