@@ -2,20 +2,18 @@
 
 use std::time::Instant;
 
-use engine::chess::{chess_perft, ChessPosition};
-use engine::search::{Limits, Search};
-use engine::{with_bits, Chains, GameKey, Perft, Position, Variant};
+use engine::search::Limits;
+use engine::{AnyGame, Chains, GameKey, Playable, Variant};
 
-use crate::args::Args;
+use crate::command::BenchArgs;
 
-/// Depths that take about a second each on a small machine.
+/// Depths that take about a second each on a small machine (a rule set
+/// needs an entry here only when its tree grows unlike the 5 × 5 games').
 fn default_depth(variant: Variant) -> u32 {
     match variant {
-        Variant::Draughts(GameKey::Classic) => 14,
         Variant::Draughts(GameKey::Special) => 9,
-        Variant::Draughts(GameKey::Qirkat) => 14,
-        Variant::Draughts(GameKey::Bell) => 14,
         Variant::Draughts(GameKey::Turkish) => 7,
+        Variant::Draughts(_) => 14,
         Variant::Chesquerque => 5,
     }
 }
@@ -36,42 +34,20 @@ pub fn start_search(variant: Variant, depth: u32) -> u64 {
         depth,
         ..Limits::default()
     };
-    match variant {
-        Variant::Draughts(key) => {
-            let rules = key.rules();
-            with_bits!(rules, B => {
-                let position: Position<B> = Position::start(rules);
-                Search::new().run(&[position], limits).nodes
-            })
-        }
-        Variant::Chesquerque => Search::new().run(&[ChessPosition::start()], limits).nodes,
-    }
+    AnyGame::new(variant).search(limits).nodes
 }
 
 /// Perft from the start of `variant`.
 fn start_perft(variant: Variant, depth: u32) -> u64 {
-    match variant {
-        Variant::Draughts(key) => {
-            let rules = key.rules();
-            with_bits!(rules, B => {
-                let position: Position<B> = Position::start(rules);
-                Perft::new(Chains::Distinct).count(&position, depth)
-            })
-        }
-        Variant::Chesquerque => chess_perft(&ChessPosition::start(), depth),
-    }
+    AnyGame::new(variant).perft(depth, Chains::Distinct)
 }
 
-pub fn run(args: &mut Args) -> Result<(), String> {
-    let games: Vec<Variant> = match args.value("game") {
-        Some(key) => vec![key.parse().map_err(|e| format!("{e}"))?],
+pub fn run(args: &BenchArgs) -> Result<(), String> {
+    let games: Vec<Variant> = match args.game {
+        Some(game) => vec![game.0],
         None => Variant::ALL.to_vec(),
     };
-    let depth: Option<u32> = args
-        .value("depth")
-        .map(|d| d.parse().map_err(|_| "--depth must be a whole number"))
-        .transpose()?;
-    args.finish().map_err(|e| e.to_string())?;
+    let depth = args.depth;
     say!(
         "{:<12} {:>5} {:>14} {:>9} {:>14}",
         "game",

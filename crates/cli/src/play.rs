@@ -4,12 +4,10 @@
 
 use std::io::BufRead;
 
-use engine::chess::ChessGame;
 use engine::search::{Level, Player};
-use engine::{with_bits, Game, Side, Variant};
+use engine::{AnyGame, GamePosition, History, Playable, Side, Variant};
 
-use crate::args::Args;
-use crate::matches::Table;
+use crate::command::PlayArgs;
 
 /// Draws a board from the first field of position text (ranks from the top,
 /// digits for empty points).
@@ -40,19 +38,25 @@ pub fn draw(placement: &str) -> String {
     out
 }
 
-fn session<T: Table>(
-    mut game: T,
+/// The board of the game's current position.
+fn board<G: Playable>(game: &G) -> String {
+    let text = game.position_text();
+    draw(text.split(' ').next().unwrap_or_default())
+}
+
+fn session<P: GamePosition>(
+    mut game: History<P>,
     variant: Variant,
     level: Level,
     human: Side,
 ) -> Result<(), String> {
-    let mut computer = Player::<T::P>::new(level, variant, 0x5EED);
+    let mut computer = Player::<P>::new(level, variant, 0x5EED);
     computer.set_time_limit(crate::clock, crate::MOVE_SECONDS);
     let stdin = std::io::stdin();
     let mut lines = stdin.lock().lines();
     while game.outcome().is_none() {
-        if game.side_to_move() == human {
-            say!("\n{}", game.board());
+        if Playable::side_to_move(&game) == human {
+            say!("\n{}", board(&game));
             print_prompt(human);
             let Some(Ok(line)) = lines.next() else {
                 return Ok(());
@@ -60,13 +64,16 @@ fn session<T: Table>(
             match line.trim() {
                 "quit" => return Ok(()),
                 "moves" => {
-                    let mut texts: Vec<String> =
-                        game.legal().into_iter().map(|t| game.text(t)).collect();
+                    let mut texts: Vec<String> = game
+                        .legal_turns()
+                        .into_iter()
+                        .map(|t| game.turn_text(t))
+                        .collect();
                     texts.sort();
                     say!("{}", texts.join(" "));
                 }
-                text => match game.parse(text) {
-                    Ok(turn) => game.play(turn)?,
+                text => match game.parse_turn(text) {
+                    Ok(turn) => game.play(turn).map_err(|e| e.to_string())?,
                     Err(e) => say!("{e}"),
                 },
             }
@@ -74,11 +81,11 @@ fn session<T: Table>(
             let Some(turn) = computer.choose(game.positions()) else {
                 break;
             };
-            say!("computer ({level}): {}", game.text(turn));
-            game.play(turn)?;
+            say!("computer ({level}): {}", game.turn_text(turn));
+            game.play(turn).map_err(|e| e.to_string())?;
         }
     }
-    say!("\n{}", game.board());
+    say!("\n{}", board(&game));
     if let Some(outcome) = game.outcome() {
         say!("{outcome}");
     }
@@ -91,31 +98,15 @@ fn print_prompt(side: Side) {
     let _ = std::io::stdout().flush();
 }
 
-pub fn run(args: &mut Args) -> Result<(), String> {
-    let variant: Variant = args
-        .positional()
-        .ok_or("missing <game>")?
-        .parse()
-        .map_err(|e| format!("{e}"))?;
-    let level: Level = args
-        .value("level")
-        .unwrap_or_else(|| "medium".to_string())
-        .parse()
-        .map_err(|e| format!("--level: {e}"))?;
-    let human = match args.value("side").as_deref() {
-        None | Some("white") => Side::White,
-        Some("black") => Side::Black,
-        Some(other) => return Err(format!("--side {other:?}: expected white or black")),
+pub fn run(args: &PlayArgs) -> Result<(), String> {
+    let (variant, level, human) = (args.game.0, args.level.0, args.side);
+    let game = match args.options.rules(variant)? {
+        Some(rules) => AnyGame::with_rules(rules),
+        None => AnyGame::new(variant),
     };
-    match variant {
-        Variant::Chesquerque => {
-            args.finish().map_err(|e| e.to_string())?;
-            session(ChessGame::new(), variant, level, human)
-        }
-        Variant::Draughts(key) => {
-            let rules = crate::rules(key, args)?;
-            args.finish().map_err(|e| e.to_string())?;
-            with_bits!(rules, B => session(Game::<B>::new(rules), variant, level, human))
-        }
+    match game {
+        AnyGame::Small(g) => session(g, variant, level, human),
+        AnyGame::Wide(g) => session(g, variant, level, human),
+        AnyGame::Chess(g) => session(g, variant, level, human),
     }
 }

@@ -7,7 +7,7 @@ use std::io::BufRead;
 use engine::search::Level;
 use engine::AnyGame;
 
-use crate::args::Args;
+use crate::command::EngineArgs;
 
 /// The answer to `go` for the position text given by `position`.
 fn answer(position: &str, level: Level) -> Result<String, String> {
@@ -22,13 +22,8 @@ fn answer(position: &str, level: Level) -> Result<String, String> {
     Ok(game.turn_coordinates(turn))
 }
 
-pub fn run(args: &mut Args) -> Result<(), String> {
-    let level: Level = args
-        .value("level")
-        .unwrap_or_else(|| "medium".to_string())
-        .parse()
-        .map_err(|e| format!("--level: {e}"))?;
-    args.finish().map_err(|e| e.to_string())?;
+pub fn run(args: &EngineArgs) -> Result<(), String> {
+    let level = args.level.0;
     let mut position = String::from("position classic");
     for line in std::io::stdin().lock().lines() {
         let line = line.map_err(|e| e.to_string())?;

@@ -154,6 +154,7 @@ fn bad_input_is_one_line_on_stderr_and_status_2() {
         assert!(out.stdout.is_empty(), "{args:?}");
         let err = String::from_utf8_lossy(&out.stderr);
         assert!(err.starts_with("alquerque: "), "{args:?}: {err}");
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
     }
 }
 
@@ -290,4 +291,39 @@ fn the_engine_protocol_answers_and_plays_matches() {
     ]);
     assert!(out.starts_with("qirkat: "), "{out}");
     assert!(out.contains("beginner"), "{out}");
+}
+
+/// `moves`, `perft` and `search` look at the game `--moves` reach: once a
+/// third repetition has drawn it, there is no turn to list or count.
+#[test]
+fn a_game_drawn_by_repetition_has_no_moves() {
+    let start = ["--position", "4b/5/5/5/w4 w"];
+    let line = "a1-b1 e5-d5 b1-a1 d5-e5 a1-b1 e5-d5 b1-a1";
+    let before = stdout(&[&["moves", "classic", "--moves", line][..], &start].concat());
+    assert!(before.lines().any(|l| l == "d5-e5"), "{before}");
+    let drawn = format!("{line} d5-e5");
+    let moves = stdout(&[&["moves", "classic", "--moves", &drawn][..], &start].concat());
+    assert_eq!(moves, "# game over: threefold repetition\n");
+    let perft = stdout(&[&["perft", "classic", "2", "--moves", &drawn][..], &start].concat());
+    assert_eq!(perft, "perft 1 0\nperft 2 0\n");
+    let search = stdout(&[&["search", "classic", "--moves", &drawn][..], &start].concat());
+    assert_eq!(search, "# game over: threefold repetition\n");
+    // A turn after the end is refused.
+    let after = run(&[
+        &["moves", "classic", "--moves", &format!("{drawn} a1-b1")][..],
+        &start,
+    ]
+    .concat());
+    assert_eq!(after.status.code(), Some(2));
+}
+
+#[test]
+fn every_command_has_help() {
+    for command in [
+        "perft", "moves", "position", "search", "play", "match", "engine", "bench",
+    ] {
+        let out = stdout(&[command, "--help"]);
+        assert!(out.contains("Usage: alquerque"), "{command}: {out}");
+    }
+    assert!(stdout(&["--help"]).contains("perft"));
 }

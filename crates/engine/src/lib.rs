@@ -6,7 +6,9 @@
 //! `std::error::Error` implementations.
 //!
 //! Data flow: text → [`Setup`] → [`Position`] (validated) →
-//! [`Position::legal_turns`] → [`Position::play_turn`].
+//! [`Position::legal_turns`] → [`Position::play_turn`]. A game of either
+//! family ([`Game`], [`chess::ChessGame`], or [`AnyGame`] chosen at run time)
+//! is the one shell [`History`] and answers the same verbs, [`Playable`].
 #![no_std]
 extern crate alloc;
 #[cfg(feature = "std")]
@@ -31,7 +33,7 @@ mod zobrist;
 
 pub use any_game::{AnyGame, AnyTurn, Entry, PieceKind, PieceView, RecordLineError};
 pub use bitboard::Bits;
-pub use game::{DrawReason, Game, GameError, Outcome, WinReason};
+pub use game::{DrawReason, Game, GameError, GamePosition, History, Outcome, Playable, WinReason};
 pub use geometry::{Dir, DirSet, Geometry, Point};
 pub use movegen::Chains;
 pub use notation::MoveError;

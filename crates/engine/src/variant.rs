@@ -57,7 +57,7 @@ pub struct UnknownGame;
 
 impl fmt::Display for UnknownGame {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("unknown game (expected classic, special, qirkat, bell or turkish)")
+        write_expected(f, GameKey::ALL.map(GameKey::as_str))
     }
 }
 
@@ -113,9 +113,7 @@ pub struct UnknownVariant;
 
 impl fmt::Display for UnknownVariant {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(
-            "unknown game (expected classic, special, qirkat, bell, turkish or chesquerque)",
-        )
+        write_expected(f, Variant::ALL.map(Variant::as_str))
     }
 }
 
@@ -128,4 +126,18 @@ impl FromStr for Variant {
             .find(|v| v.as_str() == s)
             .ok_or(UnknownVariant)
     }
+}
+
+/// `unknown game (expected a, b or c)`, from the list of keys itself.
+fn write_expected<const N: usize>(f: &mut fmt::Formatter<'_>, keys: [&str; N]) -> fmt::Result {
+    f.write_str("unknown game (expected ")?;
+    for (i, key) in keys.iter().enumerate() {
+        let joint = match i {
+            0 => "",
+            _ if i + 1 == N => " or ",
+            _ => ", ",
+        };
+        write!(f, "{joint}{key}")?;
+    }
+    f.write_str(")")
 }

@@ -103,5 +103,5 @@ proptest! {
 }
 
 fn game_len(seed: u64, plies: usize) -> usize {
-    playout(seed, plies).moves().len()
+    playout(seed, plies).turns().len()
 }

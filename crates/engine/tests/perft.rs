@@ -261,8 +261,8 @@ fn write_table<B: Bits>(key: GameKey) {
         out,
         "# Perft of `{key}`: leaf counts of the legal-turn tree (a turn is one ply;\n\
          # in Special a huff and the move after it are one turn). `perft` lines count\n\
-         # each move once by its origin, destination and captured set (RULES.md,\n\
-         # \"Move identity\"); `paths` lines count every capture path separately.\n\
+         # each move once by its origin, destination and captured set (docs/rules.md,\n\
+         # Common 5); `paths` lines count every capture path separately.\n\
          # Draw rules do not cut the tree. The mid-game positions come from seeded\n\
          # random play.\n{checked_by}"
     );

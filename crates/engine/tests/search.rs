@@ -1,8 +1,7 @@
 //! The search, tested with depth and node limits (never the clock).
 
-use engine::chess::{ChessGame, ChessMove};
 use engine::search::{Limits, Score, Search};
-use engine::{Bits, Game, GameKey, Outcome, Position, Rules, Side, Turn};
+use engine::{Bits, Game, GameKey, Outcome, Playable, Position, Rules, Turn};
 
 fn position<B: Bits>(key: GameKey, text: &str) -> Position<B> {
     Position::from_text(key.rules(), text).unwrap_or_else(|e| panic!("{text}: {e}"))
@@ -169,60 +168,13 @@ impl Value {
     }
 }
 
-/// A game that plain minimax can walk: every rule judged by the game itself.
-trait Walk {
-    type Turn: Copy;
-    fn outcome(&self) -> Option<Outcome>;
-    fn mover(&self) -> Side;
-    fn turns(&self) -> Vec<Self::Turn>;
-    fn play(&mut self, turn: Self::Turn);
-    fn undo(&mut self);
-}
-
-impl<B: Bits> Walk for Game<B> {
-    type Turn = Turn<B>;
-    fn outcome(&self) -> Option<Outcome> {
-        Game::outcome(self)
-    }
-    fn mover(&self) -> Side {
-        self.position().side_to_move()
-    }
-    fn turns(&self) -> Vec<Turn<B>> {
-        self.position().legal_turns()
-    }
-    fn play(&mut self, turn: Turn<B>) {
-        Game::play(self, turn).expect("legal");
-    }
-    fn undo(&mut self) {
-        Game::undo(self);
-    }
-}
-
-impl Walk for ChessGame {
-    type Turn = ChessMove;
-    fn outcome(&self) -> Option<Outcome> {
-        ChessGame::outcome(self)
-    }
-    fn mover(&self) -> Side {
-        self.position().side_to_move()
-    }
-    fn turns(&self) -> Vec<ChessMove> {
-        self.position().legal_moves()
-    }
-    fn play(&mut self, mv: ChessMove) {
-        ChessGame::play(self, mv).expect("legal");
-    }
-    fn undo(&mut self) {
-        ChessGame::undo(self);
-    }
-}
-
 /// The game value by plain minimax, if decided within `depth` plies.
-fn solve<G: Walk>(game: &mut G, depth: u32) -> Option<Value> {
+/// Every rule is judged by the game itself ([`Playable`]).
+fn solve<G: Playable>(game: &mut G, depth: u32) -> Option<Value> {
     if let Some(outcome) = game.outcome() {
         return match outcome {
             Outcome::Draw { .. } => None,
-            Outcome::Win { winner, .. } if winner == game.mover() => Some(Value::Win(0)),
+            Outcome::Win { winner, .. } if winner == game.side_to_move() => Some(Value::Win(0)),
             Outcome::Win { .. } => Some(Value::Loss(0)),
         };
     }
@@ -232,8 +184,8 @@ fn solve<G: Walk>(game: &mut G, depth: u32) -> Option<Value> {
     let mut fastest_win: Option<u32> = None;
     let mut slowest_loss: Option<u32> = None;
     let mut all_lose = true;
-    for turn in game.turns() {
-        game.play(turn);
+    for turn in game.legal_turns() {
+        game.play(turn).expect("legal");
         let value = solve(game, depth - 1);
         game.undo();
         match value {

@@ -151,3 +151,25 @@ fn pn(name: &str) -> engine::geometry::PointName {
     let g = &engine::geometry::ALQUERQUE;
     g.name(g.parse_point(name).expect("point"))
 }
+
+/// The message for an unknown game names every game there is.
+#[test]
+fn an_unknown_game_is_answered_with_the_list_of_games() {
+    let message = "chess"
+        .parse::<engine::Variant>()
+        .expect_err("unknown")
+        .to_string();
+    assert!(
+        message.starts_with("unknown game (expected classic, "),
+        "{message}"
+    );
+    for variant in engine::Variant::ALL {
+        assert!(message.contains(variant.as_str()), "{message}");
+    }
+    assert!(message.ends_with(" or chesquerque)"), "{message}");
+    let message = "chess"
+        .parse::<engine::GameKey>()
+        .expect_err("unknown")
+        .to_string();
+    assert!(message.ends_with(", bell or turkish)"), "{message}");
+}

@@ -4,6 +4,8 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
+use crate::{EndReason, GameResult};
+
 /// The largest frame accepted, in bytes.
 pub const MAX_FRAME_BYTES: usize = 2048;
 
@@ -32,8 +34,13 @@ pub struct MoveText {
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum ClientMessage {
     /// The first message: the game, the seat token if the client holds one
-    /// (none for a spectator or a friend joining by code), the join code
-    /// when joining, and the last event version seen.
+    /// (none for a spectator), the join code when joining, and the last
+    /// event version seen.
+    ///
+    /// A friend joining by code makes up a seat token (128 random bits, 32
+    /// hex digits) and sends it with the code until welcomed: the same code
+    /// and token again get the same seat, so a join whose `welcome` was lost
+    /// is simply repeated.
     Hello {
         game: String,
         #[serde(default)]
@@ -84,10 +91,9 @@ pub enum EventBody {
     DrawDeclined {
         by: Role,
     },
-    /// `result` is `1-0`, `0-1`, `1/2-1/2`, or `*` for an aborted game.
     Ended {
-        result: String,
-        reason: String,
+        result: GameResult,
+        reason: EndReason,
     },
 }
 
@@ -97,11 +103,11 @@ pub struct Snapshot {
     pub v: u64,
     /// The game and its moves as a record line.
     pub record: String,
-    /// `1-0`, `0-1`, `1/2-1/2` or `*`, once the game is over.
+    /// The result and its reason, once the game is over.
     #[serde(default)]
-    pub result: Option<String>,
+    pub result: Option<GameResult>,
     #[serde(default)]
-    pub reason: Option<String>,
+    pub reason: Option<EndReason>,
     /// The side whose draw offer waits for an answer.
     #[serde(default)]
     pub draw_offer: Option<Role>,
@@ -161,6 +167,11 @@ pub enum ErrorCode {
     Flooding,
     /// Too many games created or joined from one address; try later.
     TooMany,
+    /// The game's stored record cannot be read: it cannot go on.
+    Damaged,
+    /// The server could not read or store the game just now; nothing was
+    /// done, and trying again later may work.
+    Unavailable,
 }
 
 impl ErrorCode {
@@ -182,6 +193,8 @@ impl ErrorCode {
             ErrorCode::SuggestionsOff => "suggestions_off",
             ErrorCode::Flooding => "flooding",
             ErrorCode::TooMany => "too_many",
+            ErrorCode::Damaged => "damaged",
+            ErrorCode::Unavailable => "unavailable",
         }
     }
 }
@@ -198,8 +211,9 @@ impl std::error::Error for ErrorCode {}
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum ServerMessage {
-    /// The answer to `hello`: the seat, and for a player who just claimed it
-    /// by code, the seat token to keep.
+    /// The answer to `hello`: the seat, and for a player who claimed it by
+    /// code without sending a token of their own, the seat token the server
+    /// made (only once: joining with a token of one's own is safer).
     Welcome {
         game: String,
         role: Role,
@@ -236,6 +250,11 @@ pub enum ServerMessage {
 pub enum Frame<'a> {
     Text(&'a str),
     Binary(&'a [u8]),
+}
+
+/// Whether `text` has the form of a seat token: 32 hex digits (128 bits).
+pub fn is_seat_token(text: &str) -> bool {
+    text.len() == 32 && text.bytes().all(|b| b.is_ascii_hexdigit())
 }
 
 /// Reads one client message from a frame.

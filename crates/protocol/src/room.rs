@@ -6,7 +6,9 @@
 //! everyone. Replaying the stored events with `apply` rebuilds the room
 //! after a restart.
 
-use crate::{ClientMessage, ErrorCode, EventBody, MoveText, Role, Snapshot};
+use crate::{
+    ending_of, ClientMessage, EndReason, ErrorCode, EventBody, GameResult, MoveText, Role, Snapshot,
+};
 use engine::{AnyGame, Outcome, Side};
 
 /// Plies a side must wait between two draw offers.
@@ -27,8 +29,8 @@ pub struct Room {
     pub v: u64,
     /// Which seats have been taken.
     pub seated: [bool; 2],
-    /// `1-0`, `0-1`, `1/2-1/2` or `*` (aborted), and why.
-    pub result: Option<(String, String)>,
+    /// The result once the game is over, and why.
+    pub result: Option<(GameResult, EndReason)>,
     /// A pending draw offer's side.
     pub draw_offer: Option<Side>,
     /// The ply of each side's last draw offer.
@@ -54,17 +56,8 @@ fn role_of(side: Side) -> Role {
 }
 
 fn ended(outcome: Outcome) -> EventBody {
-    EventBody::Ended {
-        result: outcome.result_text().to_string(),
-        reason: outcome.reason_text().to_string(),
-    }
-}
-
-fn win_for(side: Side) -> &'static str {
-    match side {
-        Side::White => "1-0",
-        Side::Black => "0-1",
-    }
+    let (result, reason) = ending_of(outcome);
+    EventBody::Ended { result, reason }
 }
 
 impl Room {
@@ -122,8 +115,8 @@ impl Room {
             }
             C::AcceptDraw => match self.draw_offer {
                 Some(by) if by != me => Ok(vec![EventBody::Ended {
-                    result: "1/2-1/2".to_string(),
-                    reason: "agreement".to_string(),
+                    result: GameResult::Draw,
+                    reason: EndReason::Agreement,
                 }]),
                 _ => Err(ErrorCode::NotNow),
             },
@@ -132,26 +125,30 @@ impl Room {
                 _ => Err(ErrorCode::NotNow),
             },
             C::Resign => Ok(vec![EventBody::Ended {
-                result: win_for(me.other()).to_string(),
-                reason: "resignation".to_string(),
+                result: GameResult::win_for(me.other()),
+                reason: EndReason::Resignation,
             }]),
             C::Abort => {
                 if ply >= 2 {
                     return Err(ErrorCode::NotNow);
                 }
                 Ok(vec![EventBody::Ended {
-                    result: "*".to_string(),
-                    reason: "aborted".to_string(),
+                    result: GameResult::NoResult,
+                    reason: EndReason::Aborted,
                 }])
             }
             C::Claim { draw } => {
                 if !context.opponent_gone {
                     return Err(ErrorCode::NotNow);
                 }
-                let result = if *draw { "1/2-1/2" } else { win_for(me) };
+                let result = if *draw {
+                    GameResult::Draw
+                } else {
+                    GameResult::win_for(me)
+                };
                 Ok(vec![EventBody::Ended {
-                    result: result.to_string(),
-                    reason: "opponent left".to_string(),
+                    result,
+                    reason: EndReason::OpponentLeft,
                 }])
             }
             C::Hello { .. } | C::Ping | C::Suggest(_) => Ok(Vec::new()),
@@ -236,7 +233,7 @@ impl Room {
             }
             EventBody::DrawDeclined { .. } => self.draw_offer = None,
             EventBody::Ended { result, reason } => {
-                self.result = Some((result.clone(), reason.clone()));
+                self.result = Some((*result, *reason));
                 self.draw_offer = None;
             }
         }
@@ -254,8 +251,8 @@ impl Room {
         Snapshot {
             v: self.v,
             record: self.record(),
-            result: self.result.as_ref().map(|r| r.0.clone()),
-            reason: self.result.as_ref().map(|r| r.1.clone()),
+            result: self.result.map(|r| r.0),
+            reason: self.result.map(|r| r.1),
             draw_offer: self.draw_offer.map(role_of),
             seated: self.seated,
             suggestions: self.suggestions,
@@ -267,10 +264,11 @@ impl Room {
     /// still refuses an offer that comes too soon.
     pub fn from_snapshot(snapshot: &Snapshot) -> Result<Room, String> {
         let game = AnyGame::from_record_line(&snapshot.record).map_err(|e| e.to_string())?;
-        let result = snapshot.result.clone().map(|result| {
-            let reason = snapshot.reason.clone().unwrap_or_default();
-            (result, reason)
-        });
+        let result = match (snapshot.result, snapshot.reason) {
+            (Some(result), Some(reason)) => Some((result, reason)),
+            (None, None) => None,
+            _ => return Err("a result comes with its reason".to_string()),
+        };
         Ok(Room {
             game,
             v: snapshot.v,
@@ -327,7 +325,7 @@ mod tests {
         let copy = Room::from_snapshot(&room.snapshot()).expect("a room");
         assert_eq!(
             copy.result,
-            Some(("1-0".to_string(), "resignation".to_string()))
+            Some((GameResult::WhiteWins, EndReason::Resignation))
         );
         let mut broken = room.snapshot();
         broken.record = "chesquerque moves e2e5".to_string();
@@ -409,10 +407,7 @@ mod tests {
         );
         act(&mut room, Role::Black, ClientMessage::OfferDraw).expect("Black may offer");
         act(&mut room, Role::White, ClientMessage::AcceptDraw).expect("accepted");
-        assert_eq!(
-            room.result,
-            Some(("1/2-1/2".to_string(), "agreement".to_string()))
-        );
+        assert_eq!(room.result, Some((GameResult::Draw, EndReason::Agreement)));
         assert_eq!(
             act(&mut room, Role::White, ClientMessage::Resign),
             Err(ErrorCode::GameOver)
@@ -454,12 +449,15 @@ mod tests {
         assert_eq!(
             events,
             vec![EventBody::Ended {
-                result: "1-0".to_string(),
-                reason: "opponent left".to_string()
+                result: GameResult::WhiteWins,
+                reason: EndReason::OpponentLeft,
             }]
         );
         act(&mut room, Role::Black, ClientMessage::Abort).expect("aborted before moves");
-        assert_eq!(room.result.as_ref().map(|r| r.0.as_str()), Some("*"));
+        assert_eq!(
+            room.result,
+            Some((GameResult::NoResult, EndReason::Aborted))
+        );
         let mut room = seated("chesquerque");
         act(&mut room, Role::White, mv(0, "e2e4")).expect("a move");
         act(&mut room, Role::Black, mv(1, "e8e6")).expect("a move");
@@ -470,7 +468,7 @@ mod tests {
         act(&mut room, Role::Black, ClientMessage::Resign).expect("resigned");
         assert_eq!(
             room.result,
-            Some(("1-0".to_string(), "resignation".to_string()))
+            Some((GameResult::WhiteWins, EndReason::Resignation))
         );
     }
 
@@ -522,12 +520,6 @@ mod tests {
             act(&mut room, role, mv(ply, &text)).expect("a legal move");
         }
         let outcome = room.game.outcome().expect("the rules ended the game");
-        assert_eq!(
-            room.result,
-            Some((
-                outcome.result_text().to_string(),
-                outcome.reason_text().to_string()
-            ))
-        );
+        assert_eq!(room.result, Some(ending_of(outcome)));
     }
 }

@@ -2,8 +2,8 @@
 //! the right code, and no input makes it panic.
 
 use alquerque_protocol::{
-    decode_client, decode_server, ClientMessage, ErrorCode, Event, EventBody, Frame, MoveText,
-    Presence, Role, ServerMessage, Suggestion, MAX_FRAME_BYTES,
+    decode_client, decode_server, ClientMessage, EndReason, ErrorCode, Event, EventBody, Frame,
+    GameResult, MoveText, Presence, Role, ServerMessage, Suggestion, MAX_FRAME_BYTES,
 };
 use proptest::prelude::*;
 
@@ -59,6 +59,15 @@ fn every_server_message() -> Vec<ServerMessage> {
             seated: [true, false],
             suggestions: true,
         }),
+        S::Snapshot(alquerque_protocol::Snapshot {
+            v: 3,
+            record: "qirkat".into(),
+            result: Some(GameResult::NoResult),
+            reason: Some(EndReason::NobodyJoined),
+            draw_offer: None,
+            seated: [true, false],
+            suggestions: false,
+        }),
         event(1, EventBody::Joined { side: Role::White }),
         event(
             2,
@@ -72,8 +81,8 @@ fn every_server_message() -> Vec<ServerMessage> {
         event(
             5,
             EventBody::Ended {
-                result: "1-0".into(),
-                reason: "resignation".into(),
+                result: GameResult::WhiteWins,
+                reason: EndReason::Resignation,
             },
         ),
         S::Ack { ply: 4 },
@@ -128,6 +137,17 @@ fn the_wire_form_is_tagged_json() {
     assert_eq!(
         moved.to_text(),
         r#"{"type":"event","v":3,"event":"moved","ply":2,"turn":"c2-c3"}"#
+    );
+    let ended = ServerMessage::Event(Event {
+        v: 9,
+        body: EventBody::Ended {
+            result: GameResult::Draw,
+            reason: EndReason::OpponentLeft,
+        },
+    });
+    assert_eq!(
+        ended.to_text(),
+        r#"{"type":"event","v":9,"event":"ended","result":"draw","reason":"opponent_left"}"#
     );
 }
 

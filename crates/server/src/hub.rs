@@ -1,80 +1,29 @@
-//! The live games: one lock per game serialises everything that happens to
-//! it, so each action is checked, stored, applied and only then announced,
-//! in one order for everyone.
+//! The live games: which games are in memory, who may take which seat, and
+//! the order of work for every action (check, store, apply, announce), all
+//! under the game's lock so everyone sees one order.
+//!
+//! Storage failures end here: they are logged with their detail, and the
+//! client is told only an [`ErrorCode`] (`damaged` for a game whose stored
+//! events do not replay, `unavailable` otherwise).
 
-use std::collections::{HashMap, VecDeque};
+use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use protocol::{ClientMessage, ErrorCode, Event, EventBody, Role, ServerMessage};
+use protocol::{
+    is_seat_token, side_of, ClientMessage, Context, EndReason, ErrorCode, EventBody, GameResult,
+    JoinCode, Role, Room, ServerMessage,
+};
 use tokio::sync::broadcast;
 
-use crate::store::{GameRow, Store, StoreError};
-use protocol::{side_of, Context, Room};
-
-/// Events kept in memory for a reconnecting client; one further behind gets
-/// a snapshot.
-const RECENT: usize = 64;
-
-/// One live game.
-#[derive(Debug)]
-pub struct Live {
-    pub state: Mutex<LiveState>,
-    pub events: broadcast::Sender<ServerMessage>,
-}
-
-#[derive(Debug)]
-pub struct LiveState {
-    pub row: GameRow,
-    pub room: Room,
-    pub recent: VecDeque<Event>,
-    /// Each spectator's current suggestion.
-    pub suggestions: HashMap<u64, String>,
-    pub online: [u32; 2],
-    pub watchers: u32,
-    /// Since when each seated player has had no connection.
-    pub gone_since: [Option<Instant>; 2],
-}
-
-impl LiveState {
-    /// Counts a connection in (`true`) or out, and returns who is here now.
-    pub fn presence(&mut self, role: Role, arriving: bool) -> ServerMessage {
-        let count = match side_of(role) {
-            Some(side) => &mut self.online[side.index()],
-            None => &mut self.watchers,
-        };
-        *count = if arriving {
-            *count + 1
-        } else {
-            count.saturating_sub(1)
-        };
-        if let Some(side) = side_of(role) {
-            let i = side.index();
-            self.gone_since[i] = (self.online[i] == 0).then(Instant::now);
-        }
-        ServerMessage::Presence(protocol::Presence {
-            white: self.online[0] > 0,
-            black: self.online[1] > 0,
-            watchers: self.watchers,
-        })
-    }
-
-    /// How long the opponent of `role` has been away, while the game goes
-    /// on with both seats taken.
-    pub fn opponent_away(&self, role: Role) -> Option<Duration> {
-        let me = side_of(role)?;
-        let other = me.other().index();
-        if self.room.is_over() || !self.room.seated[other] {
-            return None;
-        }
-        self.gone_since[other].map(|since| since.elapsed())
-    }
-}
+use crate::db::Db;
+use crate::live::{catch_up, Live, Outgoing};
+use crate::store::{GameRow, StoreError};
 
 /// All games the server knows, loaded on first use.
 #[derive(Debug)]
 pub struct Hub {
-    store: Mutex<Store>,
+    db: Db,
     live: Mutex<HashMap<String, Arc<Live>>>,
     /// How long a player must be away before the opponent may claim.
     pub claim_after: Duration,
@@ -83,8 +32,7 @@ pub struct Hub {
 }
 
 fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
-    // A panic while holding a lock leaves consistent data here (every write
-    // is stored first), so carry on with it.
+    // The map of live games stays consistent whatever panicked.
     m.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
@@ -92,6 +40,21 @@ pub fn now() -> i64 {
     std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_secs() as i64)
+}
+
+/// What a client is told about a storage failure; the detail goes to the
+/// log only.
+fn reported(game: &str, e: &StoreError) -> ErrorCode {
+    match e {
+        StoreError::Corrupt(why) => {
+            tracing::error!(game, error = %why, "damaged game");
+            ErrorCode::Damaged
+        }
+        StoreError::Sqlite(_) | StoreError::Closed => {
+            tracing::error!(game, error = %e, "storage failed");
+            ErrorCode::Unavailable
+        }
+    }
 }
 
 /// A new game as created over HTTP.
@@ -103,10 +66,41 @@ pub struct Created {
     pub role: Role,
 }
 
+/// Why a game was not created.
+#[derive(Debug)]
+pub enum CreateError {
+    /// The game asked for is not one (the engine's reason, about the
+    /// request itself).
+    BadGame(String),
+    /// It could not be stored (logged).
+    Storage,
+}
+
+/// A `hello` as received.
+#[derive(Clone, Debug, Default)]
+pub struct Hello {
+    pub game: String,
+    pub token: Option<String>,
+    pub code: Option<String>,
+    pub last_v: Option<u64>,
+}
+
+/// A connection let into a game.
+#[derive(Debug)]
+pub struct Entered {
+    pub game: String,
+    pub live: Arc<Live>,
+    pub role: Role,
+    /// `welcome`, then what the client missed.
+    pub first: Vec<ServerMessage>,
+    /// Everything that happens from then on, addressed.
+    pub outgoing: broadcast::Receiver<Outgoing>,
+}
+
 impl Hub {
-    pub fn new(store: Store, claim_after: Duration, code_lifetime: Duration) -> Hub {
+    pub fn new(db: Db, claim_after: Duration, code_lifetime: Duration) -> Hub {
         Hub {
-            store: Mutex::new(store),
+            db,
             live: Mutex::new(HashMap::new()),
             claim_after,
             code_lifetime,
@@ -117,64 +111,53 @@ impl Hub {
     /// storage when someone comes back).
     pub fn sweep(&self) {
         lock(&self.live).retain(|_, live| {
-            let state = lock(&live.state);
-            state.online != [0, 0] || state.watchers > 0 || Arc::strong_count(live) > 1
+            // A game busy right now is kept.
+            let idle = live.state.try_lock().is_ok_and(|state| state.is_empty());
+            !idle || Arc::strong_count(live) > 1
         });
     }
 
-    /// Ends a game whose join code expired before the second player came.
-    fn expire_if_waiting(&self, live: &Live) {
-        let mut state = lock(&live.state);
-        let expired = state.row.code.as_ref().is_some_and(|(_, at)| *at <= now());
-        if state.room.is_over() || !expired || state.room.seated.iter().all(|&s| s) {
-            return;
-        }
-        let events = [EventBody::Ended {
-            result: "*".to_string(),
-            reason: "nobody joined".to_string(),
-        }];
-        let first_v = state.room.v + 1;
-        if lock(&self.store)
-            .append(&state.row.id, first_v, &events)
-            .is_ok()
-        {
-            publish(live, &mut state, &events);
-        }
-    }
-
-    /// The game a join code opens, if the code is live.
-    pub fn game_by_code(&self, code: &str) -> Option<String> {
-        let code: protocol::JoinCode = code.parse().ok()?;
-        lock(&self.store)
-            .game_by_code(&code.as_compact(), now())
-            .ok()
-            .flatten()
-    }
-
     /// Creates a game: the creator takes `side`, the friend gets a code.
-    pub fn create(&self, header: &str, side: Role, suggestions: bool) -> Result<Created, String> {
-        let room = Room::new(header, suggestions)?;
-        let id = crate::ids::game_id();
+    pub async fn create(
+        &self,
+        header: &str,
+        side: Role,
+        suggestions: bool,
+    ) -> Result<Created, CreateError> {
+        let room = Room::new(header, suggestions).map_err(CreateError::BadGame)?;
         let token = crate::ids::seat_token();
-        let code = crate::ids::join_code();
         let index = usize::from(side == Role::Black);
         let mut seats = [None, None];
         seats[index] = Some(crate::ids::token_hash(&token));
-        let row = GameRow {
-            id: id.clone(),
-            header: room.record(),
-            suggestions,
-            seats,
-            code: Some((
-                code.as_compact(),
-                now() + self.code_lifetime.as_secs() as i64,
-            )),
-        };
-        let mut store = lock(&self.store);
-        store.create(&row).map_err(|e| e.to_string())?;
-        store
-            .append(&id, 1, &[EventBody::Joined { side }])
-            .map_err(|e| e.to_string())?;
+        let expires = now() + self.code_lifetime.as_secs() as i64;
+        let header = room.record();
+        let joined = [EventBody::Joined { side }];
+        let stored = self
+            .db
+            .write(move |store| {
+                // Codes stay with their games until they expire: a new
+                // code that is still taken is drawn again.
+                let mut attempts = 0;
+                loop {
+                    let (id, code) = (crate::ids::game_id(), crate::ids::join_code());
+                    let row = GameRow {
+                        id: id.clone(),
+                        header: header.clone(),
+                        suggestions,
+                        seats: seats.clone(),
+                        code: Some((code.as_compact(), expires)),
+                    };
+                    match store.create(&row, &joined) {
+                        Err(e) if e.is_taken() && attempts < 3 => attempts += 1,
+                        done => return done.map(|()| (id, code)),
+                    }
+                }
+            })
+            .await;
+        let (id, code) = stored.map_err(|e| {
+            reported("", &e);
+            CreateError::Storage
+        })?;
         Ok(Created {
             id,
             code: code.to_string(),
@@ -183,35 +166,30 @@ impl Hub {
         })
     }
 
-    /// The live game `id`, loading it from storage if needed.
-    pub fn game(&self, id: &str) -> Result<Option<Arc<Live>>, StoreError> {
-        let live = self.load(id)?;
-        if let Some(live) = &live {
-            self.expire_if_waiting(live);
-        }
-        Ok(live)
+    /// The live game `id`, loading it from storage if needed; `None` when
+    /// there is no such game.
+    async fn game(&self, id: &str) -> Result<Option<Arc<Live>>, ErrorCode> {
+        let Some(live) = self.load(id).await? else {
+            return Ok(None);
+        };
+        self.expire_if_waiting(&live).await?;
+        Ok(Some(live))
     }
 
-    fn load(&self, id: &str) -> Result<Option<Arc<Live>>, StoreError> {
+    async fn load(&self, id: &str) -> Result<Option<Arc<Live>>, ErrorCode> {
         if let Some(live) = lock(&self.live).get(id) {
             return Ok(Some(live.clone()));
         }
-        let Some((row, room)) = lock(&self.store).load(id)? else {
+        let key = id.to_string();
+        let loaded = self
+            .db
+            .read(move |store| store.load(&key))
+            .await
+            .map_err(|e| reported(id, &e))?;
+        let Some((row, room)) = loaded else {
             return Ok(None);
         };
-        let live = Arc::new(Live {
-            state: Mutex::new(LiveState {
-                row,
-                room,
-                recent: VecDeque::new(),
-                suggestions: HashMap::new(),
-                online: [0; 2],
-                watchers: 0,
-                // Nobody is here yet: away since the game was loaded.
-                gone_since: [Some(Instant::now()); 2],
-            }),
-            events: broadcast::channel(64).0,
-        });
+        let live = Arc::new(Live::new(row, room));
         Ok(Some(
             lock(&self.live)
                 .entry(id.to_string())
@@ -220,158 +198,200 @@ impl Hub {
         ))
     }
 
-    /// The seat a hello claims: by token, by join code (which spends it and
-    /// hands out a new token), or a spectator's place.
-    pub fn seat(
+    /// Ends a game whose join code expired before the second player came.
+    async fn expire_if_waiting(&self, live: &Live) -> Result<(), ErrorCode> {
+        let mut state = live.state.lock().await;
+        let expired = state.row.code.as_ref().is_some_and(|(_, at)| *at <= now());
+        if state.room.is_over() || !expired || state.room.seated.iter().all(|&s| s) {
+            return Ok(());
+        }
+        let events = vec![EventBody::Ended {
+            result: GameResult::NoResult,
+            reason: EndReason::NobodyJoined,
+        }];
+        let (id, first_v) = (state.row.id.clone(), state.room.v + 1);
+        let stored = events.clone();
+        self.db
+            .write(move |store| store.append(&id, first_v, &stored))
+            .await
+            .map_err(|e| reported(&state.row.id, &e))?;
+        live.publish(&mut state, &events);
+        Ok(())
+    }
+
+    /// Lets a connection in: finds the game, gives it its seat and counts
+    /// it present. Every hello that carries a join code and fails because
+    /// of the code is answered `bad_code`, whatever token or game it names.
+    pub async fn enter(&self, hello: Hello) -> Result<Entered, ErrorCode> {
+        let code = match &hello.code {
+            Some(code) => {
+                if hello.token.as_deref().is_some_and(|t| !is_seat_token(t)) {
+                    // The token a joiner makes has a fixed form.
+                    return Err(ErrorCode::Malformed);
+                }
+                Some(code.parse::<JoinCode>().map_err(|_| ErrorCode::BadCode)?)
+            }
+            None => None,
+        };
+        let id = match code {
+            Some(code) => {
+                let id = self
+                    .db
+                    .read(move |store| store.game_by_code(&code.as_compact(), now()))
+                    .await
+                    .map_err(|e| reported("", &e))?
+                    .ok_or(ErrorCode::BadCode)?;
+                if !hello.game.is_empty() && hello.game != id {
+                    return Err(ErrorCode::BadCode);
+                }
+                id
+            }
+            None => hello.game.clone(),
+        };
+        let live = self.game(&id).await?.ok_or(match code {
+            Some(_) => ErrorCode::BadCode,
+            None => ErrorCode::UnknownGame,
+        })?;
+        let mut state = live.state.lock().await;
+        let (role, token) = match code {
+            Some(code) => self.join(&live, &mut state, code, hello.token).await?,
+            None => (seat_of(&state.row, hello.token.as_deref())?, None),
+        };
+        // Subscribing under the game's lock, where events are published, so
+        // each event comes either in the catch-up or from the
+        // subscription, never in both and never in neither.
+        let outgoing = live.outgoing.subscribe();
+        live.presence(&mut state, role, true, self.claim_after);
+        let mut first = vec![ServerMessage::Welcome {
+            game: id.clone(),
+            role,
+            token,
+        }];
+        first.extend(catch_up(&state, hello.last_v));
+        drop(state);
+        Ok(Entered {
+            game: id,
+            live,
+            role,
+            first,
+            outgoing,
+        })
+    }
+
+    /// The seat a join code gives: the empty one, taken for `token` (or for
+    /// a token made here, returned to be sent once), or the seat `token`
+    /// already took with this code.
+    async fn join(
         &self,
         live: &Live,
-        token: Option<&str>,
-        code: Option<&str>,
+        state: &mut crate::live::LiveState,
+        code: JoinCode,
+        token: Option<String>,
     ) -> Result<(Role, Option<String>), ErrorCode> {
-        let mut state = lock(&live.state);
-        if let Some(token) = token {
-            let hash = crate::ids::token_hash(token);
-            return match state
-                .row
-                .seats
-                .iter()
-                .position(|s| s.as_deref() == Some(&hash))
-            {
-                Some(0) => Ok((Role::White, None)),
-                Some(_) => Ok((Role::Black, None)),
-                None => Err(ErrorCode::WrongToken),
-            };
-        }
-        let Some(code) = code else {
-            return Ok((Role::Spectator, None));
-        };
-        let code: protocol::JoinCode = code.parse().map_err(|_| ErrorCode::BadCode)?;
-        let valid = state
+        let live_code = state
             .row
             .code
             .as_ref()
             .is_some_and(|(c, expires)| *c == code.as_compact() && *expires > now());
-        let Some(index) = state.row.seats.iter().position(Option::is_none) else {
-            return Err(ErrorCode::BadCode);
-        };
-        if !valid {
+        if !live_code {
             return Err(ErrorCode::BadCode);
         }
+        if let Ok(role) = seat_of(&state.row, token.as_deref()) {
+            if role != Role::Spectator {
+                // The same join again: its welcome was lost.
+                return Ok((role, None));
+            }
+        }
+        let index = state
+            .row
+            .seats
+            .iter()
+            .position(Option::is_none)
+            .ok_or(ErrorCode::BadCode)?;
+        let (token, made_here) = match token {
+            Some(token) => (token, None),
+            None => {
+                let token = crate::ids::seat_token();
+                (token.clone(), Some(token))
+            }
+        };
         let role = if index == 0 { Role::White } else { Role::Black };
-        let token = crate::ids::seat_token();
         let hash = crate::ids::token_hash(&token);
-        let joined = [EventBody::Joined { side: role }];
-        let first_v = state.room.v + 1;
-        let seated = lock(&self.store)
-            .seat(&state.row.id, index, &hash, first_v, &joined)
-            .map_err(|_| ErrorCode::BadCode)?;
+        let joined = vec![EventBody::Joined { side: role }];
+        let (id, first_v) = (state.row.id.clone(), state.room.v + 1);
+        let (stored, seat_hash) = (joined.clone(), hash.clone());
+        let seated = self
+            .db
+            .write(move |store| store.seat(&id, index, &seat_hash, first_v, &stored))
+            .await
+            .map_err(|e| reported(&state.row.id, &e))?;
         if !seated {
             return Err(ErrorCode::BadCode);
         }
         state.row.seats[index] = Some(hash);
-        state.row.code = None;
-        publish(live, &mut state, &joined);
-        Ok((role, Some(token)))
+        live.publish(state, &joined);
+        Ok((role, made_here))
     }
 
-    /// Checks an action, stores what it causes, applies and announces it.
-    pub fn act(
+    /// Checks an action, stores what it causes, applies and announces it;
+    /// the reply for the acting connection, if any.
+    pub async fn act(
         &self,
         live: &Live,
         role: Role,
         connection: u64,
         message: &ClientMessage,
     ) -> Result<Option<ServerMessage>, ErrorCode> {
-        let mut state = lock(&live.state);
+        let mut state = live.state.lock().await;
         if let ClientMessage::Suggest(mv) = message {
             let turn = state.room.check_suggestion(role, mv)?;
-            state.suggestions.insert(connection, turn);
-            let tally = tally(&state);
-            let _ = live.events.send(tally);
+            live.suggest(&mut state, connection, turn);
             return Ok(None);
         }
         let context = Context {
-            opponent_gone: state
-                .opponent_away(role)
+            opponent_gone: side_of(role)
+                .and_then(|side| state.opponent_away(side))
                 .is_some_and(|away| away >= self.claim_after),
         };
         let events = state.room.check(role, message, context)?;
         if events.is_empty() {
             return Ok(None);
         }
-        let first_v = state.room.v + 1;
-        lock(&self.store)
-            .append(&state.row.id, first_v, &events)
-            .map_err(|_| ErrorCode::NotNow)?;
-        publish(live, &mut state, &events);
-        if events.iter().any(|e| matches!(e, EventBody::Moved { .. })) {
-            state.suggestions.clear();
-        }
+        let (id, first_v) = (state.row.id.clone(), state.room.v + 1);
+        let stored = events.clone();
+        self.db
+            .write(move |store| store.append(&id, first_v, &stored))
+            .await
+            .map_err(|e| reported(&state.row.id, &e))?;
+        live.publish(&mut state, &events);
         Ok(match message {
             ClientMessage::Move(mv) => Some(ServerMessage::Ack { ply: mv.ply }),
             _ => None,
         })
     }
-}
 
-/// Applies stored events, remembers them for resync and sends them out.
-fn publish(live: &Live, state: &mut LiveState, events: &[EventBody]) {
-    for body in events {
-        if state.room.apply(body).is_err() {
-            // Checked before storing, so this cannot happen; the stored log
-            // stays the truth either way.
-            continue;
-        }
-        let event = Event {
-            v: state.room.v,
-            body: body.clone(),
-        };
-        state.recent.push_back(event.clone());
-        if state.recent.len() > RECENT {
-            state.recent.pop_front();
-        }
-        let _ = live.events.send(ServerMessage::Event(event));
+    /// The whole game again, for a connection that fell too far behind.
+    pub async fn resync(&self, live: &Live) -> Vec<ServerMessage> {
+        catch_up(&*live.state.lock().await, None)
+    }
+
+    /// Counts a connection out.
+    pub async fn leave(&self, live: &Live, role: Role, connection: u64) {
+        let mut state = live.state.lock().await;
+        live.presence(&mut state, role, false, self.claim_after);
+        state.suggestions.remove(&connection);
     }
 }
 
-fn tally(state: &LiveState) -> ServerMessage {
-    let mut counts: HashMap<&str, u32> = HashMap::new();
-    for turn in state.suggestions.values() {
-        *counts.entry(turn.as_str()).or_default() += 1;
+/// The seat `token` holds in the game, or a spectator's place without one.
+fn seat_of(row: &GameRow, token: Option<&str>) -> Result<Role, ErrorCode> {
+    let Some(token) = token else {
+        return Ok(Role::Spectator);
+    };
+    let hash = crate::ids::token_hash(token);
+    match row.seats.iter().position(|s| s.as_deref() == Some(&hash)) {
+        Some(0) => Ok(Role::White),
+        Some(_) => Ok(Role::Black),
+        None => Err(ErrorCode::WrongToken),
     }
-    let mut list: Vec<protocol::Suggestion> = counts
-        .into_iter()
-        .map(|(turn, count)| protocol::Suggestion {
-            turn: turn.to_string(),
-            count,
-        })
-        .collect();
-    list.sort_by(|a, b| b.count.cmp(&a.count).then(a.turn.cmp(&b.turn)));
-    list.truncate(3);
-    ServerMessage::Suggestions {
-        ply: state.room.game.ply() as u32,
-        list,
-    }
-}
-
-/// What a client that has seen events up to `last_v` needs: the missing
-/// events, or a snapshot when they are no longer in memory.
-pub fn catch_up(state: &LiveState, last_v: Option<u64>) -> Vec<ServerMessage> {
-    let v = state.room.v;
-    if let Some(last) = last_v {
-        if last == v {
-            return Vec::new();
-        }
-        let oldest = state.recent.front().map_or(v + 1, |e| e.v);
-        if last < v && last + 1 >= oldest {
-            return state
-                .recent
-                .iter()
-                .filter(|e| e.v > last)
-                .cloned()
-                .map(ServerMessage::Event)
-                .collect();
-        }
-    }
-    vec![ServerMessage::Snapshot(state.room.snapshot())]
 }

@@ -3,13 +3,20 @@
 //! anything is acknowledged.
 //!
 //! The rules of a live game (who may do what, and the numbered events that
-//! follow) are `protocol::Room`, shared with the browser. [`store`] keeps games and their events in
-//! SQLite, [`ids`] makes game ids, seat tokens and join codes, [`hub`]
-//! serialises each live game's actions (check, store, apply, announce), and
-//! [`web`] speaks HTTP and websockets.
+//! follow) are `protocol::Room`, shared with the browser. [`store`] keeps
+//! games and their events in SQLite and [`db`] runs it off the async
+//! runtime's threads; [`ids`] makes game ids, seat tokens and join codes;
+//! [`live`] holds a game in memory and addresses what it sends; [`hub`]
+//! lets connections into games and serialises each game's actions (check,
+//! store, apply, announce); [`limits`] keeps per-address allowances; [`web`]
+//! speaks HTTP and [`socket`] carries the game socket's frames.
 
+pub mod db;
 pub mod hub;
 pub mod ids;
+pub mod limits;
+pub mod live;
+pub mod socket;
 pub mod store;
 pub mod web;
 

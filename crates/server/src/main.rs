@@ -1,54 +1,75 @@
-//! `alquerque-server [--addr 127.0.0.1:8080] [--db alquerque.db] [--site dist]
-//! [--origin https://games.example]... [--claim-after 60] [--per-minute 30]`:
-//! online play, and the web app's files when `--site` names them.
+//! The server's command line: online play, and the web app's files when
+//! `--site` names them. Logs are JSON lines on standard output.
 
+use std::net::SocketAddr;
+use std::path::PathBuf;
 use std::process::ExitCode;
+use std::time::Duration;
 
-/// Reads the command line into a configuration, or says what is wrong.
-fn configure() -> Result<alquerque_server::Config, String> {
-    fn number<T: std::str::FromStr>(flag: &str, value: &str) -> Result<T, String>
-    where
-        T::Err: std::fmt::Display,
-    {
-        value.parse().map_err(|e| format!("{flag} {value}: {e}"))
+use clap::Parser;
+
+/// Online play for the Alquerque games: games between friends, with
+/// spectators, refereed by the engine and kept in SQLite.
+#[derive(Debug, Parser)]
+#[command(version)]
+struct Args {
+    /// The address to listen on.
+    #[arg(long, default_value = "127.0.0.1:8080")]
+    addr: SocketAddr,
+    /// The SQLite database file (created if missing).
+    #[arg(long, default_value = "alquerque.db")]
+    db: String,
+    /// The built web app to serve at `/`.
+    #[arg(long)]
+    site: Option<PathBuf>,
+    /// A site besides the server's own allowed to open game sockets
+    /// (repeatable).
+    #[arg(long)]
+    origin: Vec<String>,
+    /// Seconds a player must be away before the opponent may claim.
+    #[arg(long, default_value_t = 60)]
+    claim_after: u64,
+    /// Games one address may create, and hellos with a join code it may
+    /// send, per minute.
+    #[arg(long, default_value_t = 30, value_parser = clap::value_parser!(u32).range(1..))]
+    per_minute: u32,
+    /// Seconds a database call waits for a lock held elsewhere.
+    #[arg(long, default_value_t = 5)]
+    busy_timeout: u64,
+}
+
+impl Args {
+    fn into_config(self) -> alquerque_server::Config {
+        let mut config = alquerque_server::Config::new(self.addr, &self.db);
+        config.site = self.site;
+        config.origins = self.origin;
+        config.claim_after = Duration::from_secs(self.claim_after);
+        config.per_minute = self.per_minute;
+        config.busy_timeout = Duration::from_secs(self.busy_timeout);
+        config
     }
-    let mut config = alquerque_server::Config::new(([127, 0, 0, 1], 8080).into(), "alquerque.db");
-    let mut args = std::env::args().skip(1);
-    while let Some(flag) = args.next() {
-        let value = args.next().ok_or_else(|| format!("{flag} needs a value"))?;
-        match flag.as_str() {
-            "--addr" => config.addr = number(&flag, &value)?,
-            "--db" => config.database = value,
-            "--site" => config.site = Some(value.into()),
-            "--origin" => config.origins.push(value),
-            "--claim-after" => {
-                config.claim_after = std::time::Duration::from_secs(number(&flag, &value)?)
-            }
-            "--per-minute" => config.per_minute = number(&flag, &value)?,
-            other => return Err(format!("unknown option {other}")),
-        }
-    }
-    Ok(config)
 }
 
 #[tokio::main]
 async fn main() -> ExitCode {
-    let config = match configure() {
-        Ok(config) => config,
-        Err(why) => {
-            eprintln!("{why}");
-            return ExitCode::from(2);
-        }
-    };
+    // Bad usage exits with status 2, `--help` and `--version` with 0.
+    let config = Args::parse().into_config();
+    tracing_subscriber::fmt()
+        .json()
+        .flatten_event(true)
+        .with_current_span(false)
+        .with_writer(std::io::stdout)
+        .init();
     match alquerque_server::serve(config).await {
-        Ok((addr, handle)) => {
-            alquerque_server::web::log("info", "listening", &[("addr", &addr.to_string())]);
-            let _ = handle.await;
-            alquerque_server::web::log("info", "stopped", &[]);
-            ExitCode::SUCCESS
-        }
+        Ok((_, handle)) => match handle.await {
+            Ok(Ok(())) => {
+                tracing::info!("stopped");
+                ExitCode::SUCCESS
+            }
+            _ => ExitCode::FAILURE,
+        },
         Err(e) => {
-            eprintln!("cannot start: {e}");
+            tracing::error!(error = %e, "cannot start");
             ExitCode::FAILURE
         }
     }

@@ -2,16 +2,22 @@
 //! batch of events committed before anyone is told about it.
 
 use protocol::EventBody;
+use std::time::Duration;
+
 use rusqlite::{params, Connection, OptionalExtension};
 
 use protocol::Room;
 
-/// A failure of the storage.
+/// A failure of the storage. Its text is for the server's log, never for a
+/// client.
 #[derive(Debug)]
 pub enum StoreError {
     Sqlite(rusqlite::Error),
     /// Stored data that does not replay (a bug or a damaged file).
     Corrupt(String),
+    /// The database is not open (it failed to open), or the thread that
+    /// ran the call failed.
+    Closed,
 }
 
 impl std::fmt::Display for StoreError {
@@ -19,11 +25,23 @@ impl std::fmt::Display for StoreError {
         match self {
             StoreError::Sqlite(e) => write!(f, "storage: {e}"),
             StoreError::Corrupt(why) => write!(f, "stored game does not replay: {why}"),
+            StoreError::Closed => f.write_str("the database is not open"),
         }
     }
 }
 
 impl std::error::Error for StoreError {}
+
+impl StoreError {
+    /// Whether a unique value (a game id, a join code) was taken already.
+    pub fn is_taken(&self) -> bool {
+        matches!(
+            self,
+            StoreError::Sqlite(rusqlite::Error::SqliteFailure(failure, _))
+                if failure.code == rusqlite::ErrorCode::ConstraintViolation
+        )
+    }
+}
 
 impl From<rusqlite::Error> for StoreError {
     fn from(e: rusqlite::Error) -> StoreError {
@@ -52,9 +70,11 @@ pub struct Store {
 
 impl Store {
     /// Opens (creating if needed) the database at `path`; `:memory:` for
-    /// one that lives only as long as the store.
-    pub fn open(path: &str) -> Result<Store, StoreError> {
+    /// one that lives only as long as the store. A statement that finds the
+    /// database locked by another connection waits up to `busy` for it.
+    pub fn open(path: &str, busy: Duration) -> Result<Store, StoreError> {
         let db = Connection::open(path)?;
+        db.busy_timeout(busy)?;
         db.pragma_update(None, "journal_mode", "WAL")?;
         // Committed transactions survive the process being killed.
         db.pragma_update(None, "synchronous", "NORMAL")?;
@@ -78,9 +98,11 @@ impl Store {
         Ok(Store { db })
     }
 
-    pub fn create(&self, row: &GameRow) -> Result<(), StoreError> {
+    /// Stores a new game with its first events, all or nothing.
+    pub fn create(&mut self, row: &GameRow, events: &[EventBody]) -> Result<(), StoreError> {
         let (code, expires) = row.code.clone().unzip();
-        self.db.execute(
+        let tx = self.db.transaction()?;
+        tx.execute(
             "INSERT INTO games (id, header, suggestions, white, black, code, code_expires)
              VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
             params![
@@ -93,6 +115,8 @@ impl Store {
                 expires
             ],
         )?;
+        append_in(&tx, &row.id, 1, events)?;
+        tx.commit()?;
         Ok(())
     }
 
@@ -118,7 +142,9 @@ impl Store {
             .optional()?)
     }
 
-    /// The game a join code opens, if the code is still valid at `now`.
+    /// The game a join code opens, if the code is still valid at `now`. A
+    /// code stays with its game until it expires, also once used, so that
+    /// the friend who used it can repeat a join whose answer was lost.
     pub fn game_by_code(&self, code: &str, now: i64) -> Result<Option<String>, StoreError> {
         Ok(self
             .db
@@ -130,9 +156,9 @@ impl Store {
             .optional()?)
     }
 
-    /// Gives the empty seat of `side` to the holder of `token_hash` and
-    /// spends the join code, together with the events that record it; false
-    /// when the seat was taken meanwhile.
+    /// Gives the empty seat of `side` to the holder of `token_hash`,
+    /// together with the events that record it; false when the seat was
+    /// taken meanwhile.
     pub fn seat(
         &mut self,
         id: &str,
@@ -144,10 +170,7 @@ impl Store {
         let column = if side_index == 0 { "white" } else { "black" };
         let tx = self.db.transaction()?;
         let changed = tx.execute(
-            &format!(
-                "UPDATE games SET {column} = ?1, code = NULL, code_expires = NULL
-                 WHERE id = ?2 AND {column} IS NULL"
-            ),
+            &format!("UPDATE games SET {column} = ?1 WHERE id = ?2 AND {column} IS NULL"),
             params![token_hash, id],
         )?;
         if changed != 1 {
@@ -222,6 +245,8 @@ mod tests {
     use super::*;
     use protocol::Role;
 
+    const BUSY: Duration = Duration::from_secs(1);
+
     fn row(id: &str, code: &str) -> GameRow {
         GameRow {
             id: id.to_string(),
@@ -234,11 +259,13 @@ mod tests {
 
     #[test]
     fn a_game_replays_from_its_events() {
-        let mut store = Store::open(":memory:").expect("a store");
-        store.create(&row("g1", "ABC123")).expect("created");
+        let mut store = Store::open(":memory:", BUSY).expect("a store");
         store
-            .append("g1", 1, &[EventBody::Joined { side: Role::White }])
-            .expect("stored");
+            .create(
+                &row("g1", "ABC123"),
+                &[EventBody::Joined { side: Role::White }],
+            )
+            .expect("created");
         assert_eq!(
             store.game_by_code("ABC123", 10).expect("query"),
             Some("g1".to_string())
@@ -253,14 +280,19 @@ mod tests {
         assert!(!store.seat("g1", 1, "hash-x", 3, &joined).expect("taken"));
         assert_eq!(
             store.game_by_code("ABC123", 10).expect("query"),
-            None,
-            "spent"
+            Some("g1".to_string()),
+            "a used code still names its game"
         );
         let moved = [EventBody::Moved {
             ply: 0,
             turn: "c2-c3".to_string(),
         }];
         store.append("g1", 3, &moved).expect("stored");
+        let mut again = row("g3", "ABC123");
+        let taken = store.create(&again, &[]).expect_err("the code is taken");
+        assert!(taken.is_taken(), "{taken}");
+        again.code = Some(("ABC124".to_string(), 1_000));
+        store.create(&again, &[]).expect("another code");
         assert!(
             store.append("g1", 3, &moved).is_err(),
             "a number is used once"
@@ -279,15 +311,17 @@ mod tests {
         let path = dir.join("games.db");
         let path = path.to_str().expect("a path");
         {
-            let mut store = Store::open(path).expect("a store");
-            store.create(&row("g2", "XYZ789")).expect("created");
+            let mut store = Store::open(path, BUSY).expect("a store");
             store
-                .append("g2", 1, &[EventBody::Joined { side: Role::White }])
-                .expect("stored");
+                .create(
+                    &row("g2", "XYZ789"),
+                    &[EventBody::Joined { side: Role::White }],
+                )
+                .expect("created");
             // Dropped without any orderly shutdown.
             std::mem::forget(store);
         }
-        let store = Store::open(path).expect("reopened");
+        let store = Store::open(path, BUSY).expect("reopened");
         let (_, room) = store.load("g2").expect("loads").expect("exists");
         assert_eq!(room.v, 1);
         let _ = std::fs::remove_dir_all(&dir);

@@ -8,7 +8,9 @@ use std::time::Duration;
 
 use common::*;
 use futures_util::{SinkExt, StreamExt};
-use protocol::{ClientMessage, ErrorCode, EventBody, MoveText, Role, ServerMessage};
+use protocol::{
+    ClientMessage, EndReason, ErrorCode, EventBody, GameResult, MoveText, Role, ServerMessage,
+};
 use tokio_tungstenite::connect_async;
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
@@ -160,7 +162,7 @@ async fn two_players_and_two_spectators_play_a_game() {
     for ws in [&mut white, &mut black] {
         let event = next(ws).await;
         assert!(
-            matches!(&event, ServerMessage::Event(e) if matches!(&e.body, EventBody::Ended { result, reason } if result == "1-0" && reason == "resignation")),
+            matches!(&event, ServerMessage::Event(e) if matches!(&e.body, EventBody::Ended { result: GameResult::WhiteWins, reason: EndReason::Resignation })),
             "{event:?}"
         );
     }
@@ -298,7 +300,7 @@ async fn presence_claims_and_joining_by_the_code_alone() {
     send(&mut white, &ClientMessage::Claim { draw: false }).await;
     let ended = next(&mut white).await;
     assert!(
-        matches!(&ended, ServerMessage::Event(e) if matches!(&e.body, EventBody::Ended { result, reason } if result == "1-0" && reason == "opponent left")),
+        matches!(&ended, ServerMessage::Event(e) if matches!(&e.body, EventBody::Ended { result: GameResult::WhiteWins, reason: EndReason::OpponentLeft })),
         "{ended:?}"
     );
 
@@ -340,7 +342,7 @@ async fn a_game_nobody_joins_expires() {
     hello(&mut creator, &game.id, Some(&game.token), None, None).await;
     let snapshot = next(&mut creator).await;
     assert!(
-        matches!(&snapshot, ServerMessage::Snapshot(s) if s.result.as_deref() == Some("*") && s.reason.as_deref() == Some("nobody joined")),
+        matches!(&snapshot, ServerMessage::Snapshot(s) if s.result == Some(GameResult::NoResult) && s.reason == Some(EndReason::NobodyJoined)),
         "{snapshot:?}"
     );
 }

@@ -209,7 +209,7 @@ async fn a_thousand_drops_lose_and_double_nothing() {
                 .await
                 .expect("the game ends in time")
                 .expect("the players do not panic");
-            let stored = alquerque_server::Store::open(&database)
+            let stored = alquerque_server::Store::open(&database, Duration::from_secs(5))
                 .expect("the database")
                 .events(&white.game)
                 .expect("events");

@@ -6,8 +6,8 @@
 
 use engine::{AnyGame, AnyTurn, Side};
 use protocol::{
-    side_of, ClientMessage, ErrorCode, EventBody, MoveText, Presence, Role, Room, ServerMessage,
-    Suggestion,
+    side_of, ClientMessage, EndReason, ErrorCode, EventBody, GameResult, MoveText, Presence, Role,
+    Room, ServerMessage, Suggestion,
 };
 use serde::{Deserialize, Serialize};
 
@@ -16,10 +16,12 @@ use serde::{Deserialize, Serialize};
 pub struct Seat {
     /// The game id (empty while joining by code alone).
     pub game: String,
-    /// The seat token, once the server has given one.
+    /// The seat token: the creator's from the server; a friend joining by
+    /// code makes one up and sends it with the code until welcomed.
     #[serde(default)]
     pub token: Option<String>,
-    /// The join code: to join with, or (the creator) to show the friend.
+    /// The join code: to join with (until welcomed), or (the creator) to
+    /// show the friend.
     #[serde(default)]
     pub code: Option<String>,
     /// Whether this browser created the game (and so shows the code).
@@ -46,6 +48,22 @@ impl Seat {
             code: None,
             creator: false,
         }
+    }
+
+    /// Gives a friend joining by code a seat token of their own, made from
+    /// `random` (128 bits), unless they have one: the token goes with the
+    /// code on every connection until the server welcomes it, so a join
+    /// whose answer was lost is repeated and gets the same seat.
+    pub fn with_joiner_token(mut self, random: [u32; 4]) -> Seat {
+        if self.joins_by_code() && self.token.is_none() {
+            self.token = Some(random.iter().map(|w| format!("{w:08x}")).collect());
+        }
+        self
+    }
+
+    /// Whether this seat is still to be claimed with its join code.
+    pub fn joins_by_code(&self) -> bool {
+        !self.creator && self.code.is_some()
     }
 
     pub fn to_text(&self) -> String {
@@ -119,13 +137,14 @@ impl Online {
         self.role.and_then(side_of)
     }
 
-    /// The first message on every connection: the seat and the last event
-    /// seen, so the server sends exactly what is missing.
+    /// The first message on every connection: the seat (with the join code
+    /// until the friend is welcomed) and the last event seen, so the server
+    /// sends exactly what is missing.
     pub fn hello(&self) -> ClientMessage {
         ClientMessage::Hello {
             game: self.seat.game.clone(),
             token: self.seat.token.clone(),
-            code: if self.seat.token.is_none() {
+            code: if self.seat.joins_by_code() {
                 self.seat.code.clone()
             } else {
                 None
@@ -204,6 +223,9 @@ impl Online {
                 self.seat.game = game;
                 if token.is_some() {
                     self.seat.token = token;
+                }
+                if self.seat.joins_by_code() && role != Role::Spectator {
+                    // The seat is ours: the code is spent.
                     self.seat.code = None;
                 }
                 self.role = Some(role);
@@ -308,6 +330,16 @@ impl Online {
             ErrorCode::TooMany => Received::Lost(
                 "Too many games from this address just now; try again in a minute.".to_string(),
             ),
+            ErrorCode::Damaged => Received::Lost(
+                "This game's record on the server is damaged, so it cannot go on.".to_string(),
+            ),
+            ErrorCode::Unavailable => {
+                // Nothing was stored: a move sent is not played.
+                self.pending = None;
+                Received::Refused(
+                    "The server could not store that just now; try again.".to_string(),
+                )
+            }
             _ => Received::Refused(format!("Refused: {message} ({code})")),
         }
     }
@@ -317,7 +349,7 @@ impl Online {
         let Some(room) = &self.room else {
             return "Connecting…".to_string();
         };
-        if let Some((result, reason)) = &room.result {
+        if let Some((result, reason)) = room.result {
             return result_text(result, reason, self.side());
         }
         if !self.started() {
@@ -352,19 +384,30 @@ impl Online {
     }
 }
 
+/// Why a game ended, in words: the engine's own for the rules' endings (as
+/// a game on this device shows them), and online play's.
+pub fn reason_text(result: GameResult, reason: EndReason) -> &'static str {
+    if let Some(outcome) = reason.to_outcome(result) {
+        return outcome.reason_text();
+    }
+    match reason {
+        EndReason::OpponentLeft => "opponent left",
+        EndReason::Aborted => "aborted",
+        EndReason::NobodyJoined => "nobody joined",
+        // A rules ending with a result that does not fit it.
+        _ => "game over",
+    }
+}
+
 /// A result as a player or spectator reads it.
-pub fn result_text(result: &str, reason: &str, me: Option<Side>) -> String {
-    let winner = match result {
-        "1-0" => Some(Side::White),
-        "0-1" => Some(Side::Black),
-        _ => None,
-    };
-    match (result, winner, me) {
-        ("*", _, _) => format!("No result: {reason}"),
-        (_, None, _) => format!("Draw: {reason}"),
-        (_, Some(w), Some(me)) if w == me => format!("You win! ({reason})"),
-        (_, Some(_), Some(_)) => format!("You lose ({reason})"),
-        (_, Some(w), None) => format!("{} wins ({reason})", w.name()),
+pub fn result_text(result: GameResult, reason: EndReason, me: Option<Side>) -> String {
+    let words = reason_text(result, reason);
+    match (result, result.winner(), me) {
+        (GameResult::NoResult, _, _) => format!("No result: {words}"),
+        (_, None, _) => format!("Draw: {words}"),
+        (_, Some(w), Some(me)) if w == me => format!("You win! ({words})"),
+        (_, Some(_), Some(_)) => format!("You lose ({words})"),
+        (_, Some(w), None) => format!("{} wins ({words})", w.name()),
     }
 }
 
@@ -504,8 +547,8 @@ mod tests {
         online.receive(event(
             3,
             EventBody::Ended {
-                result: "0-1".into(),
-                reason: "resignation".into(),
+                result: GameResult::BlackWins,
+                reason: EndReason::Resignation,
             },
         ));
         assert_eq!(online.status(), "You lose (resignation)");
@@ -514,37 +557,45 @@ mod tests {
     }
 
     #[test]
-    fn a_friend_joining_by_code_keeps_the_token() {
-        let mut online = Online::new(Seat {
+    fn a_friend_joining_by_code_sends_its_own_token_until_welcomed() {
+        let seat = Seat::joining("K7Q-4MZ".into()).with_joiner_token([1, 2, 3, 0xdead_beef]);
+        let token = "000000010000000200000003deadbeef";
+        assert_eq!(seat.token.as_deref(), Some(token));
+        assert!(protocol::is_seat_token(token));
+        // A stored seat keeps its token: a reload sends the same one.
+        let again = Seat::from_text(&seat.to_text()).expect("a seat");
+        assert_eq!(
+            again.with_joiner_token([9; 4]).token.as_deref(),
+            Some(token)
+        );
+        let mut online = Online::new(seat);
+        let joining = ClientMessage::Hello {
             game: String::new(),
-            token: None,
+            token: Some(token.into()),
             code: Some("K7Q-4MZ".into()),
-            creator: false,
-        });
-        assert!(matches!(
-            online.hello(),
-            ClientMessage::Hello {
-                code: Some(_),
-                token: None,
-                ..
-            }
-        ));
+            last_v: None,
+        };
+        assert_eq!(online.hello(), joining);
+        // The connection drops before the welcome: the same hello again.
+        online.link = Link::Reconnecting;
+        assert_eq!(online.hello(), joining);
         online.receive(ServerMessage::Welcome {
             game: "g9".into(),
             role: Role::Black,
-            token: Some("secret".into()),
+            token: None,
         });
         assert_eq!(online.seat.game, "g9");
-        assert_eq!(online.seat.token.as_deref(), Some("secret"));
+        assert_eq!(online.seat.token.as_deref(), Some(token));
         assert_eq!(online.seat.code, None);
-        assert!(matches!(
+        assert_eq!(
             online.hello(),
             ClientMessage::Hello {
+                game: "g9".into(),
+                token: Some(token.into()),
                 code: None,
-                token: Some(_),
-                ..
+                last_v: None,
             }
-        ));
+        );
         let lost = online.receive(ServerMessage::Error {
             code: ErrorCode::WrongToken,
             message: "no".into(),
@@ -555,6 +606,87 @@ mod tests {
             Some(online.seat.clone())
         );
         assert_eq!(Seat::from_text("{broken"), None);
+    }
+
+    #[test]
+    fn a_token_the_server_made_is_kept() {
+        let mut online = Online::new(Seat::joining("K7Q-4MZ".into()));
+        online.receive(ServerMessage::Welcome {
+            game: "g9".into(),
+            role: Role::White,
+            token: Some("secret".into()),
+        });
+        assert_eq!(online.seat.token.as_deref(), Some("secret"));
+        assert_eq!(online.seat.code, None);
+        // The creator keeps the code to show and never sends it.
+        let creator = Seat {
+            game: "g9".into(),
+            token: Some("t".into()),
+            code: Some("K7Q-4MZ".into()),
+            creator: true,
+        };
+        let creator = Online::new(creator.with_joiner_token([1; 4]));
+        assert_eq!(creator.seat.token.as_deref(), Some("t"));
+        assert!(matches!(
+            creator.hello(),
+            ClientMessage::Hello { code: None, .. }
+        ));
+    }
+
+    #[test]
+    fn results_are_worded_on_the_page() {
+        use EndReason as R;
+        use GameResult as G;
+        let cases = [
+            (
+                G::BlackWins,
+                R::Resignation,
+                Some(Side::White),
+                "You lose (resignation)",
+            ),
+            (
+                G::BlackWins,
+                R::Resignation,
+                Some(Side::Black),
+                "You win! (resignation)",
+            ),
+            (
+                G::WhiteWins,
+                R::Resignation,
+                None,
+                "White wins (resignation)",
+            ),
+            (
+                G::WhiteWins,
+                R::OpponentLeft,
+                Some(Side::White),
+                "You win! (opponent left)",
+            ),
+            (G::Draw, R::OpponentLeft, None, "Draw: opponent left"),
+            (G::Draw, R::Agreement, Some(Side::White), "Draw: agreement"),
+            (G::Draw, R::Repetition, None, "Draw: threefold repetition"),
+            (
+                G::BlackWins,
+                R::MenAgainstLoneMan,
+                None,
+                "Black wins (men against a lone man)",
+            ),
+            (
+                G::NoResult,
+                R::Aborted,
+                Some(Side::Black),
+                "No result: aborted",
+            ),
+            (
+                G::NoResult,
+                R::NobodyJoined,
+                Some(Side::White),
+                "No result: nobody joined",
+            ),
+        ];
+        for (result, reason, me, words) in cases {
+            assert_eq!(result_text(result, reason, me), words);
+        }
     }
 
     #[test]

@@ -1,127 +1,52 @@
-//! A Chesquerque game: moves, undo, and the outcome with its reason
-//! (RULES.md, "Chesquerque": checkmate wins; stalemate, repetition, the
-//! 50-move rule, king against king and agreement draw).
+//! Chesquerque in the game shell: what ends a game (docs/rules.md,
+//! Chesquerque 8 and 9: checkmate wins; stalemate, repetition, the fifty-move
+//! rule, king against king and agreement draw) and its notation.
 
+use alloc::string::String;
 use alloc::vec::Vec;
 
-use super::position::{ChessMove, ChessPosition, Role};
-use crate::game::{DrawReason, GameError, Outcome, WinReason};
+use super::movegen::chess_perft;
+use super::position::{ChessMove, ChessPosition};
+use crate::game::{DrawReason, GamePosition, History, Outcome, WinReason};
+use crate::movegen::Chains;
+use crate::notation::MoveError;
 use crate::side::Side;
+use crate::variant::Variant;
 
 /// Plies without a pawn move or capture after which the game is drawn.
 pub const FIFTY_MOVES: u16 = 100;
 
 /// A Chesquerque game.
-#[derive(Clone, Debug)]
-pub struct ChessGame {
-    positions: Vec<ChessPosition>,
-    moves: Vec<ChessMove>,
-    declared: Option<Outcome>,
-    outcome: Option<Outcome>,
+pub type ChessGame = History<ChessPosition>;
+
+impl History<ChessPosition> {
+    pub fn new() -> ChessGame {
+        History::from_position(ChessPosition::start())
+    }
 }
 
-impl ChessGame {
-    pub fn new() -> ChessGame {
-        ChessGame::from_position(ChessPosition::start())
+impl Default for History<ChessPosition> {
+    fn default() -> Self {
+        ChessGame::new()
+    }
+}
+
+impl GamePosition for ChessPosition {
+    fn side_to_move(&self) -> Side {
+        ChessPosition::side_to_move(self)
     }
 
-    pub fn from_position(start: ChessPosition) -> ChessGame {
-        let mut game = ChessGame {
-            positions: alloc::vec![start],
-            moves: Vec::new(),
-            declared: None,
-            outcome: None,
-        };
-        game.outcome = game.judge();
-        game
+    fn legal_turns(&self) -> Vec<ChessMove> {
+        self.legal_moves()
     }
 
-    pub fn position(&self) -> &ChessPosition {
-        &self.positions[self.positions.len() - 1]
-    }
-
-    /// Every position of the game, the start first.
-    pub fn positions(&self) -> &[ChessPosition] {
-        &self.positions
-    }
-
-    pub fn moves(&self) -> &[ChessMove] {
-        &self.moves
-    }
-
-    pub fn outcome(&self) -> Option<Outcome> {
-        self.outcome
-    }
-
-    pub fn play(&mut self, mv: ChessMove) -> Result<(), GameError> {
-        if self.outcome.is_some() {
-            return Err(GameError::Finished);
-        }
-        if !self.position().legal_moves().contains(&mv) {
-            return Err(GameError::IllegalTurn);
-        }
-        let next = self.position().play(mv);
-        self.positions.push(next);
-        self.moves.push(mv);
-        self.outcome = self.judge();
-        Ok(())
-    }
-
-    /// Takes back the last move (or a resignation or agreed draw).
-    pub fn undo(&mut self) -> Option<ChessMove> {
-        if self.declared.take().is_some() {
-            self.outcome = self.judge();
-            return None;
-        }
-        let mv = self.moves.pop()?;
-        self.positions.pop();
-        self.outcome = self.judge();
-        Some(mv)
-    }
-
-    pub fn resign(&mut self, loser: Side) -> Result<(), GameError> {
-        self.declare(Outcome::Win {
-            winner: loser.other(),
-            reason: WinReason::Resignation,
-        })
-    }
-
-    pub fn agree_draw(&mut self) -> Result<(), GameError> {
-        self.declare(Outcome::Draw {
-            reason: DrawReason::Agreement,
-        })
-    }
-
-    fn declare(&mut self, outcome: Outcome) -> Result<(), GameError> {
-        if self.outcome.is_some() {
-            return Err(GameError::Finished);
-        }
-        self.declared = Some(outcome);
-        self.outcome = Some(outcome);
-        Ok(())
-    }
-
-    /// How often the current position has occurred, by the repetition rule's
-    /// sameness (pieces, side to move, castling rights, and the en-passant
-    /// point only when a capture onto it is legal).
-    pub fn occurrences(&self) -> usize {
-        let now = self.position().repetition_key();
-        self.positions
-            .iter()
-            .filter(|p| p.repetition_key() == now)
-            .count()
-    }
-
-    fn judge(&self) -> Option<Outcome> {
-        if let Some(declared) = self.declared {
-            return Some(declared);
-        }
-        let position = self.position();
-        let mover = position.side_to_move();
-        if position.legal_moves().is_empty() {
-            return Some(if position.in_check() {
+    /// Checkmate or stalemate when the side to move has no legal move;
+    /// a draw when only the two kings are left.
+    fn decided(&self) -> Option<Outcome> {
+        if self.legal_moves().is_empty() {
+            return Some(if self.in_check() {
                 Outcome::Win {
-                    winner: mover.other(),
+                    winner: ChessPosition::side_to_move(self).other(),
                     reason: WinReason::Checkmate,
                 }
             } else {
@@ -130,29 +55,53 @@ impl ChessGame {
                 }
             });
         }
-        let kings = position.roles[Role::King as usize];
-        if position.occupied() == kings {
-            return Some(Outcome::Draw {
-                reason: DrawReason::BareKings,
-            });
-        }
-        if self.occurrences() >= 3 {
-            return Some(Outcome::Draw {
-                reason: DrawReason::Repetition,
-            });
-        }
-        if position.halfmove_clock() >= FIFTY_MOVES {
-            return Some(Outcome::Draw {
-                reason: DrawReason::NoProgress,
-            });
-        }
-        None
+        (self.occupied() == self.kings_set()).then_some(Outcome::Draw {
+            reason: DrawReason::BareKings,
+        })
     }
-}
 
-impl Default for ChessGame {
-    fn default() -> Self {
-        ChessGame::new()
+    fn out_of_progress(&self) -> bool {
+        self.halfmove_clock() >= FIFTY_MOVES
+    }
+
+    fn turn_text(&self, mv: ChessMove) -> String {
+        self.san(mv)
+    }
+
+    fn turn_coordinates(&self, mv: ChessMove) -> String {
+        self.move_text(mv)
+    }
+
+    /// The coordinate form or SAN.
+    fn parse_turn(&self, text: &str) -> Result<ChessMove, MoveError> {
+        self.parse_move(text).or_else(|_| self.parse_san(text))
+    }
+
+    fn to_text(&self) -> String {
+        self.to_fen()
+    }
+
+    fn variant(&self) -> Variant {
+        Variant::Chesquerque
+    }
+
+    fn record_header(&self) -> String {
+        String::from(Variant::Chesquerque.as_str())
+    }
+
+    /// Chesquerque has no capture chains, so `chains` changes nothing.
+    fn perft(&self, depth: u32, _chains: Chains) -> u64 {
+        chess_perft(self, depth)
+    }
+
+    fn divide(&self, depth: u32, _chains: Chains) -> Vec<(ChessMove, u64)> {
+        if depth == 0 {
+            return Vec::new();
+        }
+        self.legal_moves()
+            .into_iter()
+            .map(|mv| (mv, chess_perft(&self.play(mv), depth - 1)))
+            .collect()
     }
 }
 

@@ -1,4 +1,4 @@
-//! Chesquerque: chess on the 9 × 9 Alquerque board (RULES.md,
+//! Chesquerque: chess on the 9 × 9 Alquerque board (docs/rules.md,
 //! "Chesquerque").
 //!
 //! How a piece moves depends on the point it stands on: a diagonal point has

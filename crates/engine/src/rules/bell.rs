@@ -1,4 +1,4 @@
-//! Bell / BrainKing (RULES.md, "Bell / BrainKing").
+//! Bell (docs/rules.md, "Bell").
 
 use super::{Rules, CLASSIC, DIAGONALLY_FORWARD, FORWARD, SIDEWAYS};
 use crate::rules::NoProgress;
@@ -6,16 +6,15 @@ use crate::variant::GameKey;
 
 pub static BELL: Rules = Rules {
     key: GameKey::Bell,
-    // "Board, start and first player as Classic"; regular moves and captures
-    // as Classic.
-    // "The first jump of a turn must go in a moving direction (forward,
-    // diagonally forward or sideways)"; later jumps any direction.
+    // Bell 1 and 2: Classic's board, start, first player and steps.
+    // Bell 4: the first jump goes where a man could step; later jumps go
+    // in any direction.
     first_jump: FORWARD.union(DIAGONALLY_FORWARD).union(SIDEWAYS),
-    // "Far-rank freeze: a man on the opponent's back rank may make no regular move."
+    // Bell 3: a man on the opponent's back rank only captures.
     far_rank_freeze: true,
-    // "No return … (per piece, as in Qirkat)." (Option `no_return`.)
+    // Bell 5: no return, as in Qirkat (option `no_return`).
     no_return: true,
-    // "Draws: agreement only (the game is finite)."
+    // Bell 6: draws by agreement only; the game always ends.
     no_progress: NoProgress::None,
     no_progress_limit: 0,
     ..CLASSIC

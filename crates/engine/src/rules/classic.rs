@@ -1,4 +1,4 @@
-//! Classic (RULES.md, "Classic").
+//! Classic (docs/rules.md, "Classic").
 
 use super::{Capturing, NoProgress, Rules, DIAGONALLY_FORWARD, FORWARD, SIDEWAYS};
 use crate::geometry::{DirSet, ALQUERQUE};
@@ -6,23 +6,25 @@ use crate::variant::GameKey;
 
 pub static CLASSIC: Rules = Rules {
     key: GameKey::Classic,
-    // "5×5 Alquerque board with diagonals."
+    // Classic 1: the 5 × 5 board with its diagonals.
     geometry: &ALQUERQUE,
-    // "White: a1–e1, a2–e2, d3, e3. Black: a5–e5, a4–e4, a3, b3. … White moves first."
+    // Classic 1 and 2: White on ranks 1 and 2, d3 and e3; Black on ranks 4
+    // and 5, a3 and b3; White first.
     start: "bbbbb/bbbbb/bb1ww/wwwww/wwwww w - - 0",
-    // "Step: … forward, sideways, or diagonally forward. Never backward."
+    // Classic 3: forward, sideways or diagonally forward, never backward.
     man_steps: FORWARD.union(DIAGONALLY_FORWARD).union(SIDEWAYS),
-    // "Capture: … in any line direction, backward included."
+    // Classic 4: captures in every direction, backward included.
     man_captures: DirSet::ALL,
     first_jump: DirSet::ALL,
-    // "Mandatory capture … The player chooses freely among captures."
+    // Classic 5: compulsory, any capture may be chosen.
     capturing: Capturing::Mandatory,
-    // "A man on the far rank can still step sideways and capture."
+    // Classic 7: a man on the far rank still steps sideways and captures.
     far_rank_freeze: false,
     no_return: false,
-    // "No promotion."
+    // Classic 7: no promotion.
     kings: None,
-    // House rule: 50 plies with no capture and no forward or diagonally-forward step.
+    // Classic 9 (house rule): 50 plies with no capture and no forward or
+    // diagonally forward step.
     no_progress: NoProgress::ForwardSteps,
     no_progress_limit: 50,
     both_blocked_draw: false,

@@ -3,7 +3,7 @@
 //! Every Alquerque-family game is one [`Rules`] value: the board it is played
 //! on and the constants that tell its pieces how to move. Move generation reads
 //! these values; no code is forked per game. Each rule set lives in a short file
-//! of its own, citing the section of RULES.md each line comes from.
+//! of its own, citing the article of docs/rules.md each line comes from.
 
 mod bell;
 mod classic;

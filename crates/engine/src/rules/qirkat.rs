@@ -1,23 +1,22 @@
-//! Qirkat (RULES.md, "Qirkat").
+//! Qirkat (docs/rules.md, "Qirkat").
 
 use super::{Capturing, NoProgress, Rules, CLASSIC};
 use crate::variant::GameKey;
 
 pub static QIRKAT: Rules = Rules {
     key: GameKey::Qirkat,
-    // Board, start, steps and captures as Classic: "forward, diagonally forward
-    // or sideways"; jumps "any direction including backward; mandatory; … free
-    // choice among jumps".
+    // Qirkat 1, 2 and 5: Classic's board, start, steps and jumps (compulsory,
+    // any direction, free choice).
     capturing: Capturing::Mandatory,
-    // "No far-rank freeze."
+    // Qirkat 4: no far-rank freeze.
     far_rank_freeze: false,
-    // "no return: a piece may not make a regular move back onto the point it
-    // left on its own most recent move." (Option `no_return`.)
+    // Qirkat 3: no regular move back onto the point the piece just left
+    // (option `no_return`).
     no_return: true,
-    // "The game is finite by construction."
+    // Qirkat 6: the game always ends, so it needs no no-progress draw.
     no_progress: NoProgress::None,
     no_progress_limit: 0,
-    // "if both players are unable to move, the game is a draw".
+    // Qirkat 6: drawn when neither player could move.
     both_blocked_draw: true,
     ..CLASSIC
 };

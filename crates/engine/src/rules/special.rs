@@ -1,31 +1,30 @@
-//! Special (RULES.md, "Special"): orthogonal lines, kings, optional capture
-//! punished by huffing.
+//! Special (docs/rules.md, "Special"): orthogonal lines, kings, optional
+//! capture punished by huffing.
 
 use super::{Capturing, KingLanding, KingRules, NoProgress, Rules, FORWARD, SIDEWAYS};
 use crate::geometry::{DirSet, ORTHOGONAL_5};
 
 pub static SPECIAL: Rules = Rules {
     key: crate::variant::GameKey::Special,
-    // "5×5 board with orthogonal lines only. Same start and first player as Classic."
+    // Special 1: orthogonal lines only; Classic's start and first player.
     geometry: &ORTHOGONAL_5,
     start: super::CLASSIC.start,
-    // "Man step: forward or sideways, one point."
+    // Special 2: a man steps forward or sideways.
     man_steps: FORWARD.union(SIDEWAYS),
-    // "Man capture: … forward or sideways … Never backward."
+    // Special 2: and captures forward or sideways, never backward.
     man_captures: FORWARD.union(SIDEWAYS),
     first_jump: FORWARD.union(SIDEWAYS),
-    // "Capturing is optional — the huffing rule."
+    // Special 7: capturing is optional; a skipped capture may be huffed.
     capturing: Capturing::OptionalWithHuff,
     far_rank_freeze: false,
     no_return: false,
-    // "King step: slides any number of empty points in any of the four
-    // orthogonal directions." "King capture (long range): … landing on any
-    // empty point beyond it."
+    // Special 4 and 5: a King slides orthogonally, and captures at long
+    // range, landing on any empty point beyond the piece it takes.
     kings: Some(KingRules {
         dirs: DirSet::ORTHOGONAL,
         landing: KingLanding::AnyBeyond,
     }),
-    // House rule: 50 plies with no capture, no huff and no man move.
+    // Special 10 (house rule): 50 plies with no capture, no huff and no man move.
     no_progress: NoProgress::ManMoves,
     no_progress_limit: 50,
     both_blocked_draw: false,

@@ -1,12 +1,12 @@
-//! Turkish draughts (RULES.md, "Turkish draughts").
+//! Turkish draughts (docs/rules.md, "Turkish draughts").
 
 use super::{Capturing, KingLanding, KingRules, NoProgress, Rules, FORWARD, SIDEWAYS};
 use crate::geometry::{DirSet, SQUARES_8};
 use crate::variant::GameKey;
 
-/// "A queen slides any number of empty squares forward, backward, left or
-/// right … and lands on the square directly behind the captured piece"
-/// (option `queen_lands = behind | any`).
+/// Turkish 3 and 4: a queen slides forward, backward, left or right, and
+/// lands on the square just behind the piece it captures (option
+/// `queen_lands = behind | any`).
 pub(super) const QUEENS: KingRules = KingRules {
     dirs: DirSet::ORTHOGONAL,
     landing: KingLanding::DirectlyBehind,
@@ -14,28 +14,27 @@ pub(super) const QUEENS: KingRules = KingRules {
 
 pub static TURKISH: Rules = Rules {
     key: GameKey::Turkish,
-    // "8×8 board, all 64 squares used, orthogonal adjacency only."
+    // Turkish 1: 8 × 8, every square used, orthogonal moves only.
     geometry: &SQUARES_8,
-    // "White: a2–h2, a3–h3. Black: a6–h6, a7–h7. White moves first."
+    // Turkish 1: White on ranks 2 and 3, Black on 6 and 7; White first.
     start: "8/bbbbbbbb/bbbbbbbb/8/8/wwwwwwww/wwwwwwww/8 w - - 0",
-    // "Man: steps one square forward, left or right; captures … forward, left
-    // or right … Never backward."
+    // Turkish 2: men step and capture forward, left or right, never backward.
     man_steps: FORWARD.union(SIDEWAYS),
     man_captures: FORWARD.union(SIDEWAYS),
     first_jump: FORWARD.union(SIDEWAYS),
-    // "Mandatory, maximal capture."
+    // Turkish 5: compulsory, and the chain must take the most.
     capturing: Capturing::MandatoryMaximal,
     far_rank_freeze: false,
     no_return: false,
-    // "A man whose move ends on the last rank becomes a queen at the end of
-    // the move"; "A queen may not turn 180° between two captures."
+    // Turkish 3 and 4: crowned when the move ends on the last rank; a queen
+    // may not turn through 180° between two captures.
     kings: Some(QUEENS),
-    // House rule: 50 plies with no capture and no man move.
+    // Turkish 7 (house rule): 50 plies with no capture and no man move.
     no_progress: NoProgress::ManMoves,
     no_progress_limit: 50,
     both_blocked_draw: false,
-    // "be left with two or more men (no queens) against a single enemy man".
+    // Turkish 6: two or more men (no queen) against a lone man win.
     men_beat_lone_man: true,
-    // "each player has exactly one piece left (any kind)".
+    // Turkish 7: one piece each, of any kind, is a draw.
     one_piece_each_draws: true,
 };

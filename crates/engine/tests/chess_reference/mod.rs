@@ -1,5 +1,5 @@
 //! A deliberately plain reference move generator for Chesquerque, written
-//! straight from RULES.md ("Chesquerque" and "Chesquerque details"). It keeps
+//! straight from docs/rules.md ("Chesquerque" and Fine print 6). It keeps
 //! the board in an array of 81 optional pieces, works out every neighbour from
 //! (file, rank) coordinates, and decides legality by playing the move on a
 //! copy of the board and asking whether the mover's king is attacked there.

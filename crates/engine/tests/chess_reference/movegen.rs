@@ -1,7 +1,7 @@
 //! Move generation, attack tests and playing moves.
 //!
 //! Every piece's reach is worked out point by point from the table in
-//! RULES.md; the same reach serves both for moves and for the attack test,
+//! docs/rules.md (Chesquerque 2); the same reach serves both for moves and for the attack test,
 //! since a point is attacked when an enemy piece could capture there by its
 //! ordinary move. Pawns are the exception: their reach lists only the points
 //! they capture on, and their plain forward moves are generated separately.

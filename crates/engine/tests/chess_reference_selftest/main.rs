@@ -1,5 +1,5 @@
 //! Checks of the Chesquerque reference move generator against move lists
-//! worked out by hand from RULES.md. Each expected list was derived on paper
+//! worked out by hand from docs/rules.md. Each expected list was derived on paper
 //! from the position in the comment, not copied from the generator's output.
 //!
 //! Reminder used throughout: a point is a diagonal point when (file number +

@@ -1,6 +1,6 @@
 //! A deliberately plain reference move generator for the four 5x5 rule sets
-//! (`classic`, `special`, `qirkat`, `bell`), written straight from RULES.md and
-//! docs/formats.md. It keeps the board in an array of 25 optional pieces,
+//! (`classic`, `special`, `qirkat`, `bell`), written straight from docs/rules.md
+//! and docs/formats.md. It keeps the board in an array of 25 optional pieces,
 //! works out neighbours from (file, rank) coordinates and follows capture
 //! chains by simple recursion. It does not use the engine crate at all, so the
 //! engine can be checked against it.

@@ -1,4 +1,4 @@
-//! Turn generation and play, straight from RULES.md.
+//! Turn generation and play, straight from docs/rules.md.
 
 use std::collections::HashSet;
 

@@ -1,5 +1,5 @@
 //! Checks of the reference move generator against facts worked out by hand
-//! from RULES.md and docs/formats.md. Every expected move list below was
+//! from docs/rules.md and docs/formats.md. Every expected move list below was
 //! derived on paper from the board drawn in the comment, not copied from the
 //! generator's output.
 

@@ -220,21 +220,37 @@ pub async fn spawn_server(
     database: &str,
     per_minute: u32,
 ) -> (tokio::process::Child, std::net::SocketAddr) {
+    let (child, addr, _log) =
+        spawn_server_with(database, &["--per-minute", &per_minute.to_string()]).await;
+    (child, addr)
+}
+
+/// The lines a server process has logged so far.
+pub type Log = std::sync::Arc<std::sync::Mutex<Vec<String>>>;
+
+/// The server as a separate process with more options; its address once
+/// it listens, and its log as it grows.
+pub async fn spawn_server_with(
+    database: &str,
+    options: &[&str],
+) -> (tokio::process::Child, std::net::SocketAddr, Log) {
     let mut child = tokio::process::Command::new(env!("CARGO_BIN_EXE_alquerque-server"))
         .args(["--addr", "127.0.0.1:0", "--db", database])
-        .args(["--per-minute", &per_minute.to_string()])
+        .args(options)
         .stdout(std::process::Stdio::piped())
         .kill_on_drop(true)
         .spawn()
         .expect("the server starts");
     let stdout = child.stdout.take().expect("its output");
     let mut lines = tokio::io::BufReader::new(stdout).lines();
+    let log = Log::default();
     let addr = loop {
         let line = tokio::time::timeout(Duration::from_secs(10), lines.next_line())
             .await
             .expect("the server says where it listens")
             .expect("a line")
             .expect("not the end");
+        log.lock().expect("the log").push(line.clone());
         if let Some(rest) = line.split("\"addr\":\"").nth(1) {
             break rest
                 .split('"')
@@ -245,6 +261,29 @@ pub async fn spawn_server(
         }
     };
     // Keep reading its log so it never blocks on a full pipe.
-    tokio::spawn(async move { while let Ok(Some(_)) = lines.next_line().await {} });
-    (child, addr)
+    let keep = log.clone();
+    tokio::spawn(async move {
+        while let Ok(Some(line)) = lines.next_line().await {
+            keep.lock().expect("the log").push(line);
+        }
+    });
+    (child, addr, log)
+}
+
+/// Waits up to a few seconds for a logged line that contains every one of
+/// `parts`.
+pub async fn logged(log: &Log, parts: &[&str]) -> Option<String> {
+    for _ in 0..50 {
+        let found = log
+            .lock()
+            .expect("the log")
+            .iter()
+            .find(|line| parts.iter().all(|p| line.contains(p)))
+            .cloned();
+        if found.is_some() {
+            return found;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    None
 }

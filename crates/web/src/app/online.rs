@@ -49,6 +49,11 @@ impl Drop for Connection {
     }
 }
 
+/// 128 random bits, for a seat token.
+fn random_words() -> [u32; 4] {
+    std::array::from_fn(|_| (js_sys::Math::random() * 4_294_967_296.0) as u32)
+}
+
 /// The game server's socket address, beside the page.
 fn socket_url(window: &Window) -> String {
     let location = window.location();
@@ -60,6 +65,8 @@ fn socket_url(window: &Window) -> String {
 impl App {
     /// Takes part in the online game `seat` names: connects and shows it.
     pub(super) fn enter_online(&mut self, seat: Seat) {
+        // A friend joining by code sends a token of its own with the code.
+        let seat = seat.with_joiner_token(random_words());
         self.ui.enter_online();
         self.store(ONLINE_KEY, &seat.to_text());
         let ticker = Interval::new(1000, || with_app(|app| app.online_tick()));

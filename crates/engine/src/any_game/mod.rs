@@ -11,16 +11,22 @@ use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 use core::fmt;
 
-use crate::chess::{ChessGame, ChessMove, ChessPosition, Role as ChessRole};
-use crate::game::{Game, GameError, Outcome};
+mod playable;
+mod view;
+
+pub use playable::StartError;
+use view::{chess_captured, chess_piece, draughts_entries, draughts_piece, last_draughts_move};
+
+use crate::chess::{ChessGame, ChessMove, Role as ChessRole};
+use crate::game::{Game, GameError, GamePosition, Outcome, Playable};
 use crate::geometry::{Geometry, Point, ALQUERQUE_9};
 use crate::notation::{split_turns, MoveError};
-use crate::position::{Role, Turn};
+use crate::position::Turn;
 use crate::rules::{OptionError, Rules};
 use crate::search::{Level, LevelSettings, Player, Score};
 use crate::side::Side;
 use crate::variant::{GameKey, UnknownVariant, Variant};
-use crate::{Bits, Position};
+use crate::Bits;
 
 /// What a piece looks like: enough for drawing it.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -184,18 +190,7 @@ impl AnyGame {
 
     /// The record line that rebuilds this game (moves in coordinate form).
     pub fn to_record_line(&self) -> String {
-        let mut line = String::from(self.variant().as_str());
-        if let Some(rules) = self.rules() {
-            for (name, value) in rules.changed_options() {
-                line.push_str(&alloc::format!(" option {name}={value}"));
-            }
-        }
-        let turns = self.coordinate_history();
-        if !turns.is_empty() {
-            line.push_str(" moves ");
-            line.push_str(&turns.join(" "));
-        }
-        line
+        dispatch!(self, g => g.record_line(), c => c.record_line())
     }
 
     pub fn variant(&self) -> Variant {
@@ -212,7 +207,7 @@ impl AnyGame {
     }
 
     pub fn side_to_move(&self) -> Side {
-        dispatch!(self, g => g.position().side_to_move(), c => c.position().side_to_move())
+        dispatch!(self, g => Playable::side_to_move(g), c => Playable::side_to_move(c))
     }
 
     pub fn outcome(&self) -> Option<Outcome> {
@@ -221,7 +216,7 @@ impl AnyGame {
 
     /// Turns played so far.
     pub fn ply(&self) -> usize {
-        dispatch!(self, g => g.turns().len(), c => c.moves().len())
+        dispatch!(self, g => g.ply(), c => c.ply())
     }
 
     /// What stands on each point (by point index) after `ply` turns (at most
@@ -234,7 +229,7 @@ impl AnyGame {
                 geometry.points().map(|q| draughts_piece(p, q)).collect()
             },
             c => {
-                let p = &c.positions()[ply.min(c.moves().len())];
+                let p = &c.positions()[ply.min(c.turns().len())];
                 geometry.points().map(|q| chess_piece(p, q)).collect()
             }
         )
@@ -313,12 +308,7 @@ impl AnyGame {
         match self {
             AnyGame::Small(g) => g.position().parse_turn(text).map(AnyTurn::Small),
             AnyGame::Wide(g) => g.position().parse_turn(text).map(AnyTurn::Wide),
-            AnyGame::Chess(c) => {
-                let p = c.position();
-                p.parse_move(text)
-                    .or_else(|_| p.parse_san(text))
-                    .map(AnyTurn::Chess)
-            }
+            AnyGame::Chess(c) => GamePosition::parse_turn(c.position(), text).map(AnyTurn::Chess),
         }
     }
 
@@ -326,9 +316,9 @@ impl AnyGame {
     /// Chesquerque).
     pub fn turn_text(&self, turn: AnyTurn) -> String {
         match (self, turn) {
-            (AnyGame::Small(g), AnyTurn::Small(t)) => g.position().turn_text(t),
-            (AnyGame::Wide(g), AnyTurn::Wide(t)) => g.position().turn_text(t),
-            (AnyGame::Chess(c), AnyTurn::Chess(mv)) => c.position().san(mv),
+            (AnyGame::Small(g), AnyTurn::Small(t)) => Playable::turn_text(g, t),
+            (AnyGame::Wide(g), AnyTurn::Wide(t)) => Playable::turn_text(g, t),
+            (AnyGame::Chess(c), AnyTurn::Chess(mv)) => Playable::turn_text(c, mv),
             _ => String::new(),
         }
     }
@@ -344,18 +334,15 @@ impl AnyGame {
 
     /// The turns played, in the game's notation (SAN for Chesquerque).
     pub fn history(&self) -> Vec<String> {
-        dispatch!(self,
-            g => g.turns().iter().zip(g.positions()).map(|(&t, p)| p.turn_text(t)).collect(),
-            c => c.moves().iter().zip(c.positions()).map(|(&mv, p)| p.san(mv)).collect()
-        )
+        dispatch!(self, g => Playable::history(g), c => Playable::history(c))
     }
 
     /// The turns played in the form records use (coordinates for
     /// Chesquerque).
     pub fn coordinate_history(&self) -> Vec<String> {
         dispatch!(self,
-            g => g.turns().iter().zip(g.positions()).map(|(&t, p)| p.turn_text(t)).collect(),
-            c => c.moves().iter().zip(c.positions()).map(|(&mv, p)| p.move_text(mv)).collect()
+            g => g.turns().iter().zip(g.positions()).map(|(&t, p)| p.turn_coordinates(t)).collect(),
+            c => c.turns().iter().zip(c.positions()).map(|(&mv, p)| p.turn_coordinates(mv)).collect()
         )
     }
 
@@ -366,8 +353,8 @@ impl AnyGame {
             AnyGame::Small(g) => last_draughts_move(g),
             AnyGame::Wide(g) => last_draughts_move(g),
             AnyGame::Chess(c) => {
-                let mv = *c.moves().last()?;
-                let before = &c.positions()[c.moves().len() - 1];
+                let mv = *c.turns().last()?;
+                let before = &c.positions()[c.turns().len() - 1];
                 Some((alloc::vec![mv.from, mv.to], chess_captured(before, mv)))
             }
         }
@@ -463,84 +450,6 @@ impl AnyGame {
         // A third of a man is "clearly better".
         ours.0 < 33
     }
-}
-
-fn draughts_piece<B: Bits>(p: &Position<B>, q: Point) -> Option<PieceView> {
-    p.piece_at(q).map(|piece| PieceView {
-        side: piece.side,
-        kind: match piece.role {
-            Role::Man => PieceKind::Man,
-            Role::King => PieceKind::King,
-        },
-    })
-}
-
-fn chess_piece(p: &ChessPosition, q: Point) -> Option<PieceView> {
-    p.piece_at(q).map(|(side, role)| PieceView {
-        side,
-        kind: PieceKind::Chess(role),
-    })
-}
-
-/// The point of the piece a Chesquerque move takes (en passant included).
-fn chess_captured(p: &ChessPosition, mv: ChessMove) -> Vec<Point> {
-    if !p.is_capture(mv) {
-        return Vec::new();
-    }
-    let enemy = p.side_to_move().other();
-    let after = p.play(mv);
-    ALQUERQUE_9
-        .points()
-        .filter(|&q| {
-            p.piece_at(q).is_some_and(|(s, _)| s == enemy)
-                && after.piece_at(q).is_none_or(|(s, _)| s != enemy)
-        })
-        .collect()
-}
-
-fn draughts_entries<B: Bits>(p: &Position<B>, wrap: fn(Turn<B>) -> AnyTurn) -> Vec<Entry> {
-    let mut out = Vec::new();
-    for turn in p.legal_turns() {
-        let (mover, huffed) = match turn.huff {
-            Some(h) => (p.huff(h), Some(h)),
-            None => (*p, None),
-        };
-        let Some(mv) = turn.mv else {
-            out.push(Entry {
-                huff: huffed,
-                path: Vec::new(),
-                captured: Vec::new(),
-                promotion: None,
-                turn: wrap(turn),
-            });
-            continue;
-        };
-        for path in mover.paths(mv) {
-            out.push(Entry {
-                huff: huffed,
-                path,
-                captured: mv.captured.points().collect(),
-                promotion: None,
-                turn: wrap(turn),
-            });
-        }
-    }
-    out
-}
-
-fn last_draughts_move<B: Bits>(g: &Game<B>) -> Option<(Vec<Point>, Vec<Point>)> {
-    let turn = *g.turns().last()?;
-    let before = &g.positions()[g.turns().len() - 1];
-    let mut captured: Vec<Point> = turn.huff.into_iter().collect();
-    let path = match turn.mv {
-        Some(mv) => {
-            let mover = turn.huff.map_or(*before, |h| before.huff(h));
-            captured.extend(mv.captured.points());
-            mover.paths(mv).into_iter().next().unwrap_or_default()
-        }
-        None => Vec::new(),
-    };
-    Some((path, captured))
 }
 
 impl From<GameKey> for AnyGame {

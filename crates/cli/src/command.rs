@@ -1,0 +1,211 @@
+//! The command line's grammar: each command and its arguments.
+
+use clap::builder::PossibleValue;
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use engine::search::Level;
+use engine::{GameKey, Rules, Side, Variant};
+
+/// The engine of the Alquerque family of games on the command line.
+#[derive(Parser, Debug)]
+#[command(name = "alquerque", arg_required_else_help = true)]
+#[command(
+    after_help = "options: no_return=on|off (qirkat, bell), queen_lands=behind|any (turkish)"
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Leaf nodes of the legal-turn tree at each depth up to <depth>.
+    Perft(PerftArgs),
+    /// The legal turns of the game reached, sorted, one per line.
+    Moves(MovesArgs),
+    /// The position text of the game reached.
+    Position(GameArgs),
+    /// Searches the game reached and prints the best turn, its score and line.
+    Search(SearchArgs),
+    /// A person against a computer level in the terminal.
+    Play(PlayArgs),
+    /// Two players, levels or programs speaking the engine protocol, play a
+    /// series of games.
+    Match(MatchArgs),
+    /// The engine protocol on standard input and output (docs/protocol.md).
+    Engine(EngineArgs),
+    /// Perft and search speed from each start position.
+    Bench(BenchArgs),
+}
+
+/// A game, its rule options, its start and the turns played from it.
+#[derive(Args, Debug)]
+pub struct GameArgs {
+    /// The game.
+    pub game: GameArg,
+    /// Turns played from the start, in the game's notation.
+    #[arg(long, value_name = "turn ...")]
+    pub moves: Option<String>,
+    /// The start in position text (FEN-like for Chesquerque).
+    #[arg(long, value_name = "text")]
+    pub position: Option<String>,
+    #[command(flatten)]
+    pub options: RuleOptions,
+}
+
+/// Rule options of a draughts-family game.
+#[derive(Args, Debug)]
+pub struct RuleOptions {
+    /// A rule option, name=value (repeatable).
+    #[arg(long = "option", value_name = "name=value")]
+    pub option: Vec<String>,
+}
+
+#[derive(Args, Debug)]
+pub struct PerftArgs {
+    #[command(flatten)]
+    pub game: GameArgs,
+    /// The deepest ply counted.
+    pub depth: u32,
+    /// Also the count below each first turn.
+    #[arg(long)]
+    pub divide: bool,
+    /// Count every capture path, not each distinct move once.
+    #[arg(long)]
+    pub paths: bool,
+}
+
+#[derive(Args, Debug)]
+pub struct MovesArgs {
+    #[command(flatten)]
+    pub game: GameArgs,
+    /// Chesquerque moves in SAN instead of coordinates.
+    #[arg(long)]
+    pub san: bool,
+}
+
+#[derive(Args, Debug)]
+pub struct SearchArgs {
+    #[command(flatten)]
+    pub game: GameArgs,
+    /// Deepest iteration (8 when neither limit is given).
+    #[arg(long)]
+    pub depth: Option<u32>,
+    /// Most nodes visited.
+    #[arg(long)]
+    pub nodes: Option<u64>,
+    /// Chesquerque moves in SAN instead of coordinates.
+    #[arg(long)]
+    pub san: bool,
+}
+
+#[derive(Args, Debug)]
+pub struct PlayArgs {
+    pub game: GameArg,
+    #[arg(long, default_value = "medium")]
+    pub level: LevelArg,
+    /// The side the person plays: white or black.
+    #[arg(long, value_parser = side, default_value = "white")]
+    pub side: Side,
+    #[command(flatten)]
+    pub options: RuleOptions,
+}
+
+#[derive(Args, Debug)]
+pub struct MatchArgs {
+    pub game: GameArg,
+    /// The first player: a level (with changed settings, `hard,noise=20`)
+    /// or a command.
+    #[arg(long, value_name = "level or command")]
+    pub a: String,
+    /// The second player.
+    #[arg(long, value_name = "level or command")]
+    pub b: String,
+    #[arg(long, default_value_t = 10)]
+    pub games: u32,
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Print each game's result, final position and turns.
+    #[arg(long)]
+    pub records: bool,
+    #[command(flatten)]
+    pub options: RuleOptions,
+}
+
+#[derive(Args, Debug)]
+pub struct EngineArgs {
+    #[arg(long, default_value = "medium")]
+    pub level: LevelArg,
+}
+
+#[derive(Args, Debug)]
+pub struct BenchArgs {
+    /// Only this game.
+    #[arg(long)]
+    pub game: Option<GameArg>,
+    /// Perft depth for every game (each has its own by default).
+    #[arg(long)]
+    pub depth: Option<u32>,
+}
+
+/// A game key on the command line; the keys come from the engine's list.
+#[derive(Clone, Copy, Debug)]
+pub struct GameArg(pub Variant);
+
+impl ValueEnum for GameArg {
+    fn value_variants<'a>() -> &'a [Self] {
+        static ALL: std::sync::OnceLock<Vec<GameArg>> = std::sync::OnceLock::new();
+        ALL.get_or_init(|| Variant::ALL.into_iter().map(GameArg).collect())
+    }
+
+    fn to_possible_value(&self) -> Option<PossibleValue> {
+        Some(PossibleValue::new(self.0.as_str()))
+    }
+}
+
+/// A computer level on the command line; the names come from the engine.
+#[derive(Clone, Copy, Debug)]
+pub struct LevelArg(pub Level);
+
+impl ValueEnum for LevelArg {
+    fn value_variants<'a>() -> &'a [Self] {
+        static ALL: std::sync::OnceLock<Vec<LevelArg>> = std::sync::OnceLock::new();
+        ALL.get_or_init(|| Level::ALL.into_iter().map(LevelArg).collect())
+    }
+
+    fn to_possible_value(&self) -> Option<PossibleValue> {
+        Some(PossibleValue::new(self.0.name()))
+    }
+}
+
+fn side(text: &str) -> Result<Side, String> {
+    match text {
+        "white" => Ok(Side::White),
+        "black" => Ok(Side::Black),
+        _ => Err("expected white or black".to_string()),
+    }
+}
+
+impl RuleOptions {
+    /// The rule set of `variant` with these options; `None` for Chesquerque,
+    /// which has none.
+    pub fn rules(&self, variant: Variant) -> Result<Option<&'static Rules>, String> {
+        match variant {
+            Variant::Chesquerque if self.option.is_empty() => Ok(None),
+            Variant::Chesquerque => Err("chesquerque has no rule options".to_string()),
+            Variant::Draughts(key) => self.draughts_rules(key).map(Some),
+        }
+    }
+
+    fn draughts_rules(&self, key: GameKey) -> Result<&'static Rules, String> {
+        let mut rules: &'static Rules = key.rules();
+        for option in &self.option {
+            let (name, value) = option
+                .split_once('=')
+                .ok_or_else(|| format!("--option {option:?}: expected name=value"))?;
+            rules = rules
+                .with_option(name, value)
+                .map_err(|e| format!("--option {option}: {e}"))?;
+        }
+        Ok(rules)
+    }
+}

@@ -1,0 +1,220 @@
+//! One live game in memory: its room, the recent events for resync, who is
+//! connected, and what goes out to whom. Every message leaves addressed to
+//! an [`Audience`]; a socket passes on what is addressed to its role and
+//! decides nothing.
+
+use std::collections::{HashMap, VecDeque};
+use std::time::{Duration, Instant};
+
+use engine::Side;
+use protocol::{side_of, Event, EventBody, Presence, Role, Room, ServerMessage, Suggestion};
+use tokio::sync::{broadcast, Mutex};
+
+use crate::store::GameRow;
+
+/// Events kept in memory for a reconnecting client; one further behind gets
+/// a snapshot.
+const RECENT: usize = 64;
+/// Messages a slow socket may fall behind before it is sent a snapshot.
+const BACKLOG: usize = 64;
+
+/// Who a message is for.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Audience {
+    Everyone,
+    /// The player of one side only.
+    Player(Side),
+}
+
+impl Audience {
+    pub fn includes(self, role: Role) -> bool {
+        match self {
+            Audience::Everyone => true,
+            Audience::Player(side) => side_of(role) == Some(side),
+        }
+    }
+}
+
+/// A message on its way to the game's sockets.
+#[derive(Clone, Debug)]
+pub struct Outgoing {
+    pub to: Audience,
+    pub message: ServerMessage,
+}
+
+/// One live game. Its state's lock serialises everything that happens to
+/// it; the lock is async, so a game waiting for the database holds up only
+/// its own sockets, and only while they wait for it.
+#[derive(Debug)]
+pub struct Live {
+    pub state: Mutex<LiveState>,
+    pub outgoing: broadcast::Sender<Outgoing>,
+}
+
+#[derive(Debug)]
+pub struct LiveState {
+    pub row: GameRow,
+    pub room: Room,
+    pub recent: VecDeque<Event>,
+    /// Each spectator's current suggestion.
+    pub suggestions: HashMap<u64, String>,
+    pub online: [u32; 2],
+    pub watchers: u32,
+    /// Since when each seated player has had no connection.
+    pub gone_since: [Option<Instant>; 2],
+}
+
+impl Live {
+    /// The game as loaded from storage, with nobody connected yet.
+    pub fn new(row: GameRow, room: Room) -> Live {
+        Live {
+            state: Mutex::new(LiveState {
+                row,
+                room,
+                recent: VecDeque::new(),
+                suggestions: HashMap::new(),
+                online: [0; 2],
+                watchers: 0,
+                // Nobody is here yet: away since the game was loaded.
+                gone_since: [Some(Instant::now()); 2],
+            }),
+            outgoing: broadcast::channel(BACKLOG).0,
+        }
+    }
+
+    fn send(&self, to: Audience, message: ServerMessage) {
+        // Nobody listening is not an error.
+        let _ = self.outgoing.send(Outgoing { to, message });
+    }
+
+    /// Applies stored events, remembers them for resync and sends them to
+    /// everyone.
+    pub fn publish(&self, state: &mut LiveState, events: &[EventBody]) {
+        for body in events {
+            if state.room.apply(body).is_err() {
+                // Checked before storing, so this cannot happen; the stored
+                // log stays the truth either way.
+                continue;
+            }
+            let event = Event {
+                v: state.room.v,
+                body: body.clone(),
+            };
+            state.recent.push_back(event.clone());
+            if state.recent.len() > RECENT {
+                state.recent.pop_front();
+            }
+            self.send(Audience::Everyone, ServerMessage::Event(event));
+        }
+        if events.iter().any(|e| matches!(e, EventBody::Moved { .. })) {
+            state.suggestions.clear();
+        }
+    }
+
+    /// Counts a connection in (`true`) or out and tells everyone who is
+    /// here, and each player whose opponent is away how long until a claim
+    /// is allowed.
+    pub fn presence(
+        &self,
+        state: &mut LiveState,
+        role: Role,
+        arriving: bool,
+        claim_after: Duration,
+    ) {
+        let count = match side_of(role) {
+            Some(side) => &mut state.online[side.index()],
+            None => &mut state.watchers,
+        };
+        *count = if arriving {
+            *count + 1
+        } else {
+            count.saturating_sub(1)
+        };
+        if let Some(side) = side_of(role) {
+            let i = side.index();
+            state.gone_since[i] = (state.online[i] == 0).then(Instant::now);
+        }
+        let presence = Presence {
+            white: state.online[0] > 0,
+            black: state.online[1] > 0,
+            watchers: state.watchers,
+        };
+        self.send(Audience::Everyone, ServerMessage::Presence(presence));
+        for side in [Side::White, Side::Black] {
+            if let Some(away) = state.opponent_away(side) {
+                let seconds = claim_after.saturating_sub(away).as_secs_f64().ceil() as u32;
+                self.send(
+                    Audience::Player(side),
+                    ServerMessage::OpponentGone { seconds },
+                );
+            }
+        }
+    }
+
+    /// Counts a spectator's suggestion and shows the tally to the player on
+    /// move.
+    pub fn suggest(&self, state: &mut LiveState, connection: u64, turn: String) {
+        state.suggestions.insert(connection, turn);
+        let to_move = state.room.game.side_to_move();
+        self.send(Audience::Player(to_move), tally(state));
+    }
+}
+
+impl LiveState {
+    /// How long the opponent of `side` has been away, while the game goes
+    /// on with both seats taken.
+    pub fn opponent_away(&self, side: Side) -> Option<Duration> {
+        let other = side.other().index();
+        if self.room.is_over() || !self.room.seated[other] {
+            return None;
+        }
+        self.gone_since[other].map(|since| since.elapsed())
+    }
+
+    /// Whether nobody is connected (the game may be dropped from memory).
+    pub fn is_empty(&self) -> bool {
+        self.online == [0, 0] && self.watchers == 0
+    }
+}
+
+fn tally(state: &LiveState) -> ServerMessage {
+    let mut counts: HashMap<&str, u32> = HashMap::new();
+    for turn in state.suggestions.values() {
+        *counts.entry(turn.as_str()).or_default() += 1;
+    }
+    let mut list: Vec<Suggestion> = counts
+        .into_iter()
+        .map(|(turn, count)| Suggestion {
+            turn: turn.to_string(),
+            count,
+        })
+        .collect();
+    list.sort_by(|a, b| b.count.cmp(&a.count).then(a.turn.cmp(&b.turn)));
+    list.truncate(3);
+    ServerMessage::Suggestions {
+        ply: state.room.game.ply() as u32,
+        list,
+    }
+}
+
+/// What a client that has seen events up to `last_v` needs: the missing
+/// events, or a snapshot when they are no longer in memory.
+pub fn catch_up(state: &LiveState, last_v: Option<u64>) -> Vec<ServerMessage> {
+    let v = state.room.v;
+    if let Some(last) = last_v {
+        if last == v {
+            return Vec::new();
+        }
+        let oldest = state.recent.front().map_or(v + 1, |e| e.v);
+        if last < v && last + 1 >= oldest {
+            return state
+                .recent
+                .iter()
+                .filter(|e| e.v > last)
+                .cloned()
+                .map(ServerMessage::Event)
+                .collect();
+        }
+    }
+    vec![ServerMessage::Snapshot(state.room.snapshot())]
+}

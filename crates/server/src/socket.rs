@@ -1,0 +1,230 @@
+//! The game socket, as transport: the origin check, frames in and out, the
+//! hello deadline, the per-connection message allowance and the join limit.
+//! What a message means and who hears what is the hub's.
+
+use std::net::{IpAddr, SocketAddr};
+use std::sync::atomic::Ordering;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
+use axum::extract::{ConnectInfo, State};
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
+use protocol::{decode_client, ClientMessage, ErrorCode, Frame, Role, ServerMessage};
+use tokio::sync::broadcast::error::RecvError;
+
+use crate::hub::{Entered, Hello};
+use crate::web::App;
+
+/// How long a new socket has to say hello.
+const HELLO_WITHIN: Duration = Duration::from_secs(5);
+/// Messages a connection may send per second (pings aside) before it is
+/// closed for flooding.
+const PER_SECOND: u32 = 20;
+
+/// Opens a game socket for an allowed origin.
+pub(crate) async fn upgrade(
+    State(app): State<Arc<App>>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    upgrade: WebSocketUpgrade,
+) -> Response {
+    if let Some(origin) = headers.get("origin").and_then(|o| o.to_str().ok()) {
+        let host = headers
+            .get("host")
+            .and_then(|h| h.to_str().ok())
+            .unwrap_or_default();
+        let own = [format!("http://{host}"), format!("https://{host}")];
+        if !own.iter().any(|o| o == origin) && !app.origins.iter().any(|o| o == origin) {
+            return (StatusCode::FORBIDDEN, "origin not allowed").into_response();
+        }
+    }
+    let id = app.connections.fetch_add(1, Ordering::Relaxed);
+    // Messages are small: small buffers keep thousands of sockets cheap.
+    upgrade
+        .read_buffer_size(4 * 1024)
+        .write_buffer_size(4 * 1024)
+        .max_message_size(64 * 1024)
+        .on_upgrade(move |ws| connection(app, ws, id, peer.ip()))
+}
+
+/// The words sent beside an error code: fixed per code, so nothing
+/// internal (a storage error, a file name) ever reaches a client.
+fn words(code: ErrorCode) -> &'static str {
+    match code {
+        ErrorCode::BinaryFrame => "only text frames are spoken",
+        ErrorCode::TooLarge => "message too large",
+        ErrorCode::Malformed => "unreadable message",
+        ErrorCode::HelloFirst => "say hello first, once",
+        ErrorCode::UnknownGame => "no such game",
+        ErrorCode::WrongToken => "this token holds no seat in the game",
+        ErrorCode::BadCode => "that code opens no game",
+        ErrorCode::Spectator => "spectators do not play",
+        ErrorCode::NotYourTurn => "not your turn",
+        ErrorCode::IllegalMove => "illegal move",
+        ErrorCode::StalePly => "that move was for another position",
+        ErrorCode::GameOver => "the game is over",
+        ErrorCode::NotNow => "not allowed now",
+        ErrorCode::SuggestionsOff => "suggestions are off in this game",
+        ErrorCode::Flooding => "too many messages",
+        ErrorCode::TooMany => "too many games or joins from this address; try later",
+        ErrorCode::Damaged => "this game's stored record is damaged",
+        ErrorCode::Unavailable => "the server could not do that just now; try again",
+    }
+}
+
+fn text(message: &ServerMessage) -> Message {
+    Message::Text(message.to_text().into())
+}
+
+fn error(code: ErrorCode) -> Message {
+    text(&ServerMessage::Error {
+        code,
+        message: words(code).to_string(),
+    })
+}
+
+async fn close(ws: &mut WebSocket, code: u16, reason: &str) {
+    let _ = ws
+        .send(Message::Close(Some(CloseFrame {
+            code,
+            reason: reason.to_string().into(),
+        })))
+        .await;
+}
+
+/// Sends the error and closes with its close code.
+async fn refuse(ws: &mut WebSocket, code: ErrorCode) {
+    let _ = ws.send(error(code)).await;
+    close(ws, fatal(code).unwrap_or(1008), code.as_str()).await;
+}
+
+/// The close code for a frame that ends the connection.
+fn fatal(code: ErrorCode) -> Option<u16> {
+    match code {
+        ErrorCode::BinaryFrame => Some(1003),
+        ErrorCode::TooLarge => Some(1009),
+        ErrorCode::Flooding => Some(1008),
+        _ => None,
+    }
+}
+
+fn decode(message: &Message) -> Option<Result<ClientMessage, ErrorCode>> {
+    match message {
+        Message::Text(t) => Some(decode_client(Frame::Text(t.as_str()))),
+        Message::Binary(b) => Some(decode_client(Frame::Binary(b))),
+        Message::Ping(_) | Message::Pong(_) | Message::Close(_) => None,
+    }
+}
+
+/// Reads the hello, within the time allowed.
+async fn hello(app: &App, ws: &mut WebSocket, ip: IpAddr) -> Result<Hello, ErrorCode> {
+    let first = match tokio::time::timeout(HELLO_WITHIN, ws.recv()).await {
+        Ok(Some(Ok(message))) => message,
+        _ => return Err(ErrorCode::HelloFirst),
+    };
+    let hello = match decode(&first).unwrap_or(Err(ErrorCode::HelloFirst))? {
+        ClientMessage::Hello {
+            game,
+            token,
+            code,
+            last_v,
+        } => Hello {
+            game,
+            token,
+            code,
+            last_v,
+        },
+        _ => return Err(ErrorCode::HelloFirst),
+    };
+    // Every hello that carries a code counts, whatever else it carries.
+    if hello.code.is_some() && !app.joining.allow(ip) {
+        return Err(ErrorCode::TooMany);
+    }
+    Ok(hello)
+}
+
+fn role_text(role: Role) -> &'static str {
+    match role {
+        Role::White => "white",
+        Role::Black => "black",
+        Role::Spectator => "spectator",
+    }
+}
+
+async fn connection(app: Arc<App>, mut ws: WebSocket, id: u64, ip: IpAddr) {
+    let entered = match hello(&app, &mut ws, ip).await {
+        Ok(hello) => app.hub.enter(hello).await,
+        Err(code) => Err(code),
+    };
+    let Entered {
+        game,
+        live,
+        role,
+        first,
+        mut outgoing,
+    } = match entered {
+        Ok(entered) => entered,
+        Err(code) => {
+            refuse(&mut ws, code).await;
+            return;
+        }
+    };
+    tracing::info!(%game, role = role_text(role), %ip, "connected");
+    let mut ok = true;
+    for message in &first {
+        ok &= ws.send(text(message)).await.is_ok();
+    }
+    let mut window = Instant::now();
+    let mut count = 0u32;
+    while ok {
+        tokio::select! {
+            incoming = ws.recv() => {
+                let Some(Ok(message)) = incoming else { break };
+                if matches!(message, Message::Close(_)) {
+                    break;
+                }
+                let Some(decoded) = decode(&message) else { continue };
+                if window.elapsed() >= Duration::from_secs(1) {
+                    window = Instant::now();
+                    count = 0;
+                }
+                if !matches!(decoded, Ok(ClientMessage::Ping)) {
+                    count += 1;
+                }
+                let decoded = if count > PER_SECOND { Err(ErrorCode::Flooding) } else { decoded };
+                let reply = match decoded {
+                    Ok(ClientMessage::Ping) => Ok(Some(ServerMessage::Pong)),
+                    Ok(ClientMessage::Hello { .. }) => Err(ErrorCode::HelloFirst),
+                    Ok(message) => app.hub.act(&live, role, id, &message).await,
+                    Err(code) => Err(code),
+                };
+                ok = match reply {
+                    Ok(Some(reply)) => ws.send(text(&reply)).await.is_ok(),
+                    Ok(None) => true,
+                    Err(code) if fatal(code).is_some() => {
+                        refuse(&mut ws, code).await;
+                        false
+                    }
+                    Err(code) => ws.send(error(code)).await.is_ok(),
+                };
+            }
+            out = outgoing.recv() => match out {
+                Ok(out) if out.to.includes(role) => {
+                    ok = ws.send(text(&out.message)).await.is_ok();
+                }
+                Ok(_) => {}
+                Err(RecvError::Lagged(_)) => {
+                    // Too far behind: start again from a snapshot.
+                    for message in app.hub.resync(&live).await {
+                        ok &= ws.send(text(&message)).await.is_ok();
+                    }
+                }
+                Err(RecvError::Closed) => break,
+            },
+        }
+    }
+    app.hub.leave(&live, role, id).await;
+    tracing::info!(%game, role = role_text(role), "disconnected");
+}

@@ -1,0 +1,39 @@
+//! The server's command line: help, and exit status 2 on bad usage.
+
+use std::process::Command;
+
+fn run(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_alquerque-server"))
+        .args(args)
+        .output()
+        .expect("the server runs")
+}
+
+#[test]
+fn help_lists_the_options_and_bad_usage_exits_with_2() {
+    let help = run(&["--help"]);
+    assert_eq!(help.status.code(), Some(0));
+    let text = String::from_utf8_lossy(&help.stdout);
+    for option in [
+        "--addr",
+        "--db",
+        "--site",
+        "--origin",
+        "--claim-after",
+        "--per-minute",
+        "--busy-timeout",
+    ] {
+        assert!(text.contains(option), "{option} in {text}");
+    }
+    for bad in [
+        &["--bogus"][..],
+        &["--per-minute"],
+        &["--per-minute", "0"],
+        &["--addr", "nowhere"],
+        &["--claim-after", "-1"],
+    ] {
+        let out = run(bad);
+        assert_eq!(out.status.code(), Some(2), "{bad:?}");
+        assert!(!out.stderr.is_empty(), "{bad:?} says what is wrong");
+    }
+}
