@@ -310,12 +310,6 @@ impl App {
         self.ui.notice = text.map(str::to_string);
     }
 
-    /// The online glue: the server's game moved on.
-    fn start_animation(&mut self) {
-        let effects = self.ui.animate_last_move();
-        self.run(effects);
-    }
-
     fn listen(&mut self) -> Result<(), JsValue> {
         let click = Closure::<dyn FnMut(Event)>::new(|event: Event| {
             let target = event

@@ -11,8 +11,6 @@ use super::*;
 use crate::online::{Link, Online, Received, Seat};
 use engine::AnyTurn;
 
-use crate::session::{Mode, Session};
-
 pub(super) const ONLINE_KEY: &str = "alquerque.online";
 /// Milliseconds of silence after which the socket counts as dead.
 const SILENCE_MS: f64 = 8000.0;
@@ -249,31 +247,8 @@ impl App {
         let Some(page) = self.online.as_ref() else {
             return;
         };
-        let online = &page.online;
-        let was_ply = self.ui.session.as_ref().map(|s| s.game.ply());
-        if let (Some(game), Some(room)) = (online.display_game(), online.room.as_ref()) {
-            let mode = Mode::Online {
-                side: online.side(),
-                suggest: room.suggestions,
-            };
-            match self.ui.session.as_mut() {
-                Some(session) if session.game.variant() == game.variant() => {
-                    session.mode = mode;
-                    session.show_game(game);
-                }
-                _ => self.ui.session = Some(Session::resume(game, mode, 0)),
-            }
-            if let Some(session) = self.ui.session.as_mut() {
-                session.draw_offer = room.draw_offer.map(|by| crate::session::DrawOffer { by });
-                session.verdict = room.is_over().then(|| online.status());
-            }
-        }
-        let waiting = online.seat.creator && !online.started() && !online.is_over();
-        let ply = self.ui.session.as_ref().map(|s| s.game.ply());
-        if was_ply.is_some() && ply > was_ply {
-            self.start_animation();
-        }
-        self.show(if waiting { "waiting" } else { "game" });
+        let effects = self.ui.show_online(&page.online);
+        self.run(effects);
         // Refreshing the panels refreshes the online panel too.
         self.refresh();
     }

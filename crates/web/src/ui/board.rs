@@ -185,13 +185,6 @@ impl Ui {
         self.ask_frame(fx);
     }
 
-    /// Online (the page's online glue): the server's game moved on.
-    pub fn animate_last_move(&mut self) -> Vec<Effect> {
-        let mut fx = Vec::new();
-        self.start_animation(&mut fx);
-        fx
-    }
-
     /// Asks for the next frame, once.
     fn ask_frame(&mut self, fx: &mut Vec<Effect>) {
         if !self.frame_asked {

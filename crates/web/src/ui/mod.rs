@@ -11,6 +11,7 @@ mod computer;
 mod effect;
 mod embed;
 mod flow;
+mod online;
 mod view;
 
 pub use action::{Action, ActionError, Boot, Button, Fields};
@@ -366,5 +367,7 @@ impl Ui {
     }
 }
 
+#[cfg(test)]
+mod online_tests;
 #[cfg(test)]
 mod tests;
