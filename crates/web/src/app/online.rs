@@ -47,9 +47,12 @@ impl Drop for Connection {
     }
 }
 
-/// 128 random bits, for a seat token.
+/// 128 random bits, for a seat token: the browser's random source
+/// (getrandom), or `Math.random` where it fails.
 fn random_words() -> [u32; 4] {
-    std::array::from_fn(|_| (js_sys::Math::random() * 4_294_967_296.0) as u32)
+    std::array::from_fn(|_| {
+        getrandom::u32().unwrap_or_else(|_| (js_sys::Math::random() * 4_294_967_296.0) as u32)
+    })
 }
 
 /// The game server's socket address, beside the page.
