@@ -97,7 +97,7 @@ pub fn start() -> Result<(), JsValue> {
     let search = window.location().search().unwrap_or_default();
     let embed = crate::embed::Embed::from_query(&search);
     let save_key = crate::ui::save_key(embed.as_ref().and_then(|e| e.as_ref().ok()));
-    let stored_seat = read(online::ONLINE_KEY).and_then(|t| crate::online::Seat::from_text(&t));
+    let stored_seat = read(crate::ui::ONLINE_KEY).and_then(|t| crate::online::Seat::from_text(&t));
     let link = if embed.is_none() {
         online_link(&window)
     } else {
@@ -279,9 +279,10 @@ impl App {
                 Effect::ReplyToHost(message) => self.reply_to_host(&message),
                 Effect::Log(text) => web_sys::console::error_1(&text.into()),
                 Effect::EnterOnline(seat) => self.enter_online(seat),
+                Effect::Reconnect => self.connect(),
                 Effect::LeaveOnline => {
                     self.online = None;
-                    self.remove(online::ONLINE_KEY);
+                    self.remove(crate::ui::ONLINE_KEY);
                 }
                 Effect::CreateOnline {
                     game,

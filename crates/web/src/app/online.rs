@@ -8,10 +8,10 @@ use wasm_bindgen_futures::JsFuture;
 use web_sys::{RequestInit, Response, WebSocket};
 
 use super::*;
-use crate::online::{Link, Online, Received, Seat};
+use crate::online::{Link, Online, Seat};
+use crate::ui::ONLINE_KEY;
 use engine::AnyTurn;
 
-pub(super) const ONLINE_KEY: &str = "alquerque.online";
 /// Milliseconds of silence after which the socket counts as dead.
 const SILENCE_MS: f64 = 8000.0;
 /// Milliseconds between pings while the socket is quiet.
@@ -86,15 +86,7 @@ impl App {
         self.connect();
     }
 
-    /// Leaves the online game on this page (the seat is forgotten).
-    pub(super) fn leave_online(&mut self) {
-        if self.online.take().is_some() {
-            self.remove(ONLINE_KEY);
-            self.ui.left_online();
-        }
-    }
-
-    fn connect(&mut self) {
+    pub(super) fn connect(&mut self) {
         let Some(page) = self.online.as_mut() else {
             return;
         };
@@ -139,14 +131,8 @@ impl App {
         };
         page.retries = 0;
         page.last_heard = now_ms();
-        let hello = page.online.hello();
-        let resend = page.online.resend();
-        self.send_online(&hello);
-        // A move sent before the drop goes again; its ply keeps the server
-        // from playing it twice.
-        if let Some(mv) = resend {
-            self.send_online(&mv);
-        }
+        let effects = self.ui.socket_open(&page.online);
+        self.run(effects);
     }
 
     fn socket_message(&mut self, text: &str) {
@@ -160,30 +146,9 @@ impl App {
         if let ServerMessage::OpponentGone { seconds } = message {
             page.claim_at = Some(now_ms() + f64::from(seconds) * 1000.0);
         }
-        let welcomed = matches!(message, ServerMessage::Welcome { .. });
-        let received = page.online.receive(message);
-        let seat = page.online.seat.to_text();
-        match received {
-            Received::Nothing => return,
-            Received::Changed => {}
-            Received::Resync => {
-                // Connect again: the hello names the last event seen.
-                self.connect();
-                return;
-            }
-            Received::Refused(why) => self.set_notice(Some(&why)),
-            Received::Lost(why) => {
-                self.leave_online();
-                self.set_notice(Some(&why));
-                self.show("home");
-                self.refresh();
-                return;
-            }
-        }
-        if welcomed {
-            self.store(ONLINE_KEY, &seat);
-        }
-        self.sync_online();
+        let effects = self.ui.receive(&mut page.online, message);
+        self.run(effects);
+        self.refresh();
     }
 
     fn socket_closed(&mut self) {
@@ -329,23 +294,8 @@ impl App {
         let Some(page) = self.online.as_mut() else {
             return;
         };
-        if page.online.role == Some(Role::Spectator) {
-            if let Some(message) = page.online.suggest(turn) {
-                let text = self
-                    .ui
-                    .session
-                    .as_ref()
-                    .map(|s| s.game.turn_text(turn))
-                    .unwrap_or_default();
-                self.send_online(&message);
-                self.set_notice(Some(&format!("You suggested {text}.")));
-            }
-            return;
-        }
-        if let Some(message) = page.online.play(turn) {
-            self.send_online(&message);
-        }
-        self.sync_online();
+        let effects = self.ui.send_turn(&mut page.online, turn);
+        self.run(effects);
     }
 
     /// Creates a game on the server with the choices of the opponent screen.

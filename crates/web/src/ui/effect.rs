@@ -40,6 +40,8 @@ pub enum Effect {
     EnterOnline(Seat),
     /// Leave the online game (its socket and stored seat).
     LeaveOnline,
+    /// Connect to the game server again (to be sent what was missed).
+    Reconnect,
     /// Create a game on the server.
     CreateOnline {
         game: &'static str,

@@ -1,11 +1,18 @@
-//! Online play as the page shows it: the server's room, mirrored by
-//! [`Online`], copied into the session on screen. The socket, its heartbeat
-//! and reconnection are the page glue's (`app/online`), which hands the
-//! mirror here after every change.
+//! Online play as the page shows it: what the socket's opening and the
+//! server's messages mean, the person's turn for the server, and the
+//! server's room, mirrored by [`Online`], copied into the session on screen.
+//! The socket itself, its heartbeat, back-off and the mirror are the page
+//! glue's (`app/online`), which hands the mirror here.
+
+use engine::AnyTurn;
+use protocol::{Role, ServerMessage};
 
 use super::{Effect, Screen, Ui};
-use crate::online::Online;
+use crate::online::{Online, Received};
 use crate::session::{DrawOffer, Mode, Session};
+
+/// Where the online seat is kept, to find the game again after a reload.
+pub const ONLINE_KEY: &str = "alquerque.online";
 
 impl Ui {
     /// Shows the online game as `online` has it: the server's game (with
@@ -43,6 +50,66 @@ impl Ui {
             Screen::Game
         };
         self.settle(&mut fx);
+        fx
+    }
+
+    /// The socket is open: say who this is and what was seen, and send
+    /// again a move sent before a drop (its ply keeps the server from
+    /// playing it twice).
+    pub fn socket_open(&mut self, online: &Online) -> Vec<Effect> {
+        let mut fx = vec![Effect::SendOnline(online.hello())];
+        fx.extend(online.resend().map(Effect::SendOnline));
+        fx
+    }
+
+    /// A message from the server, taken into `online`.
+    pub fn receive(&mut self, online: &mut Online, message: ServerMessage) -> Vec<Effect> {
+        let welcomed = matches!(message, ServerMessage::Welcome { .. });
+        let mut fx = Vec::new();
+        match online.receive(message) {
+            Received::Nothing => return fx,
+            Received::Changed => {}
+            // Connect again: the hello names the last event seen.
+            Received::Resync => return vec![Effect::Reconnect],
+            Received::Refused(why) => self.notice = Some(why),
+            Received::Lost(why) => {
+                self.leave_online(&mut fx);
+                self.notice = Some(why);
+                self.screen = Screen::Home;
+                return fx;
+            }
+        }
+        if welcomed {
+            fx.push(Effect::Store {
+                key: ONLINE_KEY.to_string(),
+                value: online.seat.to_text(),
+            });
+        }
+        fx.extend(self.show_online(online));
+        fx
+    }
+
+    /// A turn entered on the board: the player's move for the server, or a
+    /// spectator's suggestion.
+    pub fn send_turn(&mut self, online: &mut Online, turn: AnyTurn) -> Vec<Effect> {
+        if online.role == Some(Role::Spectator) {
+            let Some(message) = online.suggest(turn) else {
+                return Vec::new();
+            };
+            let text = self
+                .session
+                .as_ref()
+                .map(|s| s.game.turn_text(turn))
+                .unwrap_or_default();
+            self.notice = Some(format!("You suggested {text}."));
+            return vec![Effect::SendOnline(message)];
+        }
+        let mut fx: Vec<Effect> = online
+            .play(turn)
+            .map(Effect::SendOnline)
+            .into_iter()
+            .collect();
+        fx.extend(self.show_online(online));
         fx
     }
 }

@@ -49,13 +49,18 @@ fn an_online_move_waits_for_the_server_through_a_drop_and_a_resync() {
     assert_eq!(ui.view().screen, "waiting");
     assert!(ui.view().game.is_none(), "no game before the server's");
 
-    online.receive(ServerMessage::Welcome {
-        game: "g1".into(),
-        role: Role::White,
-        token: None,
-    });
-    online.receive(snapshot(2, "classic"));
-    ui.show_online(&online);
+    let fx = ui.receive(
+        &mut online,
+        ServerMessage::Welcome {
+            game: "g1".into(),
+            role: Role::White,
+            token: None,
+        },
+    );
+    assert!(fx
+        .iter()
+        .any(|e| matches!(e, Effect::Store { key, .. } if key == ONLINE_KEY)));
+    ui.receive(&mut online, snapshot(2, "classic"));
     let view = ui.view();
     assert_eq!(view.screen, "game");
     let game = view.game.expect("panels");
@@ -81,11 +86,11 @@ fn an_online_move_waits_for_the_server_through_a_drop_and_a_resync() {
     }
     let turn = sent.expect("the turn is sent, not played");
     assert_eq!(turn, entry.turn);
-    let Some(ClientMessage::Move(message)) = online.play(turn) else {
-        panic!("a move for the server");
+    let fx = ui.send_turn(&mut online, turn);
+    let Some(Effect::SendOnline(ClientMessage::Move(message))) = fx.first().cloned() else {
+        panic!("a move for the server: {fx:?}");
     };
     assert_eq!(message.ply, 0);
-    let fx = ui.show_online(&online);
     assert!(fx.contains(&Effect::Animate));
     assert_eq!(ui.view().game.expect("panels").ply, 1, "pending, shown");
 
@@ -94,14 +99,24 @@ fn an_online_move_waits_for_the_server_through_a_drop_and_a_resync() {
     online.link = Link::Reconnecting;
     ui.show_online(&online);
     assert_eq!(ui.view().game.expect("panels").ply, 1);
+    let fx = ui.socket_open(&online);
     assert!(matches!(
-        online.hello(),
-        ClientMessage::Hello {
+        fx.first(),
+        Some(Effect::SendOnline(ClientMessage::Hello {
             last_v: Some(2),
             ..
-        }
+        }))
     ));
-    assert_eq!(online.resend(), Some(ClientMessage::Move(message)));
+    assert_eq!(
+        fx.get(1),
+        Some(&Effect::SendOnline(ClientMessage::Move(message)))
+    );
+    // An event from past a gap asks for a connection anew (and a resync).
+    let gap = ServerMessage::Event(protocol::Event {
+        v: 9,
+        body: protocol::EventBody::DrawOffered { by: Role::Black },
+    });
+    assert_eq!(ui.receive(&mut online, gap), vec![Effect::Reconnect]);
 
     // The server has moved on meanwhile: a snapshot with the move and the
     // reply replaces what the page had, and the move is no longer pending.
@@ -109,9 +124,8 @@ fn an_online_move_waits_for_the_server_through_a_drop_and_a_resync() {
     server.play(turn).expect("legal");
     let reply = server.entries()[0].turn;
     server.play(reply).expect("legal");
-    online.receive(snapshot(4, &server.to_record_line()));
+    let fx = ui.receive(&mut online, snapshot(4, &server.to_record_line()));
     assert!(online.pending.is_none());
-    let fx = ui.show_online(&online);
     assert!(fx.contains(&Effect::Animate) || ui.animation.is_some());
     let view = ui.view().game.expect("panels");
     assert_eq!((view.ply, view.status.as_str()), (2, "Your turn"));
@@ -133,4 +147,26 @@ fn an_online_move_waits_for_the_server_through_a_drop_and_a_resync() {
     assert!(fx.contains(&Effect::LeaveOnline));
     assert!(!ui.is_online());
     assert_eq!(ui.session.as_ref().map(|s| s.game.ply()), Some(0));
+}
+
+#[test]
+fn a_seat_the_server_no_longer_knows_sends_the_page_home_with_a_notice() {
+    let mut ui = Ui::new();
+    let mut online = Online::new(Seat::joining("K7Q4MZ".into()));
+    ui.enter_online();
+    let fx = ui.receive(
+        &mut online,
+        ServerMessage::Error {
+            code: protocol::ErrorCode::BadCode,
+            message: "no such code".into(),
+        },
+    );
+    assert_eq!(fx, vec![Effect::LeaveOnline]);
+    assert!(!ui.is_online());
+    let view = ui.view();
+    assert_eq!(view.screen, "home");
+    assert_eq!(
+        view.notice.as_deref(),
+        Some("That code opens no game: it may be mistyped, used or expired.")
+    );
 }
