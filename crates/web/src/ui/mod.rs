@@ -369,6 +369,8 @@ impl Ui {
 }
 
 #[cfg(test)]
+mod embed_tests;
+#[cfg(test)]
 mod online_tests;
 #[cfg(test)]
 mod tests;
