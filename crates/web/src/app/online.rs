@@ -3,13 +3,13 @@
 //! decision about the game is the server's, mirrored by [`Online`].
 
 use gloo_timers::callback::Interval;
-use protocol::{decode_server, ClientMessage, Role, ServerMessage};
+use protocol::{decode_server, ClientMessage, ServerMessage};
 use wasm_bindgen_futures::JsFuture;
 use web_sys::{RequestInit, Response, WebSocket};
 
 use super::*;
 use crate::online::{Link, Online, Seat};
-use crate::ui::ONLINE_KEY;
+use crate::ui::{OnlineView, ONLINE_KEY};
 use engine::AnyTurn;
 
 /// Milliseconds of silence after which the socket counts as dead.
@@ -228,63 +228,28 @@ impl App {
         let Some(page) = page else {
             return;
         };
-        let online = &page.online;
-        let code = online.seat.code.clone().unwrap_or_default();
-        self.set_text("waiting-code", &code);
+        let view = OnlineView::of(&page.online);
+        self.set_text("waiting-code", &view.code);
         let origin = self.window.location().origin().unwrap_or_default();
         let path = self.window.location().pathname().unwrap_or_default();
-        let join_link = format!("{origin}{path}?join={}", code.replace('-', ""));
-        self.set_text("waiting-link", &join_link);
-        let watch_link = format!("{origin}{path}?watch={}", online.seat.game);
-        self.set_text("watch-link", &watch_link);
-        let link = online.link_text();
-        self.set_text("connection", &link);
-        self.set_hidden("connection", link.is_empty());
+        self.set_text(
+            "waiting-link",
+            &format!("{origin}{path}{}", view.join_query),
+        );
+        self.set_text("watch-link", &format!("{origin}{path}{}", view.watch_query));
+        self.set_text("connection", &view.connection);
+        self.set_hidden("connection", view.connection.is_empty());
         if let Some(body) = self.document.body() {
-            let state = match online.link {
-                Link::Open => "open",
-                Link::Connecting => "connecting",
-                Link::Reconnecting => "reconnecting",
-            };
-            let _ = body.set_attribute("data-link", state);
-            let _ = body.set_attribute(
-                "data-pending",
-                if online.pending.is_some() {
-                    "true"
-                } else {
-                    "false"
-                },
-            );
+            let _ = body.set_attribute("data-link", view.link);
+            let _ = body.set_attribute("data-pending", if view.pending { "true" } else { "false" });
         }
-        let here = &online.presence;
-        let who = format!(
-            "White {} · Black {} · {} watching",
-            if here.white { "online" } else { "away" },
-            if here.black { "online" } else { "away" },
-            here.watchers
-        );
-        self.set_text("presence", &who);
-        let tally: Vec<String> = online
-            .suggestions
-            .iter()
-            .map(|s| format!("{} ({})", s.turn, s.count))
-            .collect();
-        let tally = if tally.is_empty() {
-            String::new()
-        } else {
-            format!("Spectators suggest: {}", tally.join(", "))
-        };
-        self.set_text("suggestions", &tally);
-        self.set_hidden("suggestions", tally.is_empty());
-        self.set_hidden("claim", online.opponent_gone != Some(0) || online.is_over());
-        let spectator = online.role == Some(Role::Spectator);
-        let over = online.is_over();
-        self.set_disabled("resign", spectator || over || !online.started());
-        self.set_disabled("offer-draw", spectator || over || !online.started());
-        self.set_hidden(
-            "abort",
-            spectator || over || online.room.as_ref().is_none_or(|r| r.game.ply() >= 2),
-        );
+        self.set_text("presence", &view.presence);
+        self.set_text("suggestions", &view.suggestions);
+        self.set_hidden("suggestions", view.suggestions.is_empty());
+        self.set_hidden("claim", !view.claim);
+        self.set_disabled("resign", view.resign_disabled);
+        self.set_disabled("offer-draw", view.offer_draw_disabled);
+        self.set_hidden("abort", !view.abort);
         self.set_disabled("undo", true);
     }
 

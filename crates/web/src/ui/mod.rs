@@ -16,7 +16,7 @@ mod view;
 
 pub use action::{Action, ActionError, Boot, Button, Fields};
 pub use effect::{Dialog, Effect};
-pub use online::ONLINE_KEY;
+pub use online::{OnlineView, ONLINE_KEY};
 pub use view::{display_name, GameView, MoveItem, View};
 
 use engine::chess::Role as ChessRole;

@@ -8,7 +8,7 @@ use engine::AnyTurn;
 use protocol::{Role, ServerMessage};
 
 use super::{Effect, Screen, Ui};
-use crate::online::{Online, Received};
+use crate::online::{Link, Online, Received};
 use crate::session::{DrawOffer, Mode, Session};
 
 /// Where the online seat is kept, to find the game again after a reload.
@@ -111,5 +111,73 @@ impl Ui {
             .collect();
         fx.extend(self.show_online(online));
         fx
+    }
+}
+
+/// The online panel: the waiting screen's code and links, the connection
+/// line, who is here, the spectators' suggestions, and which controls work.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OnlineView {
+    /// The join code, as the friend types it.
+    pub code: String,
+    /// The queries of the links to join and to watch (after the page's
+    /// address).
+    pub join_query: String,
+    pub watch_query: String,
+    /// A line about the connection, empty when all is well.
+    pub connection: String,
+    /// `open`, `connecting` or `reconnecting` (`data-link`).
+    pub link: &'static str,
+    /// A move not yet acknowledged (`data-pending`).
+    pub pending: bool,
+    pub presence: String,
+    pub suggestions: String,
+    /// Whether the opponent's absence lets this player claim the game.
+    pub claim: bool,
+    pub resign_disabled: bool,
+    pub offer_draw_disabled: bool,
+    /// Whether the game can still be called off (before each side moved).
+    pub abort: bool,
+}
+
+impl OnlineView {
+    /// The panel for the online game `online` mirrors.
+    pub fn of(online: &Online) -> OnlineView {
+        let code = online.seat.code.clone().unwrap_or_default();
+        let here = &online.presence;
+        let tally: Vec<String> = online
+            .suggestions
+            .iter()
+            .map(|s| format!("{} ({})", s.turn, s.count))
+            .collect();
+        let spectator = online.role == Some(Role::Spectator);
+        let over = online.is_over();
+        OnlineView {
+            join_query: format!("?join={}", code.replace('-', "")),
+            watch_query: format!("?watch={}", online.seat.game),
+            code,
+            connection: online.link_text(),
+            link: match online.link {
+                Link::Open => "open",
+                Link::Connecting => "connecting",
+                Link::Reconnecting => "reconnecting",
+            },
+            pending: online.pending.is_some(),
+            presence: format!(
+                "White {} · Black {} · {} watching",
+                if here.white { "online" } else { "away" },
+                if here.black { "online" } else { "away" },
+                here.watchers
+            ),
+            suggestions: if tally.is_empty() {
+                String::new()
+            } else {
+                format!("Spectators suggest: {}", tally.join(", "))
+            },
+            claim: online.opponent_gone == Some(0) && !over,
+            resign_disabled: spectator || over || !online.started(),
+            offer_draw_disabled: spectator || over || !online.started(),
+            abort: !spectator && !over && online.room.as_ref().is_some_and(|r| r.game.ply() < 2),
+        }
     }
 }

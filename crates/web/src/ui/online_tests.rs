@@ -92,12 +92,16 @@ fn an_online_move_waits_for_the_server_through_a_drop_and_a_resync() {
     };
     assert_eq!(message.ply, 0);
     assert!(fx.contains(&Effect::Animate));
+    let panel = OnlineView::of(&online);
+    assert!(panel.pending && panel.abort && !panel.resign_disabled);
+    assert_eq!(panel.join_query, "?join=K7Q4MZ");
     assert_eq!(ui.view().game.expect("panels").ply, 1, "pending, shown");
 
     // The socket drops before the server acknowledges: the move stays on
     // screen, and goes again with its ply when the socket is back.
     online.link = Link::Reconnecting;
     ui.show_online(&online);
+    assert_eq!(OnlineView::of(&online).link, "reconnecting");
     assert_eq!(ui.view().game.expect("panels").ply, 1);
     let fx = ui.socket_open(&online);
     assert!(matches!(
@@ -126,6 +130,8 @@ fn an_online_move_waits_for_the_server_through_a_drop_and_a_resync() {
     server.play(reply).expect("legal");
     let fx = ui.receive(&mut online, snapshot(4, &server.to_record_line()));
     assert!(online.pending.is_none());
+    let panel = OnlineView::of(&online);
+    assert!(!panel.pending && !panel.abort, "each side has moved");
     assert!(fx.contains(&Effect::Animate) || ui.animation.is_some());
     let view = ui.view().game.expect("panels");
     assert_eq!((view.ply, view.status.as_str()), (2, "Your turn"));
