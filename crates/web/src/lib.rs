@@ -7,8 +7,9 @@
 //! a press, a drag or a triple-press means), [`layout`] (where points fall on
 //! the canvas), [`triple`] (the triple-press gesture), [`worker`] (the
 //! computer player's requests) and [`online`] (the client side of online
-//! play). [`render`] paints the canvas and [`app`]
-//! wires everything to the page.
+//! play). [`ui`] is the page as one state machine (actions in, effects
+//! and a view out), tested natively; [`render`] paints the canvas and
+//! [`app`] wires it all to the page.
 
 pub mod app;
 pub mod embed;
@@ -20,6 +21,7 @@ pub mod render;
 pub mod save;
 pub mod session;
 pub mod triple;
+pub mod ui;
 pub mod worker;
 
 pub use layout::Layout;

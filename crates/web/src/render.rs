@@ -29,7 +29,7 @@ const CURSOR_OUTER: &str = "#ffffff";
 const CURSOR_INNER: &str = "#0b3d91";
 
 /// What the board shows.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct Scene {
     /// The piece on each point, by point index.
     pub board: Vec<Option<PieceView>>,
@@ -48,6 +48,10 @@ pub struct Scene {
     /// A piece in motion: drawn at this canvas position instead of on its
     /// point (dragged, or animated).
     pub floating: Option<(Point, f64, f64)>,
+    /// A piece gliding along its path (animated): the piece (by its point
+    /// after the move), the two points of the step it is on, and how far
+    /// along that step it is, from 0 to 1. A dragged piece comes first.
+    pub gliding: Option<(Point, Point, Point, f64)>,
     /// Pieces just captured, fading out: where, what, and how opaque.
     pub fading: Vec<(Point, PieceView, f64)>,
     /// The keyboard's cursor, while the board has the focus.
@@ -261,9 +265,15 @@ fn paint_pieces(
         paint_piece(ctx, layout, piece, x, y)?;
     }
     ctx.set_global_alpha(1.0);
-    let floating = scene.floating.map(|(p, ..)| p);
+    let floating = scene.floating.or_else(|| {
+        scene.gliding.map(|(p, a, b, f)| {
+            let (x0, y0) = layout.centre(a);
+            let (x1, y1) = layout.centre(b);
+            (p, x0 + (x1 - x0) * f, y0 + (y1 - y0) * f)
+        })
+    });
     for p in layout.geometry().points() {
-        if floating == Some(p) {
+        if floating.map(|(p, ..)| p) == Some(p) {
             continue;
         }
         if let Some(Some(piece)) = scene.board.get(p.index()) {
@@ -271,7 +281,7 @@ fn paint_pieces(
             paint_piece(ctx, layout, *piece, x, y)?;
         }
     }
-    if let Some((p, x, y)) = scene.floating {
+    if let Some((p, x, y)) = floating {
         if let Some(Some(piece)) = scene.board.get(p.index()) {
             paint_piece(ctx, layout, *piece, x, y)?;
         }

@@ -132,6 +132,52 @@ impl Session {
         }
     }
 
+    /// Whether a game is under way: begun and not over (leaving it needs
+    /// the person's confirmation).
+    pub fn is_unfinished(&self) -> bool {
+        !self.is_over() && self.game.ply() > 0
+    }
+
+    /// The side the person plays for resigning and offering draws: their
+    /// own against the computer, else the side to move.
+    pub fn person_side(&self) -> Side {
+        match self.mode {
+            Mode::Computer { human, .. } => human,
+            _ => self.game.side_to_move(),
+        }
+    }
+
+    /// Watching: the person takes over the side to move against the
+    /// computer. False when not watching.
+    pub fn take_over(&mut self) -> bool {
+        let Mode::Watch { level, .. } = self.mode else {
+            return false;
+        };
+        let human = self.game.side_to_move();
+        self.mode = Mode::Computer { level, human };
+        true
+    }
+
+    /// Looks one turn further back (from the latest position, at the one
+    /// before it).
+    pub fn step_back(&mut self) {
+        let ply = self.review.unwrap_or(self.game.ply());
+        self.review = Some(ply.saturating_sub(1));
+    }
+
+    /// Looks one turn further on; past the last, back to the game.
+    pub fn step_forward(&mut self) {
+        if let Some(ply) = self.review {
+            self.review = (ply + 1 < self.game.ply()).then_some(ply + 1);
+        }
+    }
+
+    /// Looks at the position after `ply` turns (the latest is the game
+    /// itself).
+    pub fn review_at(&mut self, ply: usize) {
+        self.review = (ply < self.game.ply()).then_some(ply);
+    }
+
     /// The seed for the computer's turn at this point of the game.
     pub fn turn_seed(&self) -> u64 {
         self.seed ^ (self.game.ply() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
@@ -234,10 +280,7 @@ impl Session {
 
     /// The person resigns (the side to move when two people play).
     pub fn resign(&mut self) -> bool {
-        let loser = match self.mode {
-            Mode::Computer { human, .. } => human,
-            _ => self.game.side_to_move(),
-        };
+        let loser = self.person_side();
         let done = self.game.resign(loser).is_ok();
         self.refresh();
         done

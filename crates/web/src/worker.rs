@@ -1,7 +1,8 @@
 //! The computer player's side of the Web Worker: a request names the game
 //! (a record line), the level, a seed and a time limit; the answer is the
 //! chosen turn in record notation. [`answer`] is plain Rust, tested
-//! natively; [`run`] connects it to the worker's messages.
+//! natively; [`run`] connects it to the worker's messages, which cross as
+//! structured values ([`to_js`], [`from_js`]).
 
 use engine::search::Level;
 use engine::AnyGame;
@@ -41,38 +42,51 @@ pub struct Reply {
     pub accepts: Option<bool>,
 }
 
-/// Answers one request (JSON text) with a reply (JSON text). `clock` counts
+/// Answers one request (or says why it could not be read). `clock` counts
 /// seconds from any start.
-pub fn answer(request: &str, clock: fn() -> f64) -> String {
-    let reply = match serde_json::from_str::<Request>(request) {
-        Err(e) => Reply {
-            error: Some(format!("unreadable request: {e}")),
-            ..Reply::default()
-        },
-        Ok(request) => {
-            let answered = if request.kind == "draw" {
-                consider_draw(&request).map(|accepts| Reply {
-                    accepts: Some(accepts),
-                    ..Reply::default()
-                })
-            } else {
-                choose(&request, clock).map(|(turn, score)| Reply {
-                    turn: Some(turn),
-                    score: Some(score),
-                    ..Reply::default()
-                })
-            };
-            let reply = answered.unwrap_or_else(|error| Reply {
-                error: Some(error),
+pub fn answer(request: Result<Request, String>, clock: fn() -> f64) -> Reply {
+    let request = match request {
+        Ok(request) => request,
+        Err(e) => {
+            return Reply {
+                error: Some(format!("unreadable request: {e}")),
                 ..Reply::default()
-            });
-            Reply {
-                id: request.id,
-                ..reply
             }
         }
     };
-    serde_json::to_string(&reply).unwrap_or_default()
+    let answered = if request.kind == "draw" {
+        consider_draw(&request).map(|accepts| Reply {
+            accepts: Some(accepts),
+            ..Reply::default()
+        })
+    } else {
+        choose(&request, clock).map(|(turn, score)| Reply {
+            turn: Some(turn),
+            score: Some(score),
+            ..Reply::default()
+        })
+    };
+    let reply = answered.unwrap_or_else(|error| Reply {
+        error: Some(error),
+        ..Reply::default()
+    });
+    Reply {
+        id: request.id,
+        ..reply
+    }
+}
+
+/// A request as a JavaScript value: a plain object, its seed a `BigInt` (a
+/// seed uses all 64 bits, more than a JavaScript number holds).
+pub fn to_js<T: Serialize>(message: &T) -> Result<wasm_bindgen::JsValue, String> {
+    let serializer =
+        serde_wasm_bindgen::Serializer::new().serialize_large_number_types_as_bigints(true);
+    message.serialize(&serializer).map_err(|e| e.to_string())
+}
+
+/// A request or a reply from a JavaScript value.
+pub fn from_js<T: serde::de::DeserializeOwned>(value: wasm_bindgen::JsValue) -> Result<T, String> {
+    serde_wasm_bindgen::from_value(value).map_err(|e| e.to_string())
 }
 
 /// The game and the level a request names.
@@ -124,16 +138,20 @@ pub fn run() {
     };
     let reply_to = scope.clone();
     let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
-        let text = event.data().as_string().unwrap_or_default();
-        let reply = answer(&text, now);
-        if let Err(e) = reply_to.post_message(&JsValue::from_str(&reply)) {
-            web_sys::console::error_2(&"the worker could not answer".into(), &e);
+        let reply = answer(from_js(event.data()), now);
+        let posted = to_js(&reply)
+            .and_then(|reply| reply_to.post_message(&reply).map_err(|e| format!("{e:?}")));
+        if let Err(e) = posted {
+            web_sys::console::error_1(&format!("the worker could not answer: {e}").into());
         }
     });
     scope.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
     // The handler lives as long as the worker.
     on_message.forget();
-    let _ = scope.post_message(&JsValue::from_str("{\"id\":0,\"ready\":true}"));
+    // Id 0 answers no request: the page learns only that the worker is up.
+    if let Ok(ready) = to_js(&Reply::default()) {
+        let _ = scope.post_message(&ready);
+    }
 }
 
 #[cfg(test)]
@@ -142,6 +160,11 @@ mod tests {
 
     fn clock() -> f64 {
         0.0
+    }
+
+    /// A request as the worker would read it from JSON text.
+    fn read(text: &str) -> Result<Request, String> {
+        serde_json::from_str(text).map_err(|e| e.to_string())
     }
 
     #[test]
@@ -155,11 +178,7 @@ mod tests {
             kind: String::new(),
             side: String::new(),
         };
-        let reply: Reply = serde_json::from_str(&answer(
-            &serde_json::to_string(&request).expect("json"),
-            clock,
-        ))
-        .expect("a reply");
+        let reply = answer(Ok(request), clock);
         assert_eq!(reply.id, 7);
         let turn = reply.turn.expect("a turn");
         let game = AnyGame::from_record_line("classic moves c2-c3").expect("legal");
@@ -169,7 +188,7 @@ mod tests {
     #[test]
     fn a_draw_offer_gets_an_answer() {
         let text = "{\"id\":4,\"record\":\"bell\",\"level\":\"easy\",\"seed\":1,\"seconds\":1,\"kind\":\"draw\",\"side\":\"black\"}";
-        let reply: Reply = serde_json::from_str(&answer(text, clock)).expect("a reply");
+        let reply = answer(read(text), clock);
         assert_eq!(reply.id, 4);
         let game = AnyGame::from_record_line("bell").expect("a game");
         assert_eq!(
@@ -177,7 +196,7 @@ mod tests {
             Some(game.accepts_draw(Level::Easy, engine::Side::Black))
         );
         let bad = text.replace("black", "grey");
-        let reply: Reply = serde_json::from_str(&answer(&bad, clock)).expect("a reply");
+        let reply = answer(read(&bad), clock);
         assert!(reply.accepts.is_none() && reply.error.is_some());
     }
 
@@ -189,7 +208,7 @@ mod tests {
             "{\"id\":3,\"record\":\"chess\",\"level\":\"easy\",\"seed\":1,\"seconds\":1}",
             "{\"id\":3,\"record\":\"classic\",\"level\":\"god\",\"seed\":1,\"seconds\":1}",
         ] {
-            let reply: Reply = serde_json::from_str(&answer(text, clock)).expect("a reply");
+            let reply = answer(read(text), clock);
             assert!(reply.turn.is_none() && reply.error.is_some(), "{text}");
         }
     }

@@ -3,14 +3,15 @@
 //! decision about the game is the server's, mirrored by [`Online`].
 
 use gloo_timers::callback::Interval;
-use protocol::{decode_server, ClientMessage, Role, ServerMessage};
+use protocol::{decode_server, ClientMessage, ServerMessage};
 use wasm_bindgen_futures::JsFuture;
 use web_sys::{RequestInit, Response, WebSocket};
 
 use super::*;
-use crate::online::{Link, Online, Received, Seat};
+use crate::online::{Link, Online, Seat};
+use crate::ui::{OnlineView, ONLINE_KEY};
+use engine::AnyTurn;
 
-pub(super) const ONLINE_KEY: &str = "alquerque.online";
 /// Milliseconds of silence after which the socket counts as dead.
 const SILENCE_MS: f64 = 8000.0;
 /// Milliseconds between pings while the socket is quiet.
@@ -46,9 +47,12 @@ impl Drop for Connection {
     }
 }
 
-/// 128 random bits, for a seat token.
+/// 128 random bits, for a seat token: the browser's random source
+/// (getrandom), or `Math.random` where it fails.
 fn random_words() -> [u32; 4] {
-    std::array::from_fn(|_| (js_sys::Math::random() * 4_294_967_296.0) as u32)
+    std::array::from_fn(|_| {
+        getrandom::u32().unwrap_or_else(|_| (js_sys::Math::random() * 4_294_967_296.0) as u32)
+    })
 }
 
 /// The game server's socket address, beside the page.
@@ -64,10 +68,7 @@ impl App {
     pub(super) fn enter_online(&mut self, seat: Seat) {
         // A friend joining by code sends a token of its own with the code.
         let seat = seat.with_joiner_token(random_words());
-        self.session = None;
-        self.thinking = None;
-        self.promotion = None;
-        self.animation = None;
+        self.ui.enter_online();
         self.store(ONLINE_KEY, &seat.to_text());
         let ticker = Interval::new(1000, || with_app(|app| app.online_tick()));
         self.online = Some(OnlinePage {
@@ -85,15 +86,7 @@ impl App {
         self.connect();
     }
 
-    /// Leaves the online game on this page (the seat is forgotten).
-    pub(super) fn leave_online(&mut self) {
-        if self.online.take().is_some() {
-            self.remove(ONLINE_KEY);
-            self.session = None;
-        }
-    }
-
-    fn connect(&mut self) {
+    pub(super) fn connect(&mut self) {
         let Some(page) = self.online.as_mut() else {
             return;
         };
@@ -124,7 +117,7 @@ impl App {
         });
     }
 
-    fn send_online(&self, message: &ClientMessage) {
+    pub(super) fn send_online(&self, message: &ClientMessage) {
         if let Some(c) = self.online.as_ref().and_then(|p| p.connection.as_ref()) {
             if c.socket.ready_state() == WebSocket::OPEN {
                 let _ = c.socket.send_with_str(&message.to_text());
@@ -138,14 +131,8 @@ impl App {
         };
         page.retries = 0;
         page.last_heard = now_ms();
-        let hello = page.online.hello();
-        let resend = page.online.resend();
-        self.send_online(&hello);
-        // A move sent before the drop goes again; its ply keeps the server
-        // from playing it twice.
-        if let Some(mv) = resend {
-            self.send_online(&mv);
-        }
+        let effects = self.ui.socket_open(&page.online);
+        self.run(effects);
     }
 
     fn socket_message(&mut self, text: &str) {
@@ -159,29 +146,9 @@ impl App {
         if let ServerMessage::OpponentGone { seconds } = message {
             page.claim_at = Some(now_ms() + f64::from(seconds) * 1000.0);
         }
-        let welcomed = matches!(message, ServerMessage::Welcome { .. });
-        let received = page.online.receive(message);
-        let seat = page.online.seat.to_text();
-        match received {
-            Received::Nothing => return,
-            Received::Changed => {}
-            Received::Resync => {
-                // Connect again: the hello names the last event seen.
-                self.connect();
-                return;
-            }
-            Received::Refused(why) => self.set_notice(Some(&why)),
-            Received::Lost(why) => {
-                self.leave_online();
-                self.set_notice(Some(&why));
-                self.show("home");
-                return;
-            }
-        }
-        if welcomed {
-            self.store(ONLINE_KEY, &seat);
-        }
-        self.sync_online();
+        let effects = self.ui.receive(&mut page.online, message);
+        self.run(effects);
+        self.refresh();
     }
 
     fn socket_closed(&mut self) {
@@ -248,31 +215,8 @@ impl App {
         let Some(page) = self.online.as_ref() else {
             return;
         };
-        let online = &page.online;
-        let was_ply = self.session.as_ref().map(|s| s.game.ply());
-        if let (Some(game), Some(room)) = (online.display_game(), online.room.as_ref()) {
-            let mode = Mode::Online {
-                side: online.side(),
-                suggest: room.suggestions,
-            };
-            match self.session.as_mut() {
-                Some(session) if session.game.variant() == game.variant() => {
-                    session.mode = mode;
-                    session.show_game(game);
-                }
-                _ => self.session = Some(Session::resume(game, mode, 0)),
-            }
-            if let Some(session) = self.session.as_mut() {
-                session.draw_offer = room.draw_offer.map(|by| crate::session::DrawOffer { by });
-                session.verdict = room.is_over().then(|| online.status());
-            }
-        }
-        let waiting = online.seat.creator && !online.started() && !online.is_over();
-        let ply = self.session.as_ref().map(|s| s.game.ply());
-        if was_ply.is_some() && ply > was_ply {
-            self.start_animation();
-        }
-        self.show(if waiting { "waiting" } else { "game" });
+        let effects = self.ui.show_online(&page.online);
+        self.run(effects);
         // Refreshing the panels refreshes the online panel too.
         self.refresh();
     }
@@ -284,84 +228,29 @@ impl App {
         let Some(page) = page else {
             return;
         };
-        let online = &page.online;
-        let code = online.seat.code.clone().unwrap_or_default();
-        self.set_text("waiting-code", &code);
+        let view = OnlineView::of(&page.online);
+        self.set_text("waiting-code", &view.code);
         let origin = self.window.location().origin().unwrap_or_default();
         let path = self.window.location().pathname().unwrap_or_default();
-        let join_link = format!("{origin}{path}?join={}", code.replace('-', ""));
-        self.set_text("waiting-link", &join_link);
-        let watch_link = format!("{origin}{path}?watch={}", online.seat.game);
-        self.set_text("watch-link", &watch_link);
-        let link = online.link_text();
-        self.set_text("connection", &link);
-        self.set_hidden("connection", link.is_empty());
+        self.set_text(
+            "waiting-link",
+            &format!("{origin}{path}{}", view.join_query),
+        );
+        self.set_text("watch-link", &format!("{origin}{path}{}", view.watch_query));
+        self.set_text("connection", &view.connection);
+        self.set_hidden("connection", view.connection.is_empty());
         if let Some(body) = self.document.body() {
-            let state = match online.link {
-                Link::Open => "open",
-                Link::Connecting => "connecting",
-                Link::Reconnecting => "reconnecting",
-            };
-            let _ = body.set_attribute("data-link", state);
-            let _ = body.set_attribute(
-                "data-pending",
-                if online.pending.is_some() {
-                    "true"
-                } else {
-                    "false"
-                },
-            );
+            let _ = body.set_attribute("data-link", view.link);
+            let _ = body.set_attribute("data-pending", if view.pending { "true" } else { "false" });
         }
-        let here = &online.presence;
-        let who = format!(
-            "White {} · Black {} · {} watching",
-            if here.white { "online" } else { "away" },
-            if here.black { "online" } else { "away" },
-            here.watchers
-        );
-        self.set_text("presence", &who);
-        let tally: Vec<String> = online
-            .suggestions
-            .iter()
-            .map(|s| format!("{} ({})", s.turn, s.count))
-            .collect();
-        let tally = if tally.is_empty() {
-            String::new()
-        } else {
-            format!("Spectators suggest: {}", tally.join(", "))
-        };
-        self.set_text("suggestions", &tally);
-        self.set_hidden("suggestions", tally.is_empty());
-        self.set_hidden("claim", online.opponent_gone != Some(0) || online.is_over());
-        let spectator = online.role == Some(Role::Spectator);
-        let over = online.is_over();
-        self.set_disabled("resign", spectator || over || !online.started());
-        self.set_disabled("offer-draw", spectator || over || !online.started());
-        self.set_hidden(
-            "abort",
-            spectator || over || online.room.as_ref().is_none_or(|r| r.game.ply() >= 2),
-        );
+        self.set_text("presence", &view.presence);
+        self.set_text("suggestions", &view.suggestions);
+        self.set_hidden("suggestions", view.suggestions.is_empty());
+        self.set_hidden("claim", !view.claim);
+        self.set_disabled("resign", view.resign_disabled);
+        self.set_disabled("offer-draw", view.offer_draw_disabled);
+        self.set_hidden("abort", !view.abort);
         self.set_disabled("undo", true);
-    }
-
-    /// An online action from a button; false when it is not one.
-    pub(super) fn online_action(&mut self, action: &str) -> bool {
-        if self.online.is_none() {
-            return false;
-        }
-        let message = match action {
-            "resign" => ClientMessage::Resign,
-            "offer-draw" => ClientMessage::OfferDraw,
-            "draw-yes" => ClientMessage::AcceptDraw,
-            "draw-no" => ClientMessage::DeclineDraw,
-            "claim-win" => ClientMessage::Claim { draw: false },
-            "claim-draw" => ClientMessage::Claim { draw: true },
-            "abort" => ClientMessage::Abort,
-            "undo" => return true,
-            _ => return false,
-        };
-        self.send_online(&message);
-        true
     }
 
     /// A turn entered on the board: the player's move, or a spectator's
@@ -370,81 +259,27 @@ impl App {
         let Some(page) = self.online.as_mut() else {
             return;
         };
-        if page.online.role == Some(Role::Spectator) {
-            if let Some(message) = page.online.suggest(turn) {
-                let text = self
-                    .session
-                    .as_ref()
-                    .map(|s| s.game.turn_text(turn))
-                    .unwrap_or_default();
-                self.send_online(&message);
-                self.set_notice(Some(&format!("You suggested {text}.")));
-            }
-            return;
-        }
-        if let Some(message) = page.online.play(turn) {
-            self.send_online(&message);
-        }
-        self.sync_online();
+        let effects = self.ui.send_turn(&mut page.online, turn);
+        self.run(effects);
     }
 
     /// Creates a game on the server with the choices of the opponent screen.
-    /// Whether the browser says it is offline (then online play is not
-    /// tried, and the player is told why).
-    fn offline(&self) -> bool {
-        if self.window.navigator().on_line() {
-            return false;
-        }
-        self.set_notice(Some(
-            "Online play needs the network, and this device is offline. Games against the computer and on this device work without it.",
-        ));
-        true
-    }
-
-    pub(super) fn create_online(&mut self) {
-        if self.offline() {
-            return;
-        }
-        let game = self.choice.as_str().to_string();
-        let side = self.select_value("online-side");
-        let suggestions = self
-            .element("online-suggest")
-            .and_then(|e| e.dyn_into::<HtmlInputElement>().ok())
-            .is_some_and(|i| i.checked());
+    pub(super) fn create_online(&mut self, game: &str, side: &str, suggestions: bool) {
         let body = serde_json::json!({ "game": game, "side": side, "suggestions": suggestions });
         let window = self.window.clone();
-        self.set_notice(Some("Creating the game…"));
         wasm_bindgen_futures::spawn_local(async move {
             let result = create_request(&window, &body.to_string()).await;
-            with_app(|app| match result {
-                Ok(seat) => {
-                    app.set_notice(None);
-                    app.enter_online(seat);
+            with_app(|app| {
+                match result {
+                    Ok(seat) => {
+                        app.set_notice(None);
+                        app.enter_online(seat);
+                    }
+                    Err(why) => app.set_notice(Some(&why)),
                 }
-                Err(why) => app.set_notice(Some(&why)),
+                app.refresh();
             });
         });
-    }
-
-    /// Joins with the code typed on the home screen.
-    pub(super) fn join_online(&mut self) {
-        if self.offline() {
-            return;
-        }
-        let typed = self
-            .element("join-code")
-            .and_then(|e| e.dyn_into::<HtmlInputElement>().ok())
-            .map(|i| i.value())
-            .unwrap_or_default();
-        match typed.trim().parse::<protocol::JoinCode>() {
-            Ok(code) => {
-                self.set_notice(None);
-                self.enter_online(Seat::joining(code.to_string()));
-            }
-            Err(_) => self.set_notice(Some(
-                "A game code has six letters and digits, like K7Q-4MZ.",
-            )),
-        }
     }
 
     /// Copies the text of element `id` to the clipboard.
@@ -461,7 +296,8 @@ impl App {
                     "Copied."
                 } else {
                     "Copying is not allowed here; select the text instead."
-                }))
+                }));
+                app.refresh();
             });
         });
     }

@@ -1,7 +1,11 @@
-//! The panels beside the board: status, prompt, counts, the move list, the
-//! controls' states, and the results table on the home screen.
+//! Writes the [`crate::ui::View`] to the page: the screen, the notice, the
+//! panels beside the board, the move list and the hooks for tools, then
+//! draws the board. Each element is touched only when it changes.
+
+use web_sys::HtmlElement;
 
 use super::*;
+use crate::ui::{GameView, View};
 
 impl App {
     pub(super) fn set_text(&self, id: &str, text: &str) {
@@ -17,7 +21,9 @@ impl App {
             .element(id)
             .and_then(|e| e.dyn_into::<HtmlElement>().ok())
         {
-            el.set_hidden(hidden);
+            if el.hidden() != hidden {
+                el.set_hidden(hidden);
+            }
         }
     }
 
@@ -34,87 +40,105 @@ impl App {
         }
     }
 
-    pub(super) fn refresh_stats(&self) {
-        let rows: Vec<String> = Variant::ALL
-            .into_iter()
-            .filter_map(|v| {
-                let [w, d, l] = self.stats.of(v);
-                (w + d + l > 0)
-                    .then(|| format!("{}: {w} won, {d} drawn, {l} lost", display_name(v)))
-            })
-            .collect();
-        let text = if rows.is_empty() {
-            String::new()
-        } else {
-            format!("Your results against the computer — {}", rows.join(" · "))
-        };
-        self.set_text("stats", &text);
+    fn set_body(&self, name: &str, value: &str) {
+        if let Some(body) = self.document.body() {
+            if body.get_attribute(name).as_deref() != Some(value) {
+                let _ = body.set_attribute(name, value);
+            }
+        }
     }
 
-    /// Brings every panel up to date and redraws the board.
-    pub(super) fn refresh(&self) {
-        self.refresh_stats();
-        let Some(session) = &self.session else {
-            // Online, waiting for the game to arrive.
-            self.refresh_online_panel();
-            return;
-        };
-        let game = &session.game;
-        let mut status = session.status();
-        if session.computer_to_move().is_some() && self.thinking.is_none() && self.paused {
-            status = "Paused".to_string();
-        }
-        self.set_text("status", &status);
-        let prompt = if self.prefs.prompts {
-            session.prompt()
-        } else {
-            String::new()
-        };
-        self.set_text("prompt", &prompt);
-        let start = game.board_at(0);
-        let count = |side: Side| {
-            let now = game.piece_count(side);
-            let at_start = start.iter().flatten().filter(|p| p.side == side).count() as u32;
-            let lost = at_start.saturating_sub(now);
-            if lost > 0 {
-                format!("{} {now} ({lost} captured)", side.name())
-            } else {
-                format!("{} {now}", side.name())
-            }
-        };
-        self.set_text(
-            "counts",
-            &format!("Pieces: {} · {}", count(Side::White), count(Side::Black)),
-        );
-        let history = game.history();
-        self.refresh_moves(session, &history);
-        let watching = matches!(session.mode, Mode::Watch { .. });
-        self.set_hidden("pause", !watching);
-        self.set_hidden("step", !watching);
-        self.set_hidden("take-over", !watching);
-        self.set_hidden("watch-speed", !watching);
-        if let Mode::Watch { delay_ms, .. } = session.mode {
-            if let Some(select) = self
-                .element("watch-delay")
-                .and_then(|e| e.dyn_into::<HtmlSelectElement>().ok())
-            {
-                let value = delay_ms.to_string();
-                if select.value() != value {
-                    select.set_value(&value);
+    pub(super) fn show_screen(&self, screen: &str) {
+        if let Ok(list) = self.document.query_selector_all(".screen[data-screen]") {
+            for i in 0..list.length() {
+                if let Some(el) = list.item(i).and_then(|n| n.dyn_into::<HtmlElement>().ok()) {
+                    let name = el.get_attribute("data-screen").unwrap_or_default();
+                    if el.hidden() != (name != screen) {
+                        el.set_hidden(name != screen);
+                    }
                 }
             }
         }
-        self.set_text("pause", if self.paused { "Resume" } else { "Pause" });
-        self.set_disabled("undo", game.ply() == 0 && !session.is_over());
-        self.set_disabled("resign", session.is_over() || watching);
-        self.set_disabled("offer-draw", session.is_over() || watching);
-        let promotion: Vec<String> = self
-            .promotion
-            .iter()
-            .flatten()
-            .map(|(r, _)| role_name(*r).to_string())
-            .collect();
-        self.set_hidden("promotion", promotion.is_empty());
+        self.set_body("data-screen", screen);
+    }
+
+    fn set_checked(&self, id: &str, on: bool) {
+        if let Some(input) = self
+            .element(id)
+            .and_then(|e| e.dyn_into::<HtmlInputElement>().ok())
+        {
+            if input.checked() != on {
+                input.set_checked(on);
+            }
+        }
+    }
+
+    /// Writes the whole view and draws the board.
+    pub(super) fn refresh(&mut self) {
+        let mut effects = Vec::new();
+        self.ui.settle(&mut effects);
+        self.run(effects);
+        let view = self.ui.view();
+        self.write(&view);
+        self.draw();
+    }
+
+    fn write(&self, view: &View) {
+        self.show_screen(view.screen);
+        if let Some(el) = self
+            .element("notice")
+            .and_then(|e| e.dyn_into::<HtmlElement>().ok())
+        {
+            let text = view.notice.as_deref();
+            if el.text_content().as_deref() != Some(text.unwrap_or_default()) {
+                el.set_text_content(text);
+            }
+            el.set_hidden(text.is_none());
+        }
+        self.set_text("stats", &view.stats);
+        self.set_text("opponent-game", &view.opponent_game);
+        self.set_checked("pref-hints", view.hints);
+        self.set_checked("pref-prompts", view.prompts);
+        self.set_checked("pref-animate", view.animate);
+        if let Some((theme, rules, settings)) = view.embed {
+            self.set_body("data-embed", "true");
+            self.set_body("data-theme", theme);
+            self.set_hidden("rules-button", !rules);
+            self.set_hidden("prefs", !settings);
+        }
+        if let Some(game) = &view.game {
+            self.write_game(game);
+            self.set_text("announce", &view.announcement);
+        }
+        // Online play's own panel (its waiting screen, connection line and
+        // claims) comes last: it may disable controls the game enabled.
+        self.refresh_online_panel();
+    }
+
+    fn write_game(&self, game: &GameView) {
+        self.set_text("status", &game.status);
+        self.set_text("prompt", &game.prompt);
+        self.set_text("counts", &game.counts);
+        self.write_moves(game);
+        let watching = game.watch_delay.is_some();
+        for id in ["pause", "step", "take-over", "watch-speed"] {
+            self.set_hidden(id, !watching);
+        }
+        if let (Some(delay), Some(select)) = (
+            game.watch_delay,
+            self.element("watch-delay")
+                .and_then(|e| e.dyn_into::<HtmlSelectElement>().ok()),
+        ) {
+            let value = delay.to_string();
+            if select.value() != value {
+                select.set_value(&value);
+            }
+        }
+        self.set_text("pause", game.pause_label);
+        self.set_disabled("undo", game.undo_disabled);
+        self.set_disabled("resign", game.resign_disabled);
+        self.set_disabled("offer-draw", game.offer_draw_disabled);
+        self.set_hidden("promotion", game.promotion.is_empty());
         if let Ok(buttons) = self.document.query_selector_all("[data-action=promote]") {
             for i in 0..buttons.length() {
                 if let Some(b) = buttons
@@ -122,83 +146,38 @@ impl App {
                     .and_then(|n| n.dyn_into::<HtmlElement>().ok())
                 {
                     let role = b.get_attribute("data-role").unwrap_or_default();
-                    b.set_hidden(!promotion.contains(&role));
+                    b.set_hidden(!game.promotion.contains(&role.as_str()));
                 }
             }
         }
-        self.set_hidden("draw-answer", !session.person_must_answer());
-        self.set_hidden("undo", self.online.is_some());
-        self.refresh_online_panel();
-        self.report_to_host();
-        if self.announced_ply.get() != Some(game.ply()) {
-            self.announced_ply.set(Some(game.ply()));
-            let last = crate::keyboard::last_turn_words(game, history.last().map(String::as_str))
-                .unwrap_or_default();
-            self.announce(format!("{last} {status}.").trim());
-        }
-        let mut label = format!("{} board. {status}.", display_name(game.variant()));
-        if let Some(last) = history.last() {
-            label.push_str(&format!(" Last move {last}."));
-        }
-        let _ = self.canvas.set_attribute("aria-label", &label);
-        // The ways to enter the legal turns (huffs left out, as from the
-        // hints), for tools and tests: `c2 c3,c1 c3 e3`.
-        let geometry = game.geometry();
-        let moves: Vec<String> = if session.human_to_move() {
-            session
-                .entries()
-                .iter()
-                .filter(|e| e.huff == session.selection.huff && !e.path.is_empty())
-                .map(|e| {
-                    let names: Vec<String> = e
-                        .path
-                        .iter()
-                        .map(|&p| geometry.name(p).to_string())
-                        .collect();
-                    names.join(" ")
-                })
-                .collect()
-        } else {
-            Vec::new()
-        };
-        let _ = self.canvas.set_attribute("data-moves", &moves.join(","));
-        self.mark_cursor();
-        if let Some(body) = self.document.body() {
-            let _ = body.set_attribute("data-ply", &game.ply().to_string());
-            let _ = body.set_attribute(
-                "data-thinking",
-                if self.thinking.is_some() {
-                    "true"
-                } else {
-                    "false"
-                },
-            );
-        }
-        self.draw();
+        self.set_hidden("draw-answer", !game.draw_answer);
+        self.set_hidden("undo", game.undo_hidden);
+        let _ = self.canvas.set_attribute("aria-label", &game.label);
+        let _ = self.canvas.set_attribute("data-moves", &game.entries);
+        let _ = self.canvas.set_attribute("data-cursor", &game.cursor);
+        self.set_body("data-ply", &game.ply.to_string());
+        self.set_body(
+            "data-thinking",
+            if game.thinking { "true" } else { "false" },
+        );
     }
 
-    /// The move list, from the game's notation of every turn played.
-    pub(super) fn refresh_moves(&self, session: &Session, history: &[String]) {
+    /// The move list, a button per turn played.
+    fn write_moves(&self, game: &GameView) {
         let Some(list) = self.element("moves") else {
             return;
         };
-        let current = session.review.unwrap_or(history.len());
         let mut html = String::new();
-        for (i, text) in history.iter().enumerate() {
-            let number = if i % 2 == 0 {
-                format!("{}. ", i / 2 + 1)
-            } else {
-                String::new()
-            };
-            let here = if i + 1 == current {
+        for item in &game.moves {
+            let here = if item.current {
                 " aria-current=\"step\""
             } else {
                 ""
             };
             html.push_str(&format!(
-                "<li><button type=\"button\" data-action=\"review\" data-ply=\"{}\"{here}>{number}{}</button></li>",
-                i + 1,
-                escape(text)
+                "<li><button type=\"button\" data-action=\"review\" data-ply=\"{}\"{here}>{}</button></li>",
+                item.ply,
+                escape(&item.text)
             ));
         }
         if list.inner_html() != html {
@@ -207,18 +186,6 @@ impl App {
                 last.scroll_into_view_with_bool(false);
             }
         }
-    }
-}
-
-/// The name shown for a game.
-pub fn display_name(variant: Variant) -> &'static str {
-    match variant {
-        Variant::Draughts(engine::GameKey::Classic) => "Classic",
-        Variant::Draughts(engine::GameKey::Special) => "Special",
-        Variant::Draughts(engine::GameKey::Qirkat) => "Qirkat",
-        Variant::Draughts(engine::GameKey::Bell) => "Bell",
-        Variant::Draughts(engine::GameKey::Turkish) => "Turkish draughts",
-        Variant::Chesquerque => "Chesquerque",
     }
 }
 

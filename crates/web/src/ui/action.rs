@@ -1,0 +1,326 @@
+//! Everything that can happen to the page, as one type: a press on a
+//! control, a pointer or key on the board, a timer, the computer's reply, a
+//! host page's message. The page turns each event into an [`Action`] at its
+//! edge; `data-action` names are read here, once, and an unknown one is an
+//! error.
+
+use engine::chess::Role as ChessRole;
+use engine::search::Level;
+use engine::{Side, Variant};
+
+use crate::embed::{Embed, EmbedError, HostError, HostRequest};
+use crate::keyboard::{role_name, Key};
+use crate::online::Seat;
+use crate::worker::Reply;
+
+/// One thing that happened.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Action {
+    /// The page has loaded: what it found in storage and in its address.
+    Boot(Box<Boot>),
+    /// A control with a `data-action` was pressed.
+    Press(Button),
+    /// The preference boxes were changed.
+    Prefs {
+        hints: bool,
+        prompts: bool,
+        animate: bool,
+    },
+    /// A new pause between the computer's moves while watching.
+    WatchDelay(u32),
+    /// A pointer went down on the board: where (canvas pixels), the
+    /// canvas's size, which button, the pointer's id and when (ms).
+    PointerDown {
+        at: (f64, f64),
+        size: (f64, f64),
+        button: i16,
+        pointer: i32,
+        time_ms: f64,
+    },
+    /// A pointer moved: where, and canvas pixels per CSS pixel.
+    PointerMove {
+        at: (f64, f64),
+        scale: f64,
+    },
+    /// A pointer went up.
+    PointerUp {
+        at: (f64, f64),
+        size: (f64, f64),
+    },
+    PointerCancel,
+    /// A key of the board's, pressed while it has the focus.
+    Key(Key),
+    /// The board gained (true) or lost the focus.
+    BoardFocus(bool),
+    /// An animation frame, at this time (ms).
+    Frame(f64),
+    /// A timer started by [`super::Effect::StartTimer`] went off.
+    Timer(u32),
+    /// The computer's worker answered.
+    Reply(Reply),
+    /// A message posted to the page: its origin, the page's own origin, and
+    /// what it asks (already checked).
+    Host {
+        origin: String,
+        own_origin: String,
+        request: Result<HostRequest, HostError>,
+    },
+}
+
+/// What the page found when it loaded.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Boot {
+    /// Stored preferences and results (text as stored).
+    pub prefs: Option<String>,
+    pub stats: Option<String>,
+    /// The saved game under [`save_key`]'s key.
+    pub saved: Option<String>,
+    /// The online seat a link names, else the stored one.
+    pub seat: Option<Seat>,
+    /// The stored online seat (an embedded page joins with it again).
+    pub stored_seat: Option<Seat>,
+    /// What an embedding URL asks for.
+    pub embed: Option<Result<Embed, EmbedError>>,
+    /// Whether the browser keeps storage here.
+    pub storage: bool,
+    /// Seeds the page's randomness (new games' seeds).
+    pub seed: u64,
+    /// The person asked for reduced motion.
+    pub reduced_motion: bool,
+}
+
+/// A control's `data-action`, with what it carries.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Button {
+    Home,
+    Rules,
+    CloseRules,
+    Pick(Variant),
+    StartComputer {
+        level: Level,
+        human: Side,
+    },
+    StartFriend,
+    StartWatch {
+        delay_ms: u32,
+    },
+    NewGame,
+    ConfirmNew(bool),
+    Undo,
+    Resign,
+    OfferDraw,
+    AnswerDraw(bool),
+    Flip,
+    Back,
+    Forward,
+    Review(usize),
+    Promote(ChessRole),
+    Pause,
+    Step,
+    TakeOver,
+    StartOnline {
+        side: String,
+        suggestions: bool,
+        on_line: bool,
+    },
+    JoinOnline {
+        code: String,
+        on_line: bool,
+    },
+    /// Copy the text of the element with this id.
+    Copy(&'static str),
+    CancelOnline,
+    Claim {
+        draw: bool,
+    },
+    Abort,
+}
+
+/// A `data-action` that cannot be read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ActionError(pub String);
+
+impl std::fmt::Display for ActionError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for ActionError {}
+
+/// What the page reads beside a `data-action`: the pressed element's
+/// attributes and the values of the form controls.
+pub trait Fields {
+    /// An attribute of the pressed element (`data-game`, `data-ply`…).
+    fn attribute(&self, name: &str) -> Option<String>;
+    /// The value of the control with this id (a `<select>`, a text box).
+    fn value(&self, id: &str) -> Option<String>;
+    /// Whether the checkbox with this id is checked.
+    fn checked(&self, id: &str) -> bool;
+    /// Whether the browser says it is online.
+    fn on_line(&self) -> bool;
+}
+
+impl Button {
+    /// Reads a `data-action` and what it needs from `fields`.
+    pub fn parse(name: &str, fields: &dyn Fields) -> Result<Button, ActionError> {
+        let attribute = |key: &str| {
+            fields
+                .attribute(key)
+                .ok_or_else(|| ActionError(format!("{name:?} needs a {key} attribute")))
+        };
+        Ok(match name {
+            "home" => Button::Home,
+            "rules" => Button::Rules,
+            "close-rules" => Button::CloseRules,
+            "pick" => {
+                let game = attribute("data-game")?;
+                Button::Pick(
+                    game.parse()
+                        .map_err(|_| ActionError(format!("unknown game {game:?}")))?,
+                )
+            }
+            "start-computer" => Button::StartComputer {
+                level: fields
+                    .value("level")
+                    .and_then(|l| l.parse().ok())
+                    .unwrap_or(Level::Medium),
+                human: if fields.value("side").as_deref() == Some("black") {
+                    Side::Black
+                } else {
+                    Side::White
+                },
+            },
+            "start-friend" => Button::StartFriend,
+            "start-watch" => Button::StartWatch {
+                delay_ms: fields
+                    .value("delay")
+                    .and_then(|d| d.parse().ok())
+                    .unwrap_or(900),
+            },
+            "new-game" => Button::NewGame,
+            "confirm-new-yes" => Button::ConfirmNew(true),
+            "confirm-new-no" => Button::ConfirmNew(false),
+            "undo" => Button::Undo,
+            "resign" => Button::Resign,
+            "offer-draw" => Button::OfferDraw,
+            "draw-yes" => Button::AnswerDraw(true),
+            "draw-no" => Button::AnswerDraw(false),
+            "flip" => Button::Flip,
+            "back" => Button::Back,
+            "forward" => Button::Forward,
+            "review" => {
+                let ply = attribute("data-ply")?;
+                Button::Review(
+                    ply.parse()
+                        .map_err(|_| ActionError(format!("unreadable ply {ply:?}")))?,
+                )
+            }
+            "promote" => {
+                let role = attribute("data-role")?;
+                Button::Promote(
+                    ChessRole::ALL
+                        .into_iter()
+                        .find(|&r| role_name(r) == role)
+                        .ok_or_else(|| ActionError(format!("unknown piece {role:?}")))?,
+                )
+            }
+            "pause" => Button::Pause,
+            "step" => Button::Step,
+            "take-over" => Button::TakeOver,
+            "start-online" => Button::StartOnline {
+                side: fields.value("online-side").unwrap_or_default(),
+                suggestions: fields.checked("online-suggest"),
+                on_line: fields.on_line(),
+            },
+            "join-online" => Button::JoinOnline {
+                code: fields.value("join-code").unwrap_or_default(),
+                on_line: fields.on_line(),
+            },
+            "copy-code" => Button::Copy("waiting-code"),
+            "copy-link" => Button::Copy("waiting-link"),
+            "copy-watch" => Button::Copy("watch-link"),
+            "cancel-online" => Button::CancelOnline,
+            "claim-win" => Button::Claim { draw: false },
+            "claim-draw" => Button::Claim { draw: true },
+            "abort" => Button::Abort,
+            other => return Err(ActionError(format!("unknown action {other:?}"))),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashMap;
+
+    #[derive(Default)]
+    struct Form(HashMap<&'static str, &'static str>);
+
+    impl Fields for Form {
+        fn attribute(&self, name: &str) -> Option<String> {
+            self.0.get(name).map(|s| s.to_string())
+        }
+        fn value(&self, id: &str) -> Option<String> {
+            self.0.get(id).map(|s| s.to_string())
+        }
+        fn checked(&self, id: &str) -> bool {
+            self.0.get(id) == Some(&"on")
+        }
+        fn on_line(&self) -> bool {
+            true
+        }
+    }
+
+    fn form(pairs: &[(&'static str, &'static str)]) -> Form {
+        Form(pairs.iter().copied().collect())
+    }
+
+    #[test]
+    fn every_control_of_the_page_is_read() {
+        let page = include_str!("../../../../index.html");
+        let names: Vec<&str> = page
+            .split("data-action=\"")
+            .skip(1)
+            .filter_map(|rest| rest.split('"').next())
+            .collect();
+        assert!(names.len() > 30, "{names:?}");
+        let fields = form(&[
+            ("data-game", "qirkat"),
+            ("data-role", "queen"),
+            ("data-ply", "3"),
+        ]);
+        for name in names {
+            assert!(Button::parse(name, &fields).is_ok(), "{name}");
+        }
+    }
+
+    #[test]
+    fn controls_read_what_they_carry() {
+        let fields = form(&[("level", "expert"), ("side", "black"), ("data-ply", "4")]);
+        assert_eq!(
+            Button::parse("start-computer", &fields),
+            Ok(Button::StartComputer {
+                level: Level::Expert,
+                human: Side::Black
+            })
+        );
+        assert_eq!(Button::parse("review", &fields), Ok(Button::Review(4)));
+        let promote = form(&[("data-role", "archbishop")]);
+        assert_eq!(
+            Button::parse("promote", &promote),
+            Ok(Button::Promote(ChessRole::Archbishop))
+        );
+    }
+
+    #[test]
+    fn an_unknown_or_incomplete_action_is_an_error() {
+        let empty = Form::default();
+        let error = Button::parse("launch-missiles", &empty).map_err(|e| e.to_string());
+        assert_eq!(error, Err("unknown action \"launch-missiles\"".to_string()));
+        assert!(Button::parse("pick", &empty).is_err());
+        assert!(Button::parse("pick", &form(&[("data-game", "chess")])).is_err());
+        assert!(Button::parse("review", &form(&[("data-ply", "-1")])).is_err());
+        assert!(Button::parse("promote", &form(&[("data-role", "dragon")])).is_err());
+    }
+}

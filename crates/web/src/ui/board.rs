@@ -1,0 +1,222 @@
+//! The board's input and motion: presses, drags and triple presses from a
+//! pointer, the keyboard's cursor, and the animation of the last move.
+
+use engine::{Point, Side};
+
+use super::{Animation, Drag, Effect, Ui};
+use crate::keyboard::{self, Key};
+use crate::layout::Layout;
+use crate::session::{Mode, Update};
+
+/// Milliseconds a move takes on screen, per step of its path.
+pub const STEP_MS: f64 = 160.0;
+/// How far (CSS pixels) a press must travel to be a drag.
+pub const DRAG_START: f64 = 6.0;
+
+impl Ui {
+    /// The board's layout on a canvas of `size` (pixels).
+    pub fn layout(&self, size: (f64, f64)) -> Option<Layout<'static>> {
+        let session = self.session.as_ref()?;
+        Some(Layout::new(session.game.geometry(), size.0, size.1).flipped(self.flipped()))
+    }
+
+    /// Whether Black is drawn at the bottom: the person's side below, turned
+    /// round if they asked.
+    pub fn flipped(&self) -> bool {
+        let black_below = matches!(
+            self.session.as_ref().map(|s| s.mode),
+            Some(
+                Mode::Computer {
+                    human: Side::Black,
+                    ..
+                } | Mode::Online {
+                    side: Some(Side::Black),
+                    ..
+                }
+            )
+        );
+        black_below != self.prefs.flipped
+    }
+
+    pub(super) fn pointer_down(
+        &mut self,
+        at: (f64, f64),
+        size: (f64, f64),
+        button: i16,
+        pointer: i32,
+        time_ms: f64,
+        fx: &mut Vec<Effect>,
+    ) {
+        if button > 0 {
+            return;
+        }
+        let Some(point) = self.layout(size).and_then(|l| l.point_at(at.0, at.1)) else {
+            return;
+        };
+        let Some(session) = self.session.as_mut() else {
+            return;
+        };
+        let was_over = session.is_over();
+        if self.triple.press(point, time_ms) {
+            let update = session.triple(point);
+            if update != Update::Nothing {
+                self.after(update, was_over, fx);
+                return;
+            }
+        }
+        let update = session.press(point);
+        if session.selection.path.last() == Some(&point) {
+            fx.push(Effect::CapturePointer(pointer));
+            self.drag = Some(Drag {
+                from: point,
+                start: at,
+                at,
+                moved: false,
+            });
+        }
+        self.after(update, was_over, fx);
+    }
+
+    pub(super) fn pointer_move(&mut self, at: (f64, f64), scale: f64, fx: &mut Vec<Effect>) {
+        let Some(drag) = self.drag.as_mut() else {
+            return;
+        };
+        drag.at = at;
+        let scale = if scale > 0.0 { scale } else { 1.0 };
+        let travelled = (drag.at.0 - drag.start.0).hypot(drag.at.1 - drag.start.1) / scale;
+        drag.moved |= travelled > DRAG_START;
+        if drag.moved {
+            fx.push(Effect::Redraw);
+        }
+    }
+
+    pub(super) fn pointer_up(&mut self, at: (f64, f64), size: (f64, f64), fx: &mut Vec<Effect>) {
+        let Some(drag) = self.drag.take() else {
+            return;
+        };
+        if !drag.moved {
+            return;
+        }
+        let target = self.layout(size).and_then(|l| l.point_at(at.0, at.1));
+        let Some(session) = self.session.as_mut() else {
+            return;
+        };
+        let was_over = session.is_over();
+        let update = match target {
+            Some(to) if to != drag.from => session.drop(drag.from, to),
+            _ => Update::Selection,
+        };
+        // A drop is not a press of the triple gesture.
+        self.triple.reset();
+        self.animation = None;
+        self.after(update, was_over, fx);
+    }
+
+    /// A key of the board's.
+    pub(super) fn key(&mut self, key: Key, fx: &mut Vec<Effect>) {
+        let flipped = self.flipped();
+        let Some(session) = self.session.as_mut() else {
+            return;
+        };
+        let geometry = session.game.geometry();
+        let cursor = match self.cursor {
+            Some(p) if p.index() < geometry.len() => p,
+            // Start on a piece that can move, or in the middle.
+            _ => session
+                .selection
+                .movable(session.entries())
+                .first()
+                .copied()
+                .or_else(|| geometry.point(geometry.files() / 2, geometry.ranks() / 2))
+                .unwrap_or(Point::from_index_unchecked(0)),
+        };
+        let was_over = session.is_over();
+        let update = match key {
+            Key::Move(right, up) => {
+                let next = if self.cursor.is_none() {
+                    cursor
+                } else {
+                    keyboard::step(geometry, cursor, right, up, flipped)
+                };
+                self.cursor = Some(next);
+                self.announcement = keyboard::point_words(&session.game, next);
+                return;
+            }
+            Key::Press => session.press(cursor),
+            Key::Huff => session.triple(cursor),
+            Key::Cancel => {
+                session.selection.clear();
+                Update::Selection
+            }
+        };
+        self.cursor = Some(cursor);
+        self.after(update, was_over, fx);
+    }
+
+    /// Shows the last move in motion, unless motion is turned off (or the
+    /// piece was dragged there).
+    pub(super) fn start_animation(&mut self, fx: &mut Vec<Effect>) {
+        self.animation = None;
+        if !self.prefs.animate || self.reduced_motion || self.drag.as_ref().is_some_and(|d| d.moved)
+        {
+            return;
+        }
+        let Some(session) = &self.session else {
+            return;
+        };
+        let Some((path, captured)) = session.game.last_move() else {
+            return;
+        };
+        if path.len() < 2 {
+            return;
+        }
+        let before = session.game.board_at(session.game.ply() - 1);
+        let captured = captured
+            .into_iter()
+            .filter_map(|p| before.get(p.index()).copied().flatten().map(|v| (p, v)))
+            .collect();
+        let piece = path[path.len() - 1];
+        self.animation = Some(Animation {
+            piece,
+            path,
+            start_ms: None,
+            captured,
+        });
+        self.ask_frame(fx);
+    }
+
+    /// Asks for the next frame, once.
+    fn ask_frame(&mut self, fx: &mut Vec<Effect>) {
+        if !self.frame_asked {
+            self.frame_asked = true;
+            fx.push(Effect::Animate);
+        }
+    }
+
+    pub(super) fn frame(&mut self, now: f64, fx: &mut Vec<Effect>) {
+        self.clock = now;
+        self.frame_asked = false;
+        if let Some(a) = self.animation.as_mut() {
+            let start = *a.start_ms.get_or_insert(now);
+            if now - start >= STEP_MS * (a.path.len() - 1) as f64 {
+                self.animation = None;
+            } else {
+                self.ask_frame(fx);
+            }
+        }
+        fx.push(Effect::Redraw);
+    }
+
+    /// Where the animated piece is: its point, the step it is on, and how
+    /// far along; and how opaque the pieces it took still are.
+    pub(super) fn animated(&self) -> Option<((Point, Point, Point, f64), f64)> {
+        let a = self.animation.as_ref()?;
+        let elapsed = a.start_ms.map_or(0.0, |s| (self.clock - s).max(0.0));
+        let t = elapsed / STEP_MS;
+        let i = (t.floor() as usize).min(a.path.len() - 2);
+        let f = (t - i as f64).clamp(0.0, 1.0);
+        let total = STEP_MS * (a.path.len() - 1) as f64;
+        let alpha = 1.0 - elapsed / total.max(1.0);
+        Some(((a.piece, a.path[i], a.path[i + 1], f), alpha))
+    }
+}

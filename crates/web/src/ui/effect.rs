@@ -1,0 +1,72 @@
+//! What the page must do after an [`super::Action`]: everything that
+//! reaches outside the [`super::Ui`] (storage, the worker, timers, the host
+//! page, the socket) is one of these, run by the page glue.
+
+use engine::AnyTurn;
+use protocol::ClientMessage;
+
+use crate::online::Seat;
+use crate::worker::Request;
+
+/// One thing for the page to do.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Effect {
+    /// Keep `value` in storage under `key`.
+    Store { key: String, value: String },
+    /// Forget storage's `key`.
+    Remove { key: String },
+    /// Ask the computer's worker.
+    Ask(Request),
+    /// Report [`super::Action::Timer`] with `id` after `ms`.
+    StartTimer { id: u32, ms: u32 },
+    /// Report the next animation frame.
+    Animate,
+    /// Draw the board again (a cheap change: a drag, a frame, the focus).
+    Redraw,
+    /// Send the pointer's further events to the board (a drag began).
+    CapturePointer(i32),
+    /// Open or close a dialog.
+    Dialog { id: Dialog, open: bool },
+    /// Show the rule book, at this game's article if any.
+    ShowRules { article: Option<&'static str> },
+    /// Post this message to the host page (embedded).
+    ToHost(serde_json::Value),
+    /// Answer the host message being handled.
+    ReplyToHost(serde_json::Value),
+    /// Something went wrong that the console should hear of.
+    Log(String),
+    /// Online play (run by the page's online glue): take part in the game
+    /// this seat names.
+    EnterOnline(Seat),
+    /// Leave the online game (its socket and stored seat).
+    LeaveOnline,
+    /// Connect to the game server again (to be sent what was missed).
+    Reconnect,
+    /// Create a game on the server.
+    CreateOnline {
+        game: &'static str,
+        side: String,
+        suggestions: bool,
+    },
+    /// Send a message on the game's socket.
+    SendOnline(ClientMessage),
+    /// A turn entered online: the player's move, or a suggestion.
+    SendTurn(AnyTurn),
+    /// Copy the text of the element with this id.
+    Copy(&'static str),
+}
+
+/// The page's dialogs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Dialog {
+    /// "Leave the game in progress for a new one?"
+    ConfirmNew,
+}
+
+impl Dialog {
+    pub fn id(self) -> &'static str {
+        match self {
+            Dialog::ConfirmNew => "confirm-new",
+        }
+    }
+}

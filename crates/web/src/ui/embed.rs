@@ -1,0 +1,201 @@
+//! Embedded in another site's page: starting the game the URL asks for, the
+//! host page's messages (checked by [`crate::embed`]) and the events the host
+//! hears (see docs/embedding.md).
+
+use engine::{Side, Variant};
+use serde_json::{json, Value};
+
+use super::flow::local_mode;
+use super::{Effect, Screen, Ui};
+use crate::embed::{Embed, HostError, HostRequest, Opponent, State};
+use crate::online::Seat;
+use crate::session::Session;
+
+impl Ui {
+    /// Starts as the embedding URL says: its saved game if it is the same
+    /// game, else a new one (or the online game it names).
+    pub(super) fn start_embedded(
+        &mut self,
+        embed: Embed,
+        saved: Option<String>,
+        stored_seat: Option<Seat>,
+        fx: &mut Vec<Effect>,
+    ) {
+        self.choice = embed.game;
+        let seat = match &embed.opponent {
+            Opponent::Join(code) => Some(
+                stored_seat
+                    .filter(|s| s.token.is_some() && !s.creator)
+                    .unwrap_or_else(|| Seat::joining(code.clone())),
+            ),
+            Opponent::Spectate(id) => Some(Seat::watching(id.clone())),
+            _ => None,
+        };
+        let mode = local_mode(&embed);
+        self.embed = Some(embed);
+        if let Some(seat) = seat {
+            self.go_online(seat, fx);
+            return;
+        }
+        let restored = saved
+            .and_then(|text| Session::from_save(&text).ok())
+            .filter(|s| s.game.variant() == self.choice);
+        match (restored, mode) {
+            (Some(session), _) => self.session = Some(session),
+            (None, Some(mode)) => {
+                let seed = self.new_seed();
+                self.session = Some(Session::new(self.choice, mode, seed));
+            }
+            (None, None) => {}
+        }
+        self.screen = Screen::Game;
+    }
+
+    /// A message posted to the page. Anything from an origin other than the
+    /// page's own or the configured host is ignored; anything malformed is
+    /// answered with an error and changes nothing.
+    pub(super) fn host_message(
+        &mut self,
+        origin: &str,
+        own_origin: &str,
+        request: Result<HostRequest, HostError>,
+        fx: &mut Vec<Effect>,
+    ) {
+        let Some(embed) = &self.embed else {
+            return;
+        };
+        let trusted = origin == own_origin || embed.host.as_deref() == Some(origin);
+        if !trusted {
+            return;
+        }
+        let reply = match request {
+            Ok(HostRequest::GetState) => self.state_message("alquerque:state"),
+            Ok(HostRequest::NewGame {
+                game,
+                opponent,
+                side,
+            }) => match self.host_new_game(game, opponent, side, fx) {
+                Ok(()) => self.state_message("alquerque:started"),
+                Err(e) => Some(error_message(&e)),
+            },
+            Err(e) => Some(error_message(&e)),
+        };
+        if let Some(reply) = reply {
+            fx.push(Effect::ReplyToHost(reply));
+        }
+    }
+
+    fn host_new_game(
+        &mut self,
+        game: Option<Variant>,
+        opponent: Option<Opponent>,
+        side: Option<Side>,
+        fx: &mut Vec<Effect>,
+    ) -> Result<(), HostError> {
+        let Some(embed) = self.embed.as_mut() else {
+            return Ok(());
+        };
+        if let Some(game) = game {
+            embed.game = game;
+        }
+        if let Some(opponent) = opponent {
+            embed.opponent = opponent;
+        }
+        if let Some(side) = side {
+            embed.side = side;
+        }
+        let Some(mode) = local_mode(embed) else {
+            return Err(HostError {
+                code: "invalid",
+                message: "online games start from the embedding URL".to_string(),
+            });
+        };
+        self.choice = embed.game;
+        let seed = self.new_seed();
+        // The host asked: no confirmation.
+        self.adopt(Session::new(self.choice, mode, seed), fx);
+        // The answer carries the new game's state; its turns are reported
+        // from there on.
+        self.reported = self
+            .session
+            .as_ref()
+            .map(|s| (s.game.ply(), s.game.outcome().is_some()));
+        Ok(())
+    }
+
+    fn state(&self) -> Option<State> {
+        self.session.as_ref().map(|s| State::of(&s.game))
+    }
+
+    fn state_message(&self, kind: &str) -> Option<Value> {
+        let state = self.state()?;
+        Some(json!({ "type": kind, "state": state }))
+    }
+
+    /// Tells the host the page is up, and its state.
+    pub(super) fn report_ready(&mut self, fx: &mut Vec<Effect>) {
+        if self.embed.is_none() {
+            return;
+        }
+        if let Some(state) = self.state() {
+            let over = state.result.is_some();
+            self.reported = Some((state.moves.len(), over));
+            fx.push(Effect::ToHost(
+                json!({ "type": "alquerque:ready", "state": state }),
+            ));
+        }
+    }
+
+    /// Tells the host what changed since the last report: moves, whose turn
+    /// it is, the end of the game.
+    pub(super) fn report_to_host(&mut self, fx: &mut Vec<Effect>) {
+        let (Some(_), Some(session)) = (&self.embed, &self.session) else {
+            return;
+        };
+        let now = (session.game.ply(), session.game.outcome().is_some());
+        let Some(before) = self.reported else {
+            // Not started yet (the ready report follows).
+            return;
+        };
+        if before == now {
+            return;
+        }
+        self.reported = Some(now);
+        let state = State::of(&session.game);
+        if now.0 > before.0 {
+            if let Some(last) = state.moves.last() {
+                fx.push(Effect::ToHost(json!({
+                    "type": "alquerque:move",
+                    "ply": now.0,
+                    "move": last,
+                    "state": state,
+                })));
+            }
+        }
+        if let Some(result) = &state.result {
+            if !before.1 {
+                fx.push(Effect::ToHost(json!({
+                    "type": "alquerque:game-over",
+                    "result": result,
+                    "reason": state.reason,
+                    "state": state,
+                })));
+            }
+        } else if let Some(side) = state.to_move {
+            fx.push(Effect::ToHost(json!({
+                "type": "alquerque:turn",
+                "to_move": side,
+                "person": session.human_to_move(),
+                "state": state,
+            })));
+        }
+    }
+}
+
+fn error_message(error: &HostError) -> Value {
+    json!({
+        "type": "alquerque:error",
+        "code": error.code,
+        "message": error.message,
+    })
+}

@@ -1,0 +1,130 @@
+//! Embedded and restored: an embedding host's messages, valid and invalid,
+//! and a save that cannot be restored.
+
+use engine::search::Level;
+use engine::{GameKey, Side, Variant};
+
+use super::tests::{asked, first_turn_reply, session};
+use super::*;
+use crate::embed::{read_request, Embed};
+use crate::session::Mode;
+
+#[test]
+fn an_embedding_host_is_answered_and_bad_messages_get_errors() {
+    let mut ui = Ui::new();
+    let embed: Embed = Embed::from_query("?embed&game=qirkat&opponent=friend")
+        .expect("an embedding")
+        .expect("valid");
+    let fx = ui.update(Action::Boot(Box::new(Boot {
+        embed: Some(Ok(embed)),
+        ..match flow::fresh_boot(3) {
+            Action::Boot(boot) => *boot,
+            _ => unreachable!(),
+        }
+    })));
+    let ready = fx.iter().find_map(|e| match e {
+        Effect::ToHost(v) => Some(v.clone()),
+        _ => None,
+    });
+    assert_eq!(ready.expect("ready")["type"], "alquerque:ready");
+    assert_eq!(ui.view().embed, Some(("dark", true, true)));
+    let own = "https://alquerque.example";
+    let host = |ui: &mut Ui, origin: &str, text: &str| {
+        ui.update(Action::Host {
+            origin: origin.to_string(),
+            own_origin: own.to_string(),
+            request: read_request(text),
+        })
+    };
+    let reply = |fx: &[Effect]| {
+        fx.iter()
+            .find_map(|e| match e {
+                Effect::ReplyToHost(v) => Some(v.clone()),
+                _ => None,
+            })
+            .expect("an answer")
+    };
+    let fx = host(&mut ui, own, r#"{"type":"alquerque:get-state"}"#);
+    assert_eq!(reply(&fx)["state"]["game"], "qirkat");
+    // Another site is not heard at all.
+    assert!(host(
+        &mut ui,
+        "https://elsewhere.example",
+        r#"{"type":"alquerque:get-state"}"#
+    )
+    .is_empty());
+    // Malformed, unknown and invalid requests are answered with errors.
+    assert_eq!(reply(&host(&mut ui, own, "{not json"))["code"], "malformed");
+    assert_eq!(
+        reply(&host(&mut ui, own, r#"{"type":"alquerque:explode"}"#))["code"],
+        "unknown_type"
+    );
+    let fx = host(
+        &mut ui,
+        own,
+        r#"{"type":"alquerque:new-game","opponent":"join"}"#,
+    );
+    assert_eq!(reply(&fx)["code"], "invalid");
+    assert_eq!(
+        session(&ui).game.variant(),
+        Variant::Draughts(GameKey::Qirkat)
+    );
+    // A valid new game starts at once, without a confirmation.
+    let fx = host(
+        &mut ui,
+        own,
+        r#"{"type":"alquerque:new-game","game":"bell","opponent":"easy","side":"black"}"#,
+    );
+    assert_eq!(reply(&fx)["type"], "alquerque:started");
+    assert_eq!(
+        session(&ui).game.variant(),
+        Variant::Draughts(GameKey::Bell)
+    );
+    assert!(matches!(
+        session(&ui).mode,
+        Mode::Computer {
+            level: Level::Easy,
+            human: Side::Black
+        }
+    ));
+    let request = asked(&fx).expect("the computer opens").clone();
+    // The new game's turns are reported to the host.
+    let fx = ui.update(first_turn_reply(&request));
+    let events: Vec<_> = fx
+        .iter()
+        .filter_map(|e| match e {
+            Effect::ToHost(v) => Some(v.clone()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(events.len(), 2, "{events:?}");
+    assert_eq!(
+        (events[0]["type"].as_str(), events[0]["ply"].as_u64()),
+        (Some("alquerque:move"), Some(1))
+    );
+    assert_eq!(events[1]["type"], "alquerque:turn");
+    assert_eq!(events[1]["person"], true);
+}
+
+#[test]
+fn a_corrupt_save_is_set_aside_with_a_notice() {
+    let mut ui = Ui::new();
+    let mut boot = match flow::fresh_boot(1) {
+        Action::Boot(boot) => *boot,
+        _ => unreachable!(),
+    };
+    boot.saved = Some("{\"version\":1,\"record\":\"chess\"".to_string());
+    let fx = ui.update(Action::Boot(Box::new(boot)));
+    assert!(fx
+        .iter()
+        .any(|e| matches!(e, Effect::Store { key, .. } if key == SET_ASIDE_KEY)));
+    assert!(fx.contains(&Effect::Remove {
+        key: SAVE_KEY.to_string()
+    }));
+    let view = ui.view();
+    assert_eq!(view.screen, "home");
+    assert!(view
+        .notice
+        .expect("a notice")
+        .starts_with("Your saved game could not be restored"));
+}

@@ -1,0 +1,365 @@
+//! The flow of screens and dialogs: starting up, choosing a game, the
+//! confirmation before a game in progress is left, and the controls beside
+//! the board.
+
+use engine::search::Level;
+
+use super::{Boot, Button, Dialog, Effect, Screen, Thinking, Ui, SET_ASIDE_KEY};
+use crate::embed::Embed;
+use crate::online::Seat;
+use crate::save::{Prefs, Stats};
+use crate::session::{Mode, Session, Update};
+
+const NO_STORAGE: &str =
+    "This browser keeps no storage for the game here: it plays, but a reload forgets it.";
+const OFFLINE: &str = "Online play needs the network, and this device is offline. Games against the computer and on this device work without it.";
+
+impl Ui {
+    /// Starts as the page was found: an embedding, an online seat, a saved
+    /// game, or the home screen.
+    pub(super) fn boot(&mut self, boot: Boot, fx: &mut Vec<Effect>) {
+        self.prefs = boot
+            .prefs
+            .as_deref()
+            .map(Prefs::from_text)
+            .unwrap_or_default();
+        self.stats = boot
+            .stats
+            .as_deref()
+            .map(Stats::from_text)
+            .unwrap_or_default();
+        self.random = boot.seed;
+        self.reduced_motion = boot.reduced_motion;
+        let mut notice = (!boot.storage).then(|| NO_STORAGE.to_string());
+        match boot.embed {
+            Some(Ok(embed)) => {
+                self.save_key = embed.save_key();
+                self.start_embedded(embed, boot.saved, boot.stored_seat, fx);
+            }
+            Some(Err(e)) => {
+                notice = Some(format!(
+                    "This embedded game's settings are not valid: {}.",
+                    e.0
+                ));
+                self.start_standalone(boot.saved, boot.seat, &mut notice, fx);
+            }
+            None => self.start_standalone(boot.saved, boot.seat, &mut notice, fx),
+        }
+        self.notice = notice;
+        self.maybe_think(fx);
+        self.report_ready(fx);
+    }
+
+    fn start_standalone(
+        &mut self,
+        saved: Option<String>,
+        seat: Option<Seat>,
+        notice: &mut Option<String>,
+        fx: &mut Vec<Effect>,
+    ) {
+        if let Some(seat) = seat {
+            self.go_online(seat, fx);
+            return;
+        }
+        match saved.map(|text| (Session::from_save(&text), text)) {
+            Some((Ok(session), _)) => {
+                self.session = Some(session);
+                self.screen = Screen::Game;
+            }
+            Some((Err(e), text)) => {
+                fx.push(Effect::Store {
+                    key: SET_ASIDE_KEY.to_string(),
+                    value: text,
+                });
+                fx.push(Effect::Remove {
+                    key: self.save_key.clone(),
+                });
+                *notice = Some(format!(
+                    "Your saved game could not be restored: {e}. It has been set aside."
+                ));
+                self.screen = Screen::Home;
+            }
+            None => self.screen = Screen::Home,
+        }
+    }
+
+    /// Takes part in the online game `seat` names.
+    pub(super) fn go_online(&mut self, seat: Seat, fx: &mut Vec<Effect>) {
+        self.enter_online();
+        fx.push(Effect::EnterOnline(seat));
+    }
+
+    /// A control was pressed.
+    pub(super) fn press(&mut self, button: Button, fx: &mut Vec<Effect>) {
+        match button {
+            Button::Home => {
+                self.notice = None;
+                self.screen = Screen::Home;
+            }
+            Button::Rules => {
+                self.screen = Screen::Rules;
+                fx.push(Effect::ShowRules {
+                    article: self.session.as_ref().map(|s| s.game.variant().as_str()),
+                });
+            }
+            Button::CloseRules => {
+                self.screen = if self.session.is_some() {
+                    Screen::Game
+                } else {
+                    Screen::Home
+                }
+            }
+            Button::Pick(variant) => {
+                self.choice = variant;
+                self.screen = Screen::Opponent;
+            }
+            Button::StartComputer { level, human } => {
+                self.begin(Mode::Computer { level, human }, fx)
+            }
+            Button::StartFriend => self.begin(Mode::Friend, fx),
+            Button::StartWatch { delay_ms } => self.begin(
+                Mode::Watch {
+                    level: Level::Medium,
+                    delay_ms,
+                },
+                fx,
+            ),
+            Button::NewGame => self.new_game(fx),
+            Button::ConfirmNew(yes) => self.confirm_new(yes, fx),
+            Button::StartOnline {
+                side,
+                suggestions,
+                on_line,
+            } => {
+                if !on_line {
+                    self.notice = Some(OFFLINE.to_string());
+                } else {
+                    self.notice = Some("Creating the game…".to_string());
+                    fx.push(Effect::CreateOnline {
+                        game: self.choice.as_str(),
+                        side,
+                        suggestions,
+                    });
+                }
+            }
+            Button::JoinOnline { code, on_line } => {
+                if !on_line {
+                    self.notice = Some(OFFLINE.to_string());
+                    return;
+                }
+                match code.trim().parse::<protocol::JoinCode>() {
+                    Ok(code) => {
+                        self.notice = None;
+                        self.go_online(Seat::joining(code.to_string()), fx);
+                    }
+                    Err(_) => {
+                        self.notice =
+                            Some("A game code has six letters and digits, like K7Q-4MZ.".into())
+                    }
+                }
+            }
+            Button::Copy(id) => fx.push(Effect::Copy(id)),
+            Button::CancelOnline => {
+                if self.online {
+                    fx.push(Effect::SendOnline(protocol::ClientMessage::Abort));
+                }
+                self.leave_online(fx);
+                self.screen = Screen::Home;
+            }
+            game => self.game_button(game, fx),
+        }
+    }
+
+    /// A control beside the board.
+    fn game_button(&mut self, button: Button, fx: &mut Vec<Effect>) {
+        if self.online {
+            use protocol::ClientMessage;
+            let message = match button {
+                Button::Resign => Some(ClientMessage::Resign),
+                Button::OfferDraw => Some(ClientMessage::OfferDraw),
+                Button::AnswerDraw(true) => Some(ClientMessage::AcceptDraw),
+                Button::AnswerDraw(false) => Some(ClientMessage::DeclineDraw),
+                Button::Claim { draw } => Some(ClientMessage::Claim { draw }),
+                Button::Abort => Some(ClientMessage::Abort),
+                Button::Undo => return,
+                _ => None,
+            };
+            if let Some(message) = message {
+                fx.push(Effect::SendOnline(message));
+                return;
+            }
+        }
+        let Some(session) = self.session.as_mut() else {
+            return;
+        };
+        let was_over = session.is_over();
+        match button {
+            Button::Undo => {
+                session.undo();
+                self.thinking = Thinking::Idle;
+                self.promotion = None;
+            }
+            Button::Resign => {
+                session.resign();
+            }
+            Button::OfferDraw => {
+                if session.offer_draw(session.person_side()) && session.awaiting_computer_answer() {
+                    self.ask_about_draw(fx);
+                }
+            }
+            Button::AnswerDraw(yes) => session.answer_draw(yes),
+            Button::Flip => self.prefs.flipped = !self.prefs.flipped,
+            Button::Back => session.step_back(),
+            Button::Forward => session.step_forward(),
+            Button::Review(ply) => session.review_at(ply),
+            Button::Promote(role) => {
+                let choice = self.promotion.take().and_then(|options| {
+                    options
+                        .into_iter()
+                        .find(|&(r, _)| r == role)
+                        .map(|(_, turn)| turn)
+                });
+                if let Some(turn) = choice {
+                    let update = session.play(turn);
+                    self.after(update, was_over, fx);
+                    return;
+                }
+            }
+            Button::Pause => {
+                self.paused = !self.paused;
+                // The pause before the next move ends with no move.
+                if self.paused && matches!(self.thinking, Thinking::Delay(_)) {
+                    self.thinking = Thinking::Idle;
+                }
+            }
+            Button::Step => {
+                self.paused = true;
+                self.think_now(fx);
+            }
+            Button::TakeOver => {
+                if session.take_over() {
+                    self.thinking = Thinking::Idle;
+                }
+            }
+            _ => return,
+        }
+        self.after(Update::Selection, was_over, fx);
+    }
+
+    /// "New game": embedded, a new game of the same kind at once; else the
+    /// home screen, after confirming if a game is in progress.
+    fn new_game(&mut self, fx: &mut Vec<Effect>) {
+        if let Some(embed) = &self.embed {
+            if let Some(mode) = local_mode(embed) {
+                self.begin(mode, fx);
+            }
+            return;
+        }
+        if self.session.as_ref().is_some_and(Session::is_unfinished) {
+            fx.push(Effect::Dialog {
+                id: Dialog::ConfirmNew,
+                open: true,
+            });
+        } else {
+            self.screen = Screen::Home;
+        }
+    }
+
+    fn confirm_new(&mut self, yes: bool, fx: &mut Vec<Effect>) {
+        fx.push(Effect::Dialog {
+            id: Dialog::ConfirmNew,
+            open: false,
+        });
+        let pending = self.pending.take();
+        if !yes {
+            if self.session.is_some() {
+                self.screen = Screen::Game;
+            }
+            return;
+        }
+        match pending {
+            Some(session) => self.adopt(session, fx),
+            None => {
+                self.leave_online(fx);
+                self.session = None;
+                self.thinking = Thinking::Idle;
+                fx.push(Effect::Remove {
+                    key: self.save_key.clone(),
+                });
+                self.screen = Screen::Home;
+            }
+        }
+    }
+
+    /// A new game of the chosen kind, once a game in progress is given up.
+    pub(super) fn begin(&mut self, mode: Mode, fx: &mut Vec<Effect>) {
+        let seed = self.new_seed();
+        let session = Session::new(self.choice, mode, seed);
+        if self.session.as_ref().is_some_and(Session::is_unfinished) {
+            self.pending = Some(session);
+            fx.push(Effect::Dialog {
+                id: Dialog::ConfirmNew,
+                open: true,
+            });
+        } else {
+            self.adopt(session, fx);
+        }
+    }
+
+    /// Shows `session` as the game in progress.
+    pub(super) fn adopt(&mut self, session: Session, fx: &mut Vec<Effect>) {
+        self.leave_online(fx);
+        self.session = Some(session);
+        self.thinking = Thinking::Idle;
+        self.promotion = None;
+        self.paused = false;
+        self.animation = None;
+        self.notice = None;
+        self.screen = Screen::Game;
+        self.save(fx);
+        self.maybe_think(fx);
+    }
+
+    /// A new pause between the computer's moves while watching.
+    pub(super) fn set_delay(&mut self, ms: u32, fx: &mut Vec<Effect>) {
+        if let Some(session) = self.session.as_mut() {
+            if let Mode::Watch { delay_ms, .. } = &mut session.mode {
+                *delay_ms = ms;
+            }
+        }
+        self.save(fx);
+    }
+}
+
+/// The local mode an embedding asks for (`None` for online play).
+pub(super) fn local_mode(embed: &Embed) -> Option<Mode> {
+    use crate::embed::Opponent;
+    Some(match &embed.opponent {
+        Opponent::Computer(level) => Mode::Computer {
+            level: *level,
+            human: embed.side,
+        },
+        Opponent::Friend => Mode::Friend,
+        Opponent::Watch => Mode::Watch {
+            level: Level::Medium,
+            delay_ms: 900,
+        },
+        Opponent::Join(_) | Opponent::Spectate(_) => return None,
+    })
+}
+
+/// The page's boot with nothing stored.
+#[cfg(test)]
+pub(super) fn fresh_boot(seed: u64) -> super::Action {
+    super::Action::Boot(Box::new(Boot {
+        prefs: None,
+        stats: None,
+        saved: None,
+        seat: None,
+        stored_seat: None,
+        embed: None,
+        storage: true,
+        seed,
+        reduced_motion: false,
+    }))
+}

@@ -1,0 +1,376 @@
+//! The page as one state machine, without a DOM: [`Ui`] holds everything
+//! the page shows, [`Ui::update`] takes an [`Action`] and returns the
+//! [`Effect`]s the page must run, and [`Ui::view`] says what every panel and
+//! the board show. The page glue in [`crate::app`] only turns events into
+//! actions, runs effects and writes the view, so whole flows are tested
+//! natively by driving `update` and reading `view`.
+
+mod action;
+mod board;
+mod computer;
+mod effect;
+mod embed;
+mod flow;
+mod online;
+mod view;
+
+pub use action::{Action, ActionError, Boot, Button, Fields};
+pub use effect::{Dialog, Effect};
+pub use online::{OnlineView, ONLINE_KEY};
+pub use view::{display_name, GameView, MoveItem, View};
+
+use engine::chess::Role as ChessRole;
+use engine::{AnyTurn, Point, Variant};
+
+use crate::embed::Embed;
+use crate::save::{Prefs, Stats};
+use crate::session::{Session, Update};
+use crate::triple::TripleDetector;
+
+/// Where the game in progress is saved (an embedded one has its own key).
+pub const SAVE_KEY: &str = "alquerque.game";
+/// Where a save that could not be restored is set aside.
+pub const SET_ASIDE_KEY: &str = "alquerque.game.unreadable";
+pub const PREFS_KEY: &str = "alquerque.prefs";
+pub const STATS_KEY: &str = "alquerque.stats";
+
+/// The key of the game in progress, for the embedding the URL asks for.
+pub fn save_key(embed: Option<&Embed>) -> String {
+    embed.map_or_else(|| SAVE_KEY.to_string(), Embed::save_key)
+}
+
+/// The page's screens.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Screen {
+    Home,
+    Opponent,
+    Game,
+    Rules,
+    /// Online: waiting for the friend to join.
+    Waiting,
+}
+
+impl Screen {
+    /// The name in the page's `data-screen`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Screen::Home => "home",
+            Screen::Opponent => "opponent",
+            Screen::Game => "game",
+            Screen::Rules => "rules",
+            Screen::Waiting => "waiting",
+        }
+    }
+}
+
+/// What the computer is doing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Thinking {
+    Idle,
+    /// Waiting out the pause between moves while watching (the timer's id).
+    Delay(u32),
+    /// Asked its worker (the request's id).
+    Asked(u32),
+}
+
+/// A piece being dragged.
+#[derive(Clone, Debug, PartialEq)]
+struct Drag {
+    from: Point,
+    start: (f64, f64),
+    at: (f64, f64),
+    moved: bool,
+}
+
+/// The last move shown in motion.
+#[derive(Clone, Debug, PartialEq)]
+struct Animation {
+    /// The moving piece's point after the move, and the points its path
+    /// passes through.
+    piece: Point,
+    path: Vec<Point>,
+    /// When the first frame was drawn (ms); none before it.
+    start_ms: Option<f64>,
+    /// The pieces the move took, fading as the mover passes.
+    captured: Vec<(Point, engine::PieceView)>,
+}
+
+/// Everything the page shows, and what it is waiting for.
+#[derive(Clone, Debug)]
+pub struct Ui {
+    pub screen: Screen,
+    /// The game on screen (online, as the server has it).
+    pub session: Option<Session>,
+    /// A new game waiting for the person to confirm that the old one goes.
+    pending: Option<Session>,
+    /// The game chosen on the home screen.
+    choice: Variant,
+    pub prefs: Prefs,
+    stats: Stats,
+    triple: TripleDetector,
+    drag: Option<Drag>,
+    animation: Option<Animation>,
+    /// The pieces a pawn may become, while the person chooses.
+    promotion: Option<Vec<(ChessRole, AnyTurn)>>,
+    thinking: Thinking,
+    /// The last id given to a request or a timer.
+    last_id: u32,
+    /// Watching: the computer's moves wait for a step.
+    paused: bool,
+    /// The keyboard's cursor on the board, and whether the board has the
+    /// focus (the cursor shows only then).
+    cursor: Option<Point>,
+    focused: bool,
+    /// What the live region says, and the turn count it last spoke of.
+    announcement: String,
+    announced_ply: Option<usize>,
+    pub notice: Option<String>,
+    save_key: String,
+    /// Embedded in another site's page: what it asked for.
+    embed: Option<Embed>,
+    /// The state last reported to the host page (turns, over).
+    reported: Option<(usize, bool)>,
+    /// Taking part in an online game (its socket is the page's).
+    online: bool,
+    /// The page's random state (splitmix64), for new games' seeds.
+    random: u64,
+    /// The time of the latest frame (ms), and whether the next one is asked
+    /// for.
+    clock: f64,
+    frame_asked: bool,
+    reduced_motion: bool,
+}
+
+impl Default for Ui {
+    fn default() -> Ui {
+        Ui::new()
+    }
+}
+
+impl Ui {
+    pub fn new() -> Ui {
+        Ui {
+            screen: Screen::Home,
+            session: None,
+            pending: None,
+            choice: Variant::Draughts(engine::GameKey::Classic),
+            prefs: Prefs::default(),
+            stats: Stats::default(),
+            triple: TripleDetector::new(),
+            drag: None,
+            animation: None,
+            promotion: None,
+            thinking: Thinking::Idle,
+            last_id: 0,
+            paused: false,
+            cursor: None,
+            focused: false,
+            announcement: String::new(),
+            announced_ply: None,
+            notice: None,
+            save_key: SAVE_KEY.to_string(),
+            embed: None,
+            reported: None,
+            online: false,
+            random: 0,
+            clock: 0.0,
+            frame_asked: false,
+            reduced_motion: false,
+        }
+    }
+
+    /// Takes one action; the effects for the page to run.
+    pub fn update(&mut self, action: Action) -> Vec<Effect> {
+        let mut fx = Vec::new();
+        match action {
+            Action::Boot(boot) => self.boot(*boot, &mut fx),
+            Action::Press(button) => self.press(button, &mut fx),
+            Action::Prefs {
+                hints,
+                prompts,
+                animate,
+            } => {
+                self.prefs.hints = hints;
+                self.prefs.prompts = prompts;
+                self.prefs.animate = animate;
+                fx.push(self.store_prefs());
+            }
+            Action::WatchDelay(ms) => self.set_delay(ms, &mut fx),
+            Action::PointerDown {
+                at,
+                size,
+                button,
+                pointer,
+                time_ms,
+            } => self.pointer_down(at, size, button, pointer, time_ms, &mut fx),
+            Action::PointerMove { at, scale } => self.pointer_move(at, scale, &mut fx),
+            Action::PointerUp { at, size } => self.pointer_up(at, size, &mut fx),
+            Action::PointerCancel => {
+                self.drag = None;
+                fx.push(Effect::Redraw);
+            }
+            Action::Key(key) => self.key(key, &mut fx),
+            Action::BoardFocus(focused) => {
+                self.focused = focused;
+                fx.push(Effect::Redraw);
+            }
+            Action::Frame(now) => self.frame(now, &mut fx),
+            Action::Timer(id) => {
+                if self.thinking == Thinking::Delay(id) {
+                    self.think_now(&mut fx);
+                }
+            }
+            Action::Reply(reply) => self.on_reply(reply, &mut fx),
+            Action::Host {
+                origin,
+                own_origin,
+                request,
+            } => self.host_message(&origin, &own_origin, request, &mut fx),
+        }
+        self.settle(&mut fx);
+        fx
+    }
+
+    /// After any change: what the live region says of a new turn, and what
+    /// the host page hears. The online glue calls it after changing the
+    /// session itself.
+    pub fn settle(&mut self, fx: &mut Vec<Effect>) {
+        if let Some(session) = &self.session {
+            let game = &session.game;
+            if self.announced_ply != Some(game.ply()) {
+                self.announced_ply = Some(game.ply());
+                let history = game.history();
+                let last =
+                    crate::keyboard::last_turn_words(game, history.last().map(String::as_str))
+                        .unwrap_or_default();
+                self.announcement = format!("{last} {}.", self.status()).trim().to_string();
+            }
+        }
+        self.report_to_host(fx);
+    }
+
+    /// The status line: the session's, or "Paused" while watching paused.
+    fn status(&self) -> String {
+        let Some(session) = &self.session else {
+            return String::new();
+        };
+        if session.computer_to_move().is_some() && self.thinking == Thinking::Idle && self.paused {
+            return "Paused".to_string();
+        }
+        session.status()
+    }
+
+    /// Whether the computer is thinking (not waiting out the pause between
+    /// moves while watching: then it has yet to begin).
+    pub fn is_thinking(&self) -> bool {
+        matches!(self.thinking, Thinking::Asked(_))
+    }
+
+    /// Whether this page takes part in an online game.
+    pub fn is_online(&self) -> bool {
+        self.online
+    }
+
+    /// The embedding the page was opened with, if any.
+    pub fn embed(&self) -> Option<&Embed> {
+        self.embed.as_ref()
+    }
+
+    /// The next id for a request or a timer.
+    fn next_id(&mut self) -> u32 {
+        self.last_id += 1;
+        self.last_id
+    }
+
+    /// A seed for a new game (splitmix64 over the page's random state).
+    fn new_seed(&mut self) -> u64 {
+        self.random = self.random.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.random;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    fn store_prefs(&self) -> Effect {
+        Effect::Store {
+            key: PREFS_KEY.to_string(),
+            value: self.prefs.to_text(),
+        }
+    }
+
+    /// Saves the game in progress (an online game lives on the server; its
+    /// seat is stored instead).
+    fn save(&self, fx: &mut Vec<Effect>) {
+        if self.online {
+            return;
+        }
+        if let Some(session) = &self.session {
+            fx.push(Effect::Store {
+                key: self.save_key.clone(),
+                value: session.to_save(),
+            });
+        }
+    }
+
+    /// After a change to the game: count a finished game, save, and let the
+    /// computer move.
+    fn after(&mut self, update: Update, was_over: bool, fx: &mut Vec<Effect>) {
+        match update {
+            Update::Promote(options) => self.promotion = Some(options),
+            Update::Played(_) => self.start_animation(fx),
+            Update::Send(turn) => {
+                fx.push(Effect::SendTurn(turn));
+                return;
+            }
+            Update::Nothing | Update::Selection => {}
+        }
+        if let Some(session) = &self.session {
+            if !was_over && session.is_over() {
+                if let Some(result) = session.personal_result() {
+                    self.stats.count(session.game.variant(), result);
+                    fx.push(Effect::Store {
+                        key: STATS_KEY.to_string(),
+                        value: self.stats.to_text(),
+                    });
+                }
+            }
+        }
+        fx.push(self.store_prefs());
+        self.save(fx);
+        self.maybe_think(fx);
+    }
+
+    /// Online (the page's online glue): the game is about to arrive from
+    /// the server; nothing of a local game remains.
+    pub fn enter_online(&mut self) {
+        self.session = None;
+        self.thinking = Thinking::Idle;
+        self.promotion = None;
+        self.animation = None;
+        self.online = true;
+        self.screen = Screen::Waiting;
+    }
+
+    /// Online (the page's online glue): the online game is gone.
+    pub fn left_online(&mut self) {
+        if self.online {
+            self.online = false;
+            self.session = None;
+        }
+    }
+
+    /// Leaves the online game for a local one.
+    fn leave_online(&mut self, fx: &mut Vec<Effect>) {
+        if self.online {
+            self.left_online();
+            fx.push(Effect::LeaveOnline);
+        }
+    }
+}
+
+#[cfg(test)]
+mod embed_tests;
+#[cfg(test)]
+mod online_tests;
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,266 @@
+//! What the page shows, read off the [`Ui`]: the screen, every panel's text
+//! and controls, and the board's [`Scene`]. The page glue writes it as it is.
+
+use engine::{Side, Variant};
+
+use super::Ui;
+use crate::keyboard::role_name;
+use crate::render::Scene;
+use crate::session::Mode;
+
+/// Everything on the page.
+#[derive(Clone, Debug, PartialEq)]
+pub struct View {
+    /// The screen shown (`data-screen`).
+    pub screen: &'static str,
+    pub notice: Option<String>,
+    /// The results against the computer, on the home screen.
+    pub stats: String,
+    /// The game chosen, on the opponent screen.
+    pub opponent_game: String,
+    pub hints: bool,
+    pub prompts: bool,
+    pub animate: bool,
+    /// What the live region says.
+    pub announcement: String,
+    /// Embedded: the theme, and whether the rule book and the preferences
+    /// can be opened.
+    pub embed: Option<(&'static str, bool, bool)>,
+    /// The game on screen, if any.
+    pub game: Option<GameView>,
+}
+
+/// The game's panels and board.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GameView {
+    pub status: String,
+    pub prompt: String,
+    pub counts: String,
+    pub moves: Vec<MoveItem>,
+    /// Watching: the pause, step and take-over controls and the delay.
+    pub watch_delay: Option<u32>,
+    pub pause_label: &'static str,
+    pub undo_disabled: bool,
+    pub resign_disabled: bool,
+    pub offer_draw_disabled: bool,
+    /// Online games have no undo.
+    pub undo_hidden: bool,
+    /// The promotion choices shown (role names).
+    pub promotion: Vec<&'static str>,
+    /// Whether a draw offer waits for the person's answer.
+    pub draw_answer: bool,
+    /// The board's accessible label.
+    pub label: String,
+    /// The ways to enter the legal turns (`c2 c3,c1 c3 e3`), for tools.
+    pub entries: String,
+    /// The keyboard cursor's point name.
+    pub cursor: String,
+    pub ply: usize,
+    pub thinking: bool,
+    pub scene: Scene,
+}
+
+/// A turn in the move list.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveItem {
+    /// The turns played once it is: pressing it shows that position.
+    pub ply: usize,
+    /// The move number (on White's turns) and the turn.
+    pub text: String,
+    /// Whether the position after it is the one shown.
+    pub current: bool,
+}
+
+impl Ui {
+    /// What the page shows now.
+    pub fn view(&self) -> View {
+        View {
+            screen: self.screen.name(),
+            notice: self.notice.clone(),
+            stats: self.stats_text(),
+            opponent_game: format!("Game: {}", display_name(self.choice)),
+            hints: self.prefs.hints,
+            prompts: self.prefs.prompts,
+            animate: self.prefs.animate,
+            announcement: self.announcement.clone(),
+            embed: self.embed.as_ref().map(|e| (e.theme, e.rules, e.settings)),
+            game: self.game_view(),
+        }
+    }
+
+    fn stats_text(&self) -> String {
+        let rows: Vec<String> = Variant::ALL
+            .into_iter()
+            .filter_map(|v| {
+                let [w, d, l] = self.stats.of(v);
+                (w + d + l > 0)
+                    .then(|| format!("{}: {w} won, {d} drawn, {l} lost", display_name(v)))
+            })
+            .collect();
+        if rows.is_empty() {
+            String::new()
+        } else {
+            format!("Your results against the computer — {}", rows.join(" · "))
+        }
+    }
+
+    fn game_view(&self) -> Option<GameView> {
+        let session = self.session.as_ref()?;
+        let game = &session.game;
+        let status = self.status();
+        let start = game.board_at(0);
+        let count = |side: Side| {
+            let now = game.piece_count(side);
+            let at_start = start.iter().flatten().filter(|p| p.side == side).count() as u32;
+            let lost = at_start.saturating_sub(now);
+            if lost > 0 {
+                format!("{} {now} ({lost} captured)", side.name())
+            } else {
+                format!("{} {now}", side.name())
+            }
+        };
+        let history = game.history();
+        let current = session.review.unwrap_or(history.len());
+        let moves = history
+            .iter()
+            .enumerate()
+            .map(|(i, text)| MoveItem {
+                ply: i + 1,
+                text: if i % 2 == 0 {
+                    format!("{}. {text}", i / 2 + 1)
+                } else {
+                    text.clone()
+                },
+                current: i + 1 == current,
+            })
+            .collect();
+        let watch_delay = match session.mode {
+            Mode::Watch { delay_ms, .. } => Some(delay_ms),
+            _ => None,
+        };
+        let mut label = format!("{} board. {status}.", display_name(game.variant()));
+        if let Some(last) = history.last() {
+            label.push_str(&format!(" Last move {last}."));
+        }
+        let geometry = game.geometry();
+        let entries: Vec<String> = if session.human_to_move() {
+            session
+                .entries()
+                .iter()
+                .filter(|e| e.huff == session.selection.huff && !e.path.is_empty())
+                .map(|e| {
+                    let names: Vec<String> = e
+                        .path
+                        .iter()
+                        .map(|&p| geometry.name(p).to_string())
+                        .collect();
+                    names.join(" ")
+                })
+                .collect()
+        } else {
+            Vec::new()
+        };
+        let cursor = self
+            .cursor
+            .filter(|p| p.index() < geometry.len())
+            .map(|p| geometry.name(p).to_string())
+            .unwrap_or_default();
+        let watching = watch_delay.is_some();
+        Some(GameView {
+            prompt: if self.prefs.prompts {
+                session.prompt()
+            } else {
+                String::new()
+            },
+            counts: format!("Pieces: {} · {}", count(Side::White), count(Side::Black)),
+            moves,
+            watch_delay,
+            pause_label: if self.paused { "Resume" } else { "Pause" },
+            undo_disabled: game.ply() == 0 && !session.is_over(),
+            resign_disabled: session.is_over() || watching,
+            offer_draw_disabled: session.is_over() || watching,
+            undo_hidden: self.online,
+            promotion: self
+                .promotion
+                .iter()
+                .flatten()
+                .map(|(r, _)| role_name(*r))
+                .collect(),
+            draw_answer: session.person_must_answer(),
+            label,
+            entries: entries.join(","),
+            cursor,
+            ply: game.ply(),
+            thinking: self.is_thinking(),
+            scene: self.scene()?,
+            status,
+        })
+    }
+
+    /// What the board shows.
+    pub fn scene(&self) -> Option<Scene> {
+        let session = self.session.as_ref()?;
+        let game = &session.game;
+        let live = session.review.is_none();
+        let mut board = game.board_at(session.review.unwrap_or(game.ply()));
+        if let (true, Some(huffed)) = (live, session.selection.huff) {
+            board[huffed.index()] = None;
+        }
+        let hints = self.prefs.hints && live && session.human_to_move();
+        let entries = session.entries();
+        let floating = self
+            .drag
+            .as_ref()
+            .filter(|d| d.moved)
+            .map(|d| (d.from, d.at.0, d.at.1));
+        let animated = self.animated().filter(|_| floating.is_none());
+        let fading = match (live, &self.animation, animated) {
+            (true, Some(a), Some((_, alpha))) => {
+                a.captured.iter().map(|&(p, v)| (p, v, alpha)).collect()
+            }
+            _ => Vec::new(),
+        };
+        Some(Scene {
+            board,
+            squares: !game.geometry().has_diagonals() && game.geometry().files() == 8,
+            flipped: self.flipped(),
+            movable: if hints {
+                session.selection.movable(entries)
+            } else {
+                Vec::new()
+            },
+            targets: if hints {
+                session.selection.targets(entries)
+            } else {
+                Vec::new()
+            },
+            path: if live {
+                session.selection.path.clone()
+            } else {
+                Vec::new()
+            },
+            last: if live {
+                game.last_move().map(|(p, _)| p).unwrap_or_default()
+            } else {
+                Vec::new()
+            },
+            check: game.king_in_check().filter(|_| live),
+            floating,
+            gliding: animated.map(|(glide, _)| glide),
+            fading,
+            cursor: self.cursor.filter(|_| self.focused),
+        })
+    }
+}
+
+/// The name shown for a game.
+pub fn display_name(variant: Variant) -> &'static str {
+    match variant {
+        Variant::Draughts(engine::GameKey::Classic) => "Classic",
+        Variant::Draughts(engine::GameKey::Special) => "Special",
+        Variant::Draughts(engine::GameKey::Qirkat) => "Qirkat",
+        Variant::Draughts(engine::GameKey::Bell) => "Bell",
+        Variant::Draughts(engine::GameKey::Turkish) => "Turkish draughts",
+        Variant::Chesquerque => "Chesquerque",
+    }
+}
