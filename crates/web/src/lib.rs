@@ -6,7 +6,7 @@
 //! results), [`input`] (what
 //! a press, a drag or a triple-press means), [`layout`] (where points fall on
 //! the canvas), [`triple`] (the triple-press gesture), [`worker`] (the
-//! computer player's requests) and [`online`] (the client side of online
+//! computer player's requests) and [`online_state`] (the client side of online
 //! play). [`ui`] is the page as one state machine (actions in, effects
 //! and a view out), tested natively; [`render`] paints the canvas and
 //! [`app`] wires it all to the page.
@@ -16,7 +16,7 @@ pub mod embed;
 pub mod input;
 pub mod keyboard;
 pub mod layout;
-pub mod online;
+pub mod online_state;
 pub mod render;
 pub mod save;
 pub mod session;

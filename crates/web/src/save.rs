@@ -88,7 +88,7 @@ impl Session {
                 Some(side_name(human).to_string()),
                 None,
             ),
-            // Online games are kept by their seat (see `online::Seat`).
+            // Online games are kept by their seat (see `online_state::Seat`).
             Mode::Friend | Mode::Online { .. } => ("friend", None, None, None),
             Mode::Watch { level, delay_ms } => (
                 "watch",

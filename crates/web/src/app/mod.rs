@@ -1,13 +1,13 @@
 //! The page: thin glue around the [`Ui`]. Each event becomes an [`Action`],
 //! [`Ui::update`] says which [`Effect`]s to run, and the [`crate::ui::View`]
 //! is written to the page (`app/panels`) and the board drawn. `App` holds
-//! the page's handles; online play's socket lives in `app/online`.
+//! the page's handles; online play's socket lives in `app/socket`.
 
 mod board;
 mod computer;
 mod embed;
-mod online;
 mod panels;
+mod socket;
 
 use computer::start_worker;
 
@@ -68,7 +68,7 @@ struct App {
     listeners: Vec<Closure<dyn FnMut(Event)>>,
     longest_task: f64,
     /// The online game's socket, if this page takes part in one.
-    online: Option<online::OnlinePage>,
+    online: Option<socket::OnlinePage>,
     /// The host message being answered (its window and origin).
     host_source: Option<(Window, String)>,
     ui: Ui,
@@ -97,7 +97,8 @@ pub fn start() -> Result<(), JsValue> {
     let search = window.location().search().unwrap_or_default();
     let embed = crate::embed::Embed::from_query(&search);
     let save_key = crate::ui::save_key(embed.as_ref().and_then(|e| e.as_ref().ok()));
-    let stored_seat = read(crate::ui::ONLINE_KEY).and_then(|t| crate::online::Seat::from_text(&t));
+    let stored_seat =
+        read(crate::ui::ONLINE_KEY).and_then(|t| crate::online_state::Seat::from_text(&t));
     let link = if embed.is_none() {
         online_link(&window)
     } else {
@@ -141,13 +142,13 @@ pub fn start() -> Result<(), JsValue> {
 /// The online game a link opens: `?join=K7Q4MZ` takes the friend's seat,
 /// `?watch=<game id>` watches. The link is spent once followed: a reload
 /// returns by the stored seat instead.
-fn online_link(window: &Window) -> Option<crate::online::Seat> {
+fn online_link(window: &Window) -> Option<crate::online_state::Seat> {
     let search = window.location().search().ok()?;
     let seat = crate::embed::query_pairs(&search).find_map(|(key, value)| {
         let value = crate::embed::clean(value);
         match key {
-            "join" => Some(crate::online::Seat::joining(value)),
-            "watch" => Some(crate::online::Seat::watching(value)),
+            "join" => Some(crate::online_state::Seat::joining(value)),
+            "watch" => Some(crate::online_state::Seat::watching(value)),
             _ => None,
         }
     })?;

@@ -10,7 +10,7 @@ use engine::{Side, Variant};
 
 use crate::embed::{Embed, EmbedError, HostError, HostRequest};
 use crate::keyboard::{role_name, Key};
-use crate::online::Seat;
+use crate::online_state::Seat;
 use crate::worker::Reply;
 
 /// One thing that happened.

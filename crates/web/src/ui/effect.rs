@@ -5,7 +5,7 @@
 use engine::AnyTurn;
 use protocol::ClientMessage;
 
-use crate::online::Seat;
+use crate::online_state::Seat;
 use crate::worker::Request;
 
 /// One thing for the page to do.

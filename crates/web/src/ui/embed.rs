@@ -8,7 +8,7 @@ use serde_json::{json, Value};
 use super::flow::local_mode;
 use super::{Effect, Screen, Ui};
 use crate::embed::{Embed, HostError, HostRequest, Opponent, State};
-use crate::online::Seat;
+use crate::online_state::Seat;
 use crate::session::Session;
 
 impl Ui {

@@ -6,7 +6,7 @@ use engine::search::Level;
 
 use super::{Boot, Button, Dialog, Effect, Screen, Thinking, Ui, SET_ASIDE_KEY};
 use crate::embed::Embed;
-use crate::online::Seat;
+use crate::online_state::Seat;
 use crate::save::{Prefs, Stats};
 use crate::session::{Mode, Session, Update};
 

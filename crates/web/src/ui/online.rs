@@ -2,13 +2,13 @@
 //! server's messages mean, the person's turn for the server, and the
 //! server's room, mirrored by [`Online`], copied into the session on screen.
 //! The socket itself, its heartbeat, back-off and the mirror are the page
-//! glue's (`app/online`), which hands the mirror here.
+//! glue's (`app/socket`), which hands the mirror here.
 
 use engine::AnyTurn;
 use protocol::{Role, ServerMessage};
 
 use super::{Effect, Screen, Ui};
-use crate::online::{Link, Online, Received};
+use crate::online_state::{Link, Online, Received};
 use crate::session::{DrawOffer, Mode, Session};
 
 /// Where the online seat is kept, to find the game again after a reload.

@@ -6,7 +6,7 @@ use engine::{AnyGame, Point, Side};
 use protocol::{ClientMessage, Role, ServerMessage, Snapshot};
 
 use super::*;
-use crate::online::{Link, Online, Seat};
+use crate::online_state::{Link, Online, Seat};
 use crate::session::Mode;
 
 const SIZE: (f64, f64) = (600.0, 600.0);

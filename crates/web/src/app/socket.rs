@@ -8,7 +8,7 @@ use wasm_bindgen_futures::JsFuture;
 use web_sys::{RequestInit, Response, WebSocket};
 
 use super::*;
-use crate::online::{Link, Online, Seat};
+use crate::online_state::{Link, Online, Seat};
 use crate::ui::{OnlineView, ONLINE_KEY};
 use engine::AnyTurn;
 
