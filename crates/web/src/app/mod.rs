@@ -1,7 +1,7 @@
 //! The page: thin glue around the [`Ui`]. Each event becomes an [`Action`],
 //! [`Ui::update`] says which [`Effect`]s to run, and the [`crate::ui::View`]
 //! is written to the page (`app/panels`) and the board drawn. `App` holds
-//! the page's handles; online play's socket lives in `app/socket`.
+//! the page's handles; the game server's socket is `app/socket`'s.
 
 mod board;
 mod computer;
@@ -67,8 +67,10 @@ struct App {
     timers: HashMap<u32, Timeout>,
     listeners: Vec<Closure<dyn FnMut(Event)>>,
     longest_task: f64,
-    /// The online game's socket, if this page takes part in one.
-    online: Option<socket::OnlinePage>,
+    /// The game server's socket, while the [`Ui`] wants one.
+    socket: Option<socket::Socket>,
+    /// The online game's one-second heartbeat, while it runs.
+    heartbeat: Option<gloo_timers::callback::Interval>,
     /// The host message being answered (its window and origin).
     host_source: Option<(Window, String)>,
     ui: Ui,
@@ -118,6 +120,7 @@ pub fn start() -> Result<(), JsValue> {
             .ok()
             .flatten()
             .is_some_and(|m| m.matches()),
+        token_words: random_words(),
     };
     let worker = start_worker();
     let mut app = App {
@@ -129,7 +132,8 @@ pub fn start() -> Result<(), JsValue> {
         timers: HashMap::new(),
         listeners: Vec::new(),
         longest_task: 0.0,
-        online: None,
+        socket: None,
+        heartbeat: None,
         host_source: None,
         ui: Ui::new(),
     };
@@ -164,6 +168,14 @@ fn online_link(window: &Window) -> Option<crate::online_state::Seat> {
 /// that fails.
 fn new_seed() -> u64 {
     getrandom::u64().unwrap_or_else(|_| (js_sys::Date::now() as u64) ^ 0x5DEE_CE66_D1CE_4E5B)
+}
+
+/// 128 random bits, for a seat token: the browser's random source
+/// (getrandom), or `Math.random` where it fails.
+fn random_words() -> [u32; 4] {
+    std::array::from_fn(|_| {
+        getrandom::u32().unwrap_or_else(|_| (js_sys::Math::random() * 4_294_967_296.0) as u32)
+    })
 }
 
 fn now_ms() -> f64 {
@@ -223,7 +235,8 @@ impl App {
     }
 
     /// Takes one action: updates the [`Ui`], runs the effects, and shows the
-    /// result (only the board, after a pointer's move or a frame).
+    /// result (only the board, after a pointer's move or a frame; only the
+    /// online panel, after the heartbeat).
     fn dispatch(&mut self, action: Action) {
         let light = matches!(
             action,
@@ -232,9 +245,12 @@ impl App {
                 | Action::Frame(_)
                 | Action::BoardFocus(_)
         );
+        let heartbeat = matches!(action, Action::Heartbeat { .. });
         let effects = self.ui.update(action);
         let redraw = self.run(effects);
-        if !light {
+        if heartbeat {
+            self.write_online_panel(self.ui.online_view().as_ref());
+        } else if !light {
             self.refresh();
         } else if redraw {
             self.draw();
@@ -258,6 +274,10 @@ impl App {
                     });
                     self.timers.insert(id, timeout);
                 }
+                Effect::StopTimer(id) => {
+                    // A timer dropped is cancelled.
+                    self.timers.remove(&id);
+                }
                 Effect::Animate => self.request_frame(),
                 Effect::Redraw => redraw = true,
                 Effect::CapturePointer(id) => {
@@ -279,37 +299,19 @@ impl App {
                 Effect::ToHost(message) => self.post_to_host(&message),
                 Effect::ReplyToHost(message) => self.reply_to_host(&message),
                 Effect::Log(text) => web_sys::console::error_1(&text.into()),
-                Effect::EnterOnline(seat) => self.enter_online(seat),
-                Effect::Reconnect => self.connect(),
-                Effect::LeaveOnline => {
-                    self.online = None;
-                    self.remove(crate::ui::ONLINE_KEY);
-                }
+                Effect::Connect => self.connect(),
+                Effect::Disconnect => self.socket = None,
+                Effect::Heartbeat(on) => self.set_heartbeat(on),
                 Effect::CreateOnline {
                     game,
                     side,
                     suggestions,
                 } => self.create_online(game, &side, suggestions),
                 Effect::SendOnline(message) => self.send_online(&message),
-                Effect::SendTurn(turn) => self.send_turn(turn),
                 Effect::Copy(id) => self.copy_text(id),
             }
         }
         redraw
-    }
-
-    /// The online glue: shows a screen.
-    fn show(&mut self, screen: &str) {
-        self.ui.screen = match screen {
-            "waiting" => Screen::Waiting,
-            "game" => Screen::Game,
-            _ => Screen::Home,
-        };
-    }
-
-    /// The online glue: says `text` in the notice line.
-    fn set_notice(&mut self, text: Option<&str>) {
-        self.ui.notice = text.map(str::to_string);
     }
 
     fn listen(&mut self) -> Result<(), JsValue> {
@@ -347,7 +349,7 @@ impl App {
         self.window
             .add_event_listener_with_callback("message", host.as_ref().unchecked_ref())?;
         self.listeners.push(host);
-        let wake = Closure::<dyn FnMut(Event)>::new(|_| with_app(|app| app.wake_online()));
+        let wake = Closure::<dyn FnMut(Event)>::new(|_| with_app(|app| app.wake()));
         self.document
             .add_event_listener_with_callback("visibilitychange", wake.as_ref().unchecked_ref())?;
         for name in ["online", "pageshow"] {

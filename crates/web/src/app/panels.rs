@@ -112,7 +112,7 @@ impl App {
         }
         // Online play's own panel (its waiting screen, connection line and
         // claims) comes last: it may disable controls the game enabled.
-        self.refresh_online_panel();
+        self.write_online_panel(view.online.as_ref());
     }
 
     fn write_game(&self, game: &GameView) {

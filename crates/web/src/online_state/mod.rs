@@ -1,8 +1,9 @@
 //! The client side of online play, as plain state: the seat, the game as the
 //! server last said (a [`Room`] fed the same events the server applied), the
 //! player's move that the server has not acknowledged yet, and who is here.
-//! The page glue owns the socket and forwards what arrives; everything it
-//! shows comes from here, so a reconnect simply renders what the server says.
+//! The [`crate::ui::Ui`] keeps it and feeds it what the socket brings;
+//! everything the page shows of the game comes from here, so a reconnect
+//! simply renders what the server says.
 
 #[cfg(test)]
 mod tests;
@@ -70,6 +71,25 @@ impl Seat {
     /// Whether this seat is still to be claimed with its join code.
     pub fn joins_by_code(&self) -> bool {
         !self.creator && self.code.is_some()
+    }
+
+    /// The creator's seat from the server's answer to creating a game
+    /// (`{"id","code","token"}`).
+    pub fn from_created(text: &str) -> Result<Seat, String> {
+        #[derive(Deserialize)]
+        struct Created {
+            id: String,
+            code: String,
+            token: String,
+        }
+        let created: Created = serde_json::from_str(text)
+            .map_err(|_| "The server's answer was unreadable.".to_string())?;
+        Ok(Seat {
+            game: created.id,
+            token: Some(created.token),
+            code: Some(created.code),
+            creator: true,
+        })
     }
 
     pub fn to_text(&self) -> String {

@@ -12,6 +12,7 @@ use crate::embed::{Embed, EmbedError, HostError, HostRequest};
 use crate::keyboard::{role_name, Key};
 use crate::online_state::Seat;
 use crate::worker::Reply;
+use protocol::ServerMessage;
 
 /// One thing that happened.
 #[derive(Clone, Debug, PartialEq)]
@@ -58,6 +59,37 @@ pub enum Action {
     Timer(u32),
     /// The computer's worker answered.
     Reply(Reply),
+    /// The game socket opened, at this time (ms).
+    SocketOpen {
+        now_ms: f64,
+    },
+    /// A frame from the game server, at this time (ms): its message, or
+    /// why it could not be read.
+    SocketMessage {
+        now_ms: f64,
+        message: Result<ServerMessage, String>,
+    },
+    /// The game socket closed (or could not be opened); whether the page is
+    /// hidden.
+    SocketClosed {
+        hidden: bool,
+    },
+    /// The page may have come back (into view, from the back-forward cache,
+    /// or online); whether it is hidden.
+    Wake {
+        hidden: bool,
+    },
+    /// The online game's one-second tick ([`super::Effect::Heartbeat`]), at
+    /// this time (ms); whether the page is hidden.
+    Heartbeat {
+        now_ms: f64,
+        hidden: bool,
+    },
+    /// The server's answer to creating a game: the creator's seat, or why
+    /// there is none.
+    Created(Result<Seat, String>),
+    /// Copying to the clipboard worked, or was refused.
+    Copied(bool),
     /// A message posted to the page: its origin, the page's own origin, and
     /// what it asks (already checked).
     Host {
@@ -87,6 +119,9 @@ pub struct Boot {
     pub seed: u64,
     /// The person asked for reduced motion.
     pub reduced_motion: bool,
+    /// 128 bits from the browser's random source, for the seat token of a
+    /// friend joining by code.
+    pub token_words: [u32; 4],
 }
 
 /// A control's `data-action`, with what it carries.

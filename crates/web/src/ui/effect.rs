@@ -2,10 +2,8 @@
 //! reaches outside the [`super::Ui`] (storage, the worker, timers, the host
 //! page, the socket) is one of these, run by the page glue.
 
-use engine::AnyTurn;
 use protocol::ClientMessage;
 
-use crate::online_state::Seat;
 use crate::worker::Request;
 
 /// One thing for the page to do.
@@ -35,14 +33,18 @@ pub enum Effect {
     ReplyToHost(serde_json::Value),
     /// Something went wrong that the console should hear of.
     Log(String),
-    /// Online play (run by the page's online glue): take part in the game
-    /// this seat names.
-    EnterOnline(Seat),
-    /// Leave the online game (its socket and stored seat).
-    LeaveOnline,
-    /// Connect to the game server again (to be sent what was missed).
-    Reconnect,
-    /// Create a game on the server.
+    /// Stop the timer with `id`, if it has not gone off.
+    StopTimer(u32),
+    /// Open a socket to the game server, letting any open one go without
+    /// reporting its closing; report [`super::Action::SocketOpen`],
+    /// [`super::Action::SocketMessage`] and [`super::Action::SocketClosed`].
+    Connect,
+    /// Close the game socket without reporting it.
+    Disconnect,
+    /// Start (true) or stop the online game's one-second
+    /// [`super::Action::Heartbeat`].
+    Heartbeat(bool),
+    /// Create a game on the server; report [`super::Action::Created`].
     CreateOnline {
         game: &'static str,
         side: String,
@@ -50,9 +52,8 @@ pub enum Effect {
     },
     /// Send a message on the game's socket.
     SendOnline(ClientMessage),
-    /// A turn entered online: the player's move, or a suggestion.
-    SendTurn(AnyTurn),
-    /// Copy the text of the element with this id.
+    /// Copy the text of the element with this id; report
+    /// [`super::Action::Copied`].
     Copy(&'static str),
 }
 

@@ -29,6 +29,7 @@ impl Ui {
             .map(Stats::from_text)
             .unwrap_or_default();
         self.random = boot.seed;
+        self.token_words = boot.token_words;
         self.reduced_motion = boot.reduced_motion;
         let mut notice = (!boot.storage).then(|| NO_STORAGE.to_string());
         match boot.embed {
@@ -81,12 +82,6 @@ impl Ui {
             }
             None => self.screen = Screen::Home,
         }
-    }
-
-    /// Takes part in the online game `seat` names.
-    pub(super) fn go_online(&mut self, seat: Seat, fx: &mut Vec<Effect>) {
-        self.enter_online();
-        fx.push(Effect::EnterOnline(seat));
     }
 
     /// A control was pressed.
@@ -160,7 +155,7 @@ impl Ui {
             }
             Button::Copy(id) => fx.push(Effect::Copy(id)),
             Button::CancelOnline => {
-                if self.online {
+                if self.online.is_some() {
                     fx.push(Effect::SendOnline(protocol::ClientMessage::Abort));
                 }
                 self.leave_online(fx);
@@ -172,7 +167,7 @@ impl Ui {
 
     /// A control beside the board.
     fn game_button(&mut self, button: Button, fx: &mut Vec<Effect>) {
-        if self.online {
+        if self.online.is_some() {
             use protocol::ClientMessage;
             let message = match button {
                 Button::Resign => Some(ClientMessage::Resign),
@@ -361,5 +356,6 @@ pub(super) fn fresh_boot(seed: u64) -> super::Action {
         storage: true,
         seed,
         reduced_motion: false,
+        token_words: [1, 2, 3, 4],
     }))
 }

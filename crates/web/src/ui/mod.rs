@@ -8,6 +8,7 @@
 mod action;
 mod board;
 mod computer;
+mod connection;
 mod effect;
 mod embed;
 mod flow;
@@ -130,8 +131,11 @@ pub struct Ui {
     embed: Option<Embed>,
     /// The state last reported to the host page (turns, over).
     reported: Option<(usize, bool)>,
-    /// Taking part in an online game (its socket is the page's).
-    online: bool,
+    /// The online game this page takes part in: the server's game as
+    /// mirrored, and the socket's state.
+    online: Option<Box<connection::OnlineGame>>,
+    /// Random bits for a joining friend's seat token.
+    token_words: [u32; 4],
     /// The page's random state (splitmix64), for new games' seeds.
     random: u64,
     /// The time of the latest frame (ms), and whether the next one is asked
@@ -171,7 +175,8 @@ impl Ui {
             save_key: SAVE_KEY.to_string(),
             embed: None,
             reported: None,
-            online: false,
+            online: None,
+            token_words: [0; 4],
             random: 0,
             clock: 0.0,
             frame_asked: false,
@@ -216,9 +221,31 @@ impl Ui {
             }
             Action::Frame(now) => self.frame(now, &mut fx),
             Action::Timer(id) => {
-                if self.thinking == Thinking::Delay(id) {
+                if !self.retry_timer(id, &mut fx) && self.thinking == Thinking::Delay(id) {
                     self.think_now(&mut fx);
                 }
+            }
+            Action::SocketOpen { now_ms } => self.socket_open(now_ms, &mut fx),
+            Action::SocketMessage { now_ms, message } => {
+                self.socket_message(now_ms, message, &mut fx)
+            }
+            Action::SocketClosed { hidden } => self.socket_closed(hidden, &mut fx),
+            Action::Wake { hidden } => self.wake(hidden, &mut fx),
+            Action::Heartbeat { now_ms, hidden } => self.heartbeat(now_ms, hidden, &mut fx),
+            Action::Created(Ok(seat)) => {
+                self.notice = None;
+                self.go_online(seat, &mut fx);
+            }
+            Action::Created(Err(why)) => self.notice = Some(why),
+            Action::Copied(done) => {
+                self.notice = Some(
+                    if done {
+                        "Copied."
+                    } else {
+                        "Copying is not allowed here; select the text instead."
+                    }
+                    .to_string(),
+                )
             }
             Action::Reply(reply) => self.on_reply(reply, &mut fx),
             Action::Host {
@@ -232,8 +259,7 @@ impl Ui {
     }
 
     /// After any change: what the live region says of a new turn, and what
-    /// the host page hears. The online glue calls it after changing the
-    /// session itself.
+    /// the host page hears.
     pub fn settle(&mut self, fx: &mut Vec<Effect>) {
         if let Some(session) = &self.session {
             let game = &session.game;
@@ -268,7 +294,7 @@ impl Ui {
 
     /// Whether this page takes part in an online game.
     pub fn is_online(&self) -> bool {
-        self.online
+        self.online.is_some()
     }
 
     /// The embedding the page was opened with, if any.
@@ -301,7 +327,7 @@ impl Ui {
     /// Saves the game in progress (an online game lives on the server; its
     /// seat is stored instead).
     fn save(&self, fx: &mut Vec<Effect>) {
-        if self.online {
+        if self.online.is_some() {
             return;
         }
         if let Some(session) = &self.session {
@@ -319,7 +345,7 @@ impl Ui {
             Update::Promote(options) => self.promotion = Some(options),
             Update::Played(_) => self.start_animation(fx),
             Update::Send(turn) => {
-                fx.push(Effect::SendTurn(turn));
+                self.send_turn(turn, fx);
                 return;
             }
             Update::Nothing | Update::Selection => {}
@@ -339,35 +365,10 @@ impl Ui {
         self.save(fx);
         self.maybe_think(fx);
     }
-
-    /// Online (the page's online glue): the game is about to arrive from
-    /// the server; nothing of a local game remains.
-    pub fn enter_online(&mut self) {
-        self.session = None;
-        self.thinking = Thinking::Idle;
-        self.promotion = None;
-        self.animation = None;
-        self.online = true;
-        self.screen = Screen::Waiting;
-    }
-
-    /// Online (the page's online glue): the online game is gone.
-    pub fn left_online(&mut self) {
-        if self.online {
-            self.online = false;
-            self.session = None;
-        }
-    }
-
-    /// Leaves the online game for a local one.
-    fn leave_online(&mut self, fx: &mut Vec<Effect>) {
-        if self.online {
-            self.left_online();
-            fx.push(Effect::LeaveOnline);
-        }
-    }
 }
 
+#[cfg(test)]
+mod connection_tests;
 #[cfg(test)]
 mod embed_tests;
 #[cfg(test)]

@@ -1,8 +1,7 @@
-//! Online play as the page shows it: what the socket's opening and the
-//! server's messages mean, the person's turn for the server, and the
-//! server's room, mirrored by [`Online`], copied into the session on screen.
-//! The socket itself, its heartbeat, back-off and the mirror are the page
-//! glue's (`app/socket`), which hands the mirror here.
+//! Online play as the page shows it: what the server's messages mean, the
+//! person's turn for the server, and the server's room, mirrored by
+//! [`crate::online_state::Online`], copied into the session on screen. The
+//! socket's life (connecting, heartbeat, back-off) is `ui/connection`'s.
 
 use engine::AnyTurn;
 use protocol::{Role, ServerMessage};
@@ -15,12 +14,15 @@ use crate::session::{DrawOffer, Mode, Session};
 pub const ONLINE_KEY: &str = "alquerque.online";
 
 impl Ui {
-    /// Shows the online game as `online` has it: the server's game (with
+    /// Shows the online game as the mirror has it: the server's game (with
     /// the person's move that waits for acknowledgement), whose side the
     /// person plays, the draw offer and the verdict; the waiting screen
     /// until the friend joins. A turn arriving is animated.
-    pub fn show_online(&mut self, online: &Online) -> Vec<Effect> {
+    pub(super) fn show_online(&mut self) -> Vec<Effect> {
         let mut fx = Vec::new();
+        let Some(online) = self.online.as_ref().map(|g| &g.mirror) else {
+            return fx;
+        };
         let was_ply = self.session.as_ref().map(|s| s.game.ply());
         if let (Some(game), Some(room)) = (online.display_game(), online.room.as_ref()) {
             let mode = Mode::Online {
@@ -53,48 +55,44 @@ impl Ui {
         fx
     }
 
-    /// The socket is open: say who this is and what was seen, and send
-    /// again a move sent before a drop (its ply keeps the server from
-    /// playing it twice).
-    pub fn socket_open(&mut self, online: &Online) -> Vec<Effect> {
-        let mut fx = vec![Effect::SendOnline(online.hello())];
-        fx.extend(online.resend().map(Effect::SendOnline));
-        fx
-    }
-
-    /// A message from the server, taken into `online`.
-    pub fn receive(&mut self, online: &mut Online, message: ServerMessage) -> Vec<Effect> {
+    /// A message from the server, taken into the mirror.
+    pub(super) fn receive(&mut self, message: ServerMessage, fx: &mut Vec<Effect>) {
         let welcomed = matches!(message, ServerMessage::Welcome { .. });
-        let mut fx = Vec::new();
-        match online.receive(message) {
-            Received::Nothing => return fx,
+        let Some(game) = self.online.as_mut() else {
+            return;
+        };
+        match game.mirror.receive(message) {
+            Received::Nothing => return,
             Received::Changed => {}
             // Connect again: the hello names the last event seen.
-            Received::Resync => return vec![Effect::Reconnect],
+            Received::Resync => return self.connect(fx),
             Received::Refused(why) => self.notice = Some(why),
             Received::Lost(why) => {
-                self.leave_online(&mut fx);
+                self.leave_online(fx);
                 self.notice = Some(why);
                 self.screen = Screen::Home;
-                return fx;
+                return;
             }
         }
         if welcomed {
             fx.push(Effect::Store {
                 key: ONLINE_KEY.to_string(),
-                value: online.seat.to_text(),
+                value: game.mirror.seat.to_text(),
             });
         }
-        fx.extend(self.show_online(online));
-        fx
+        fx.extend(self.show_online());
     }
 
     /// A turn entered on the board: the player's move for the server, or a
     /// spectator's suggestion.
-    pub fn send_turn(&mut self, online: &mut Online, turn: AnyTurn) -> Vec<Effect> {
+    pub(super) fn send_turn(&mut self, turn: AnyTurn, fx: &mut Vec<Effect>) {
+        let Some(game) = self.online.as_mut() else {
+            return;
+        };
+        let online = &mut game.mirror;
         if online.role == Some(Role::Spectator) {
             let Some(message) = online.suggest(turn) else {
-                return Vec::new();
+                return;
             };
             let text = self
                 .session
@@ -102,15 +100,21 @@ impl Ui {
                 .map(|s| s.game.turn_text(turn))
                 .unwrap_or_default();
             self.notice = Some(format!("You suggested {text}."));
-            return vec![Effect::SendOnline(message)];
+            fx.push(Effect::SendOnline(message));
+            return;
         }
-        let mut fx: Vec<Effect> = online
-            .play(turn)
-            .map(Effect::SendOnline)
-            .into_iter()
-            .collect();
-        fx.extend(self.show_online(online));
-        fx
+        fx.extend(online.play(turn).map(Effect::SendOnline));
+        fx.extend(self.show_online());
+    }
+
+    /// The online panel, while taking part in an online game.
+    pub fn online_view(&self) -> Option<OnlineView> {
+        self.online.as_ref().map(|g| OnlineView::of(&g.mirror))
+    }
+
+    /// The mirror of the server's game, while online.
+    pub fn online_mirror(&self) -> Option<&Online> {
+        self.online.as_ref().map(|g| &g.mirror)
     }
 }
 

@@ -1,12 +1,12 @@
-//! An online game through [`Ui::update`], [`Ui::show_online`] and
-//! [`Ui::view`]: the person's move waits for the server, the socket drops,
-//! and a resync brings the game back.
+//! An online game through [`Ui::update`] and [`Ui::view`]: the person's
+//! move waits for the server, the socket drops, and a resync brings the
+//! game back; a seat the server no longer knows.
 
 use engine::{AnyGame, Point, Side};
 use protocol::{ClientMessage, Role, ServerMessage, Snapshot};
 
 use super::*;
-use crate::online_state::{Link, Online, Seat};
+use crate::online_state::Seat;
 use crate::session::Mode;
 
 const SIZE: (f64, f64) = (600.0, 600.0);
@@ -23,6 +23,41 @@ fn snapshot(v: u64, record: &str) -> ServerMessage {
     })
 }
 
+/// The back-off timer a closing started, if any.
+pub(super) fn back_off(fx: &[Effect]) -> Option<(u32, u32)> {
+    fx.iter().find_map(|e| match e {
+        Effect::StartTimer { id, ms } => Some((*id, *ms)),
+        _ => None,
+    })
+}
+
+/// A page that booted into the online game `seat` names; what it asked
+/// for.
+pub(super) fn online_page(seat: Seat) -> (Ui, Vec<Effect>) {
+    let Action::Boot(boot) = flow::fresh_boot(5) else {
+        unreachable!("a boot")
+    };
+    let mut ui = Ui::new();
+    let fx = ui.update(Action::Boot(Box::new(Boot {
+        seat: Some(seat),
+        ..*boot
+    })));
+    (ui, fx)
+}
+
+/// A message from the server, at `now_ms`.
+pub(super) fn hear(ui: &mut Ui, now_ms: f64, message: ServerMessage) -> Vec<Effect> {
+    ui.update(Action::SocketMessage {
+        now_ms,
+        message: Ok(message),
+    })
+}
+
+/// The panel of the online game.
+pub(super) fn online_panel(ui: &Ui) -> OnlineView {
+    ui.view().online.expect("an online panel")
+}
+
 fn tap(ui: &mut Ui, p: Point, ms: f64) -> Vec<Effect> {
     let at = ui.layout(SIZE).expect("a board").centre(p);
     ui.update(Action::PointerDown {
@@ -36,21 +71,21 @@ fn tap(ui: &mut Ui, p: Point, ms: f64) -> Vec<Effect> {
 
 #[test]
 fn an_online_move_waits_for_the_server_through_a_drop_and_a_resync() {
-    let mut ui = Ui::new();
     let seat = Seat {
         game: "g1".into(),
         token: Some("t".into()),
         code: Some("K7Q4MZ".into()),
         creator: true,
     };
-    ui.enter_online();
-    let mut online = Online::new(seat);
-    ui.show_online(&online);
+    let (mut ui, fx) = online_page(seat);
+    assert!(fx.contains(&Effect::Connect));
     assert_eq!(ui.view().screen, "waiting");
     assert!(ui.view().game.is_none(), "no game before the server's");
+    ui.update(Action::SocketOpen { now_ms: 0.0 });
 
-    let fx = ui.receive(
-        &mut online,
+    let fx = hear(
+        &mut ui,
+        10.0,
         ServerMessage::Welcome {
             game: "g1".into(),
             role: Role::White,
@@ -60,7 +95,7 @@ fn an_online_move_waits_for_the_server_through_a_drop_and_a_resync() {
     assert!(fx
         .iter()
         .any(|e| matches!(e, Effect::Store { key, .. } if key == ONLINE_KEY)));
-    ui.receive(&mut online, snapshot(2, "classic"));
+    hear(&mut ui, 20.0, snapshot(2, "classic"));
     let view = ui.view();
     assert_eq!(view.screen, "game");
     let game = view.game.expect("panels");
@@ -76,34 +111,32 @@ fn an_online_move_waits_for_the_server_through_a_drop_and_a_resync() {
 
     // The person's move goes to the server; the page shows it at once.
     let entry = ui.session.as_ref().expect("a game").entries()[0].clone();
-    let mut sent = None;
+    let turn = entry.turn;
+    let mut fx = Vec::new();
     for (i, &p) in entry.path.iter().enumerate() {
-        for effect in tap(&mut ui, p, 10_000.0 * (i + 1) as f64) {
-            if let Effect::SendTurn(turn) = effect {
-                sent = Some(turn);
-            }
-        }
+        fx = tap(&mut ui, p, 10_000.0 * (i + 1) as f64);
     }
-    let turn = sent.expect("the turn is sent, not played");
-    assert_eq!(turn, entry.turn);
-    let fx = ui.send_turn(&mut online, turn);
-    let Some(Effect::SendOnline(ClientMessage::Move(message))) = fx.first().cloned() else {
+    let Some(message) = fx.iter().find_map(|e| match e {
+        Effect::SendOnline(ClientMessage::Move(m)) => Some(m.clone()),
+        _ => None,
+    }) else {
         panic!("a move for the server: {fx:?}");
     };
     assert_eq!(message.ply, 0);
     assert!(fx.contains(&Effect::Animate));
-    let panel = OnlineView::of(&online);
+    let panel = online_panel(&ui);
     assert!(panel.pending && panel.abort && !panel.resign_disabled);
     assert_eq!(panel.join_query, "?join=K7Q4MZ");
     assert_eq!(ui.view().game.expect("panels").ply, 1, "pending, shown");
 
     // The socket drops before the server acknowledges: the move stays on
     // screen, and goes again with its ply when the socket is back.
-    online.link = Link::Reconnecting;
-    ui.show_online(&online);
-    assert_eq!(OnlineView::of(&online).link, "reconnecting");
+    let fx = ui.update(Action::SocketClosed { hidden: false });
+    let (retry, _) = back_off(&fx).expect("a back-off");
+    assert_eq!(online_panel(&ui).link, "reconnecting");
     assert_eq!(ui.view().game.expect("panels").ply, 1);
-    let fx = ui.socket_open(&online);
+    assert_eq!(ui.update(Action::Timer(retry)), vec![Effect::Connect]);
+    let fx = ui.update(Action::SocketOpen { now_ms: 30.0 });
     assert!(matches!(
         fx.first(),
         Some(Effect::SendOnline(ClientMessage::Hello {
@@ -120,7 +153,7 @@ fn an_online_move_waits_for_the_server_through_a_drop_and_a_resync() {
         v: 9,
         body: protocol::EventBody::DrawOffered { by: Role::Black },
     });
-    assert_eq!(ui.receive(&mut online, gap), vec![Effect::Reconnect]);
+    assert_eq!(hear(&mut ui, 40.0, gap), vec![Effect::Connect]);
 
     // The server has moved on meanwhile: a snapshot with the move and the
     // reply replaces what the page had, and the move is no longer pending.
@@ -128,9 +161,9 @@ fn an_online_move_waits_for_the_server_through_a_drop_and_a_resync() {
     server.play(turn).expect("legal");
     let reply = server.entries()[0].turn;
     server.play(reply).expect("legal");
-    let fx = ui.receive(&mut online, snapshot(4, &server.to_record_line()));
-    assert!(online.pending.is_none());
-    let panel = OnlineView::of(&online);
+    let fx = hear(&mut ui, 50.0, snapshot(4, &server.to_record_line()));
+    assert!(ui.online_mirror().expect("online").pending.is_none());
+    let panel = online_panel(&ui);
     assert!(!panel.pending && !panel.abort, "each side has moved");
     assert!(fx.contains(&Effect::Animate) || ui.animation.is_some());
     let view = ui.view().game.expect("panels");
@@ -150,24 +183,36 @@ fn an_online_move_waits_for_the_server_through_a_drop_and_a_resync() {
     }));
     assert!(ui.is_online());
     let fx = ui.update(Action::Press(Button::ConfirmNew(true)));
-    assert!(fx.contains(&Effect::LeaveOnline));
+    assert!(fx.contains(&Effect::Disconnect) && fx.contains(&Effect::Heartbeat(false)));
+    assert!(fx.contains(&Effect::Remove {
+        key: ONLINE_KEY.to_string()
+    }));
     assert!(!ui.is_online());
     assert_eq!(ui.session.as_ref().map(|s| s.game.ply()), Some(0));
 }
 
 #[test]
 fn a_seat_the_server_no_longer_knows_sends_the_page_home_with_a_notice() {
-    let mut ui = Ui::new();
-    let mut online = Online::new(Seat::joining("K7Q4MZ".into()));
-    ui.enter_online();
-    let fx = ui.receive(
-        &mut online,
+    let (mut ui, _) = online_page(Seat::joining("K7Q4MZ".into()));
+    ui.update(Action::SocketOpen { now_ms: 0.0 });
+    let fx = hear(
+        &mut ui,
+        5.0,
         ServerMessage::Error {
             code: protocol::ErrorCode::BadCode,
             message: "no such code".into(),
         },
     );
-    assert_eq!(fx, vec![Effect::LeaveOnline]);
+    assert_eq!(
+        fx,
+        vec![
+            Effect::Disconnect,
+            Effect::Heartbeat(false),
+            Effect::Remove {
+                key: ONLINE_KEY.to_string()
+            }
+        ]
+    );
     assert!(!ui.is_online());
     let view = ui.view();
     assert_eq!(view.screen, "home");

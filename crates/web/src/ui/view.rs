@@ -28,6 +28,8 @@ pub struct View {
     pub embed: Option<(&'static str, bool, bool)>,
     /// The game on screen, if any.
     pub game: Option<GameView>,
+    /// Online: the panel with the code, the connection line and claims.
+    pub online: Option<super::OnlineView>,
 }
 
 /// The game's panels and board.
@@ -85,6 +87,7 @@ impl Ui {
             announcement: self.announcement.clone(),
             embed: self.embed.as_ref().map(|e| (e.theme, e.rules, e.settings)),
             game: self.game_view(),
+            online: self.online_view(),
         }
     }
 
@@ -179,7 +182,7 @@ impl Ui {
             undo_disabled: game.ply() == 0 && !session.is_over(),
             resign_disabled: session.is_over() || watching,
             offer_draw_disabled: session.is_over() || watching,
-            undo_hidden: self.online,
+            undo_hidden: self.online.is_some(),
             promotion: self
                 .promotion
                 .iter()

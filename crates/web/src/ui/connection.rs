@@ -1,0 +1,249 @@
+//! The game socket's life as the [`Ui`] keeps it: entering and leaving an
+//! online game, connecting, the heartbeat and the check for a silent
+//! socket, the capped and jittered back-off after a drop, and the
+//! opponent-away countdown. The page only opens, closes and writes the
+//! socket and runs the timers these [`Effect`]s ask for; what arrives comes
+//! back as actions.
+
+use protocol::{ClientMessage, ServerMessage};
+
+use super::{Effect, Screen, Ui, ONLINE_KEY};
+use crate::online_state::{Link, Online, Seat};
+
+/// Milliseconds of silence after which an open socket counts as dead.
+pub const SILENCE_MS: f64 = 8000.0;
+/// Milliseconds between pings while the socket is open.
+pub const PING_MS: f64 = 3000.0;
+/// The longest wait before trying to reconnect, in milliseconds.
+pub const MAX_RETRY_MS: f64 = 15_000.0;
+
+/// The wait before reconnecting after `retries` failed attempts in a row:
+/// 0.5 s, 1 s, 2 s… up to 15 s, spread by `unit` (in `0..1`) over three
+/// quarters to five quarters of that, so that many pages dropped at once do
+/// not all come back at once.
+pub fn backoff_ms(retries: u32, unit: f64) -> u32 {
+    let base = (500.0 * 2f64.powi(retries.min(5) as i32)).min(MAX_RETRY_MS);
+    (base * (0.75 + 0.5 * unit.clamp(0.0, 1.0))) as u32
+}
+
+/// The socket as the page last reported it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Socket {
+    /// None: never opened, dropped, or closed for being silent.
+    Closed,
+    Connecting,
+    Open,
+}
+
+/// One online game this page takes part in: the server's game as mirrored
+/// by [`Online`], and the socket's state and clocks (page time, ms).
+#[derive(Clone, Debug)]
+pub(super) struct OnlineGame {
+    pub mirror: Online,
+    pub socket: Socket,
+    /// Failed attempts in a row (for the back-off).
+    retries: u32,
+    /// The back-off timer's id, while one runs.
+    retry: Option<u32>,
+    last_heard: f64,
+    last_ping: f64,
+    /// When the opponent's absence lets this player claim.
+    claim_at: Option<f64>,
+}
+
+impl Ui {
+    /// Takes part in the online game `seat` names: keeps the seat, starts
+    /// the heartbeat and connects. A friend joining by code gets a seat
+    /// token of their own (from the browser's random source, at boot).
+    pub(super) fn go_online(&mut self, seat: Seat, fx: &mut Vec<Effect>) {
+        if self.online.is_some() {
+            self.leave_online(fx);
+        }
+        let seat = seat.with_joiner_token(self.token_words);
+        self.session = None;
+        self.thinking = super::Thinking::Idle;
+        self.promotion = None;
+        self.animation = None;
+        fx.push(Effect::Store {
+            key: ONLINE_KEY.to_string(),
+            value: seat.to_text(),
+        });
+        fx.push(Effect::Heartbeat(true));
+        self.online = Some(Box::new(OnlineGame {
+            mirror: Online::new(seat),
+            socket: Socket::Closed,
+            retries: 0,
+            retry: None,
+            last_heard: 0.0,
+            last_ping: 0.0,
+            claim_at: None,
+        }));
+        self.screen = Screen::Waiting;
+        fx.extend(self.show_online());
+        self.connect(fx);
+    }
+
+    /// Leaves the online game: its socket, heartbeat, back-off and stored
+    /// seat go.
+    pub(super) fn leave_online(&mut self, fx: &mut Vec<Effect>) {
+        let Some(game) = self.online.take() else {
+            return;
+        };
+        self.session = None;
+        fx.push(Effect::Disconnect);
+        fx.push(Effect::Heartbeat(false));
+        fx.extend(game.retry.map(Effect::StopTimer));
+        fx.push(Effect::Remove {
+            key: ONLINE_KEY.to_string(),
+        });
+    }
+
+    /// Opens a new socket (the old one, if any, is let go unreported).
+    pub(super) fn connect(&mut self, fx: &mut Vec<Effect>) {
+        let Some(game) = self.online.as_mut() else {
+            return;
+        };
+        fx.extend(game.retry.take().map(Effect::StopTimer));
+        game.socket = Socket::Connecting;
+        fx.push(Effect::Connect);
+    }
+
+    /// The socket is open: say who this is and what was seen, and send
+    /// again a move sent before a drop (its ply keeps the server from
+    /// playing it twice).
+    pub(super) fn socket_open(&mut self, now_ms: f64, fx: &mut Vec<Effect>) {
+        let Some(game) = self.online.as_mut() else {
+            return;
+        };
+        game.socket = Socket::Open;
+        game.retries = 0;
+        game.last_heard = now_ms;
+        game.last_ping = now_ms;
+        fx.push(Effect::SendOnline(game.mirror.hello()));
+        fx.extend(game.mirror.resend().map(Effect::SendOnline));
+    }
+
+    /// A frame from the server: a message, or one that could not be read
+    /// (logged and otherwise ignored: the connection stays up).
+    pub(super) fn socket_message(
+        &mut self,
+        now_ms: f64,
+        message: Result<ServerMessage, String>,
+        fx: &mut Vec<Effect>,
+    ) {
+        let Some(game) = self.online.as_mut() else {
+            return;
+        };
+        game.last_heard = now_ms;
+        let message = match message {
+            Ok(message) => message,
+            Err(why) => {
+                fx.push(Effect::Log(format!(
+                    "the game server sent a message that cannot be read: {why}"
+                )));
+                return;
+            }
+        };
+        if let ServerMessage::OpponentGone { seconds } = message {
+            game.claim_at = Some(now_ms + f64::from(seconds) * 1000.0);
+        }
+        self.receive(message, fx);
+    }
+
+    /// The socket closed (the network, or the server, even for
+    /// misbehaving: the seat may still be good): try again after the
+    /// back-off, unless the page is hidden (it reconnects when it wakes).
+    pub(super) fn socket_closed(&mut self, hidden: bool, fx: &mut Vec<Effect>) {
+        let unit = self.random_unit();
+        let Some(game) = self.online.as_mut() else {
+            return;
+        };
+        game.socket = Socket::Closed;
+        game.mirror.link = Link::Reconnecting;
+        fx.extend(game.retry.take().map(Effect::StopTimer));
+        if !hidden {
+            let ms = backoff_ms(game.retries, unit);
+            game.retries += 1;
+            self.last_id += 1;
+            let id = self.last_id;
+            if let Some(game) = self.online.as_mut() {
+                game.retry = Some(id);
+            }
+            fx.push(Effect::StartTimer { id, ms });
+        }
+        fx.extend(self.show_online());
+    }
+
+    /// Back in view or back online: reconnect at once if the socket is gone.
+    pub(super) fn wake(&mut self, hidden: bool, fx: &mut Vec<Effect>) {
+        if !hidden
+            && self
+                .online
+                .as_ref()
+                .is_some_and(|g| g.socket == Socket::Closed)
+        {
+            self.connect(fx);
+        }
+    }
+
+    /// A timer went off: the back-off's, if it is the one running.
+    /// Whether it was.
+    pub(super) fn retry_timer(&mut self, id: u32, fx: &mut Vec<Effect>) -> bool {
+        let ours = self.online.as_ref().is_some_and(|g| g.retry == Some(id));
+        if ours {
+            if let Some(game) = self.online.as_mut() {
+                game.retry = None;
+            }
+            self.connect(fx);
+        }
+        ours
+    }
+
+    /// Once a second: the opponent-away countdown, the check for a socket
+    /// gone silent (a phone changing networks), and the heartbeat.
+    pub(super) fn heartbeat(&mut self, now_ms: f64, hidden: bool, fx: &mut Vec<Effect>) {
+        let Some(game) = self.online.as_mut() else {
+            return;
+        };
+        if let Some(at) = game.claim_at {
+            let left = ((at - now_ms) / 1000.0).ceil().max(0.0) as u32;
+            if game.mirror.opponent_gone.is_some() {
+                game.mirror.opponent_gone = Some(left);
+            }
+        }
+        if game.socket != Socket::Open {
+            return;
+        }
+        if now_ms - game.last_heard > SILENCE_MS {
+            fx.push(Effect::Disconnect);
+            self.socket_closed(hidden, fx);
+            return;
+        }
+        if now_ms - game.last_ping > PING_MS {
+            game.last_ping = now_ms;
+            fx.push(Effect::SendOnline(ClientMessage::Ping));
+        }
+    }
+
+    /// A number in `0..1` from the page's random state.
+    fn random_unit(&mut self) -> f64 {
+        (self.new_seed() >> 11) as f64 / (1u64 << 53) as f64
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::backoff_ms;
+
+    #[test]
+    fn the_back_off_doubles_from_half_a_second_up_to_fifteen_with_jitter() {
+        assert_eq!(backoff_ms(0, 0.5), 500);
+        assert_eq!(backoff_ms(1, 0.5), 1000);
+        assert_eq!(backoff_ms(4, 0.5), 8000);
+        assert_eq!(backoff_ms(5, 0.5), 15_000);
+        assert_eq!(backoff_ms(40, 0.5), 15_000);
+        assert_eq!(backoff_ms(0, 0.0), 375);
+        assert_eq!(backoff_ms(0, 1.0), 625);
+        assert_eq!(backoff_ms(0, 7.0), 625, "the spread is capped");
+    }
+}
