@@ -48,6 +48,16 @@ impl Ui {
         self.ask(level, seed, "", String::new(), fx);
     }
 
+    /// The computer stops: a pause between moves that was running is
+    /// cancelled (its timer stopped), a request in flight is no longer
+    /// waited for.
+    pub(super) fn stop_thinking(&mut self, fx: &mut Vec<Effect>) {
+        if let Thinking::Delay(id) = self.thinking {
+            fx.push(Effect::StopTimer(id));
+        }
+        self.thinking = Thinking::Idle;
+    }
+
     /// Asks whether the computer accepts the person's draw offer.
     pub(super) fn ask_about_draw(&mut self, fx: &mut Vec<Effect>) {
         let Some(session) = &self.session else {

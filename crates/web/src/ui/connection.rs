@@ -61,7 +61,7 @@ impl Ui {
         }
         let seat = seat.with_joiner_token(self.token_words);
         self.session = None;
-        self.thinking = super::Thinking::Idle;
+        self.stop_thinking(fx);
         self.promotion = None;
         self.animation = None;
         fx.push(Effect::Store {

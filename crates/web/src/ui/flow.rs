@@ -191,7 +191,7 @@ impl Ui {
         match button {
             Button::Undo => {
                 session.undo();
-                self.thinking = Thinking::Idle;
+                self.stop_thinking(fx);
                 self.promotion = None;
             }
             Button::Resign => {
@@ -224,16 +224,17 @@ impl Ui {
                 self.paused = !self.paused;
                 // The pause before the next move ends with no move.
                 if self.paused && matches!(self.thinking, Thinking::Delay(_)) {
-                    self.thinking = Thinking::Idle;
+                    self.stop_thinking(fx);
                 }
             }
             Button::Step => {
                 self.paused = true;
+                self.stop_thinking(fx);
                 self.think_now(fx);
             }
             Button::TakeOver => {
                 if session.take_over() {
-                    self.thinking = Thinking::Idle;
+                    self.stop_thinking(fx);
                 }
             }
             _ => return,
@@ -277,7 +278,7 @@ impl Ui {
             None => {
                 self.leave_online(fx);
                 self.session = None;
-                self.thinking = Thinking::Idle;
+                self.stop_thinking(fx);
                 fx.push(Effect::Remove {
                     key: self.save_key.clone(),
                 });
@@ -305,7 +306,7 @@ impl Ui {
     pub(super) fn adopt(&mut self, session: Session, fx: &mut Vec<Effect>) {
         self.leave_online(fx);
         self.session = Some(session);
-        self.thinking = Thinking::Idle;
+        self.stop_thinking(fx);
         self.promotion = None;
         self.paused = false;
         self.animation = None;

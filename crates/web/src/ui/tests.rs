@@ -262,9 +262,10 @@ fn watching_is_paused_stepped_reviewed_and_taken_over() {
     // Waiting out the pause is not thinking.
     assert!(!ui.view().game.expect("panels").thinking);
 
-    // Paused: the pause under way ends with no move; a step plays one move,
-    // and no pause follows it.
-    ui.update(Action::Press(Button::Pause));
+    // Paused: the pause under way ends with no move (its timer stopped); a
+    // step plays one move, and no pause follows it.
+    let fx = ui.update(Action::Press(Button::Pause));
+    assert!(fx.contains(&Effect::StopTimer(id)), "{fx:?}");
     let view = ui.view().game.expect("panels");
     assert_eq!(
         (view.pause_label, view.status.as_str()),
