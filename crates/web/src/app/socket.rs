@@ -19,9 +19,12 @@ pub(super) struct Socket {
     _handlers: Vec<Closure<dyn FnMut(JsValue)>>,
 }
 
-/// A socket let go is closed without reporting it as a drop.
+/// A socket let go is closed without reporting it as a drop, and reports
+/// nothing more: its handlers are dropped with it.
 impl Drop for Socket {
     fn drop(&mut self) {
+        self.socket.set_onopen(None);
+        self.socket.set_onmessage(None);
         self.socket.set_onclose(None);
         let _ = self.socket.close();
     }

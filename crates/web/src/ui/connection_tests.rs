@@ -212,8 +212,24 @@ fn a_dropped_socket_is_reconnected_after_a_growing_jittered_back_off() {
         vec![Effect::Connect]
     );
     let fx = ui.update(Action::SocketClosed { hidden: false });
-    let (_, ms) = back_off(&fx).expect("a back-off");
+    let (last, ms) = back_off(&fx).expect("a back-off");
     assert!((375..=625).contains(&ms), "from the start again: {ms}");
+
+    // Leaving stops all of it, the back-off included, and forgets the seat.
+    let fx = ui.update(Action::Press(Button::CancelOnline));
+    for effect in [
+        Effect::Disconnect,
+        Effect::Heartbeat(false),
+        Effect::StopTimer(last),
+        Effect::Remove {
+            key: ONLINE_KEY.to_string(),
+        },
+    ] {
+        assert!(fx.contains(&effect), "{effect:?} in {fx:?}");
+    }
+    assert!(!ui.is_online() && ui.view().online.is_none());
+    assert!(ui.update(Action::Timer(last)).is_empty());
+    assert!(ui.update(Action::Wake { hidden: false }).is_empty());
 }
 
 #[test]
