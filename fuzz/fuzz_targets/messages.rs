@@ -3,7 +3,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use protocol::{decode_client, Frame};
+use online_play::{decode_client, Frame};
 
 fuzz_target!(|data: &[u8]| {
     let _ = decode_client(Frame::Binary(data));
@@ -12,7 +12,7 @@ fuzz_target!(|data: &[u8]| {
             // Written out in full (absent fields as null) it may outgrow
             // the frame limit; otherwise it must read back the same.
             let written = message.to_text();
-            if written.len() <= protocol::MAX_FRAME_BYTES {
+            if written.len() <= online_play::MAX_FRAME_BYTES {
                 assert_eq!(decode_client(Frame::Text(&written)), Ok(message));
             }
         }

@@ -4,8 +4,8 @@
 //! text, a record prints back to the same game.
 #![no_main]
 
-use engine::chess::ChessPosition;
-use engine::{record_game, with_bits, Bits, GameKey, Position, Record, Rules};
+use engine::chesquerque::ChessPosition;
+use engine::{record_game, with_bits, Bits, DraughtsKind, Position, Record, Rules};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
@@ -13,7 +13,7 @@ fuzz_target!(|data: &[u8]| {
         return;
     };
     let text = String::from_utf8_lossy(rest);
-    let rules = GameKey::ALL[selector as usize % GameKey::ALL.len()].rules();
+    let rules = DraughtsKind::ALL[selector as usize % DraughtsKind::ALL.len()].rules();
     with_bits!(rules, B => check_position::<B>(rules, &text));
     match record_game(&text) {
         Some(key) => with_bits!(key.rules(), B => check_record::<B>(&text)),

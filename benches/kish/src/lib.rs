@@ -1,12 +1,12 @@
 //! Positions for the Turkish draughts comparison: the start and positions
 //! reached by seeded random play, in this engine's position type.
 
-use engine::{Game, GameKey, Position, Rules};
+use engine::{Game, DraughtsKind, Position, Rules};
 
 /// Turkish with queens landing anywhere beyond a captured piece, the rule
 /// kish plays (and the published perft counts use).
 pub fn rules() -> &'static Rules {
-    match GameKey::Turkish.rules().with_option("queen_lands", "any") {
+    match DraughtsKind::Turkish.rules().with_option("queen_lands", "any") {
         Ok(rules) => rules,
         Err(e) => panic!("the queen_lands option exists: {e}"),
     }

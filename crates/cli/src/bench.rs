@@ -3,33 +3,33 @@
 use std::time::Instant;
 
 use engine::search::Limits;
-use engine::{AnyGame, Chains, GameKey, Playable, Variant};
+use engine::{AnyGame, Chains, DraughtsKind, GameKind, Playable};
 
 use crate::command::BenchArgs;
 
 /// Depths that take about a second each on a small machine (a rule set
 /// needs an entry here only when its tree grows unlike the 5 × 5 games').
-fn default_depth(variant: Variant) -> u32 {
+fn default_depth(variant: GameKind) -> u32 {
     match variant {
-        Variant::Draughts(GameKey::Special) => 9,
-        Variant::Draughts(GameKey::Turkish) => 7,
-        Variant::Draughts(_) => 14,
-        Variant::Chesquerque => 5,
+        GameKind::Draughts(DraughtsKind::Special) => 9,
+        GameKind::Draughts(DraughtsKind::Turkish) => 7,
+        GameKind::Draughts(_) => 14,
+        GameKind::Chesquerque => 5,
     }
 }
 
 /// Search depth from the start for the search figures.
-pub fn search_depth(variant: Variant) -> u32 {
+pub fn search_depth(variant: GameKind) -> u32 {
     match variant {
-        Variant::Draughts(GameKey::Turkish) => 10,
-        Variant::Draughts(GameKey::Special) => 16,
-        Variant::Draughts(_) => 18,
-        Variant::Chesquerque => 6,
+        GameKind::Draughts(DraughtsKind::Turkish) => 10,
+        GameKind::Draughts(DraughtsKind::Special) => 16,
+        GameKind::Draughts(_) => 18,
+        GameKind::Chesquerque => 6,
     }
 }
 
 /// Nodes a search from the start of `variant` visits to `depth`.
-pub fn start_search(variant: Variant, depth: u32) -> u64 {
+pub fn start_search(variant: GameKind, depth: u32) -> u64 {
     let limits = Limits {
         depth,
         ..Limits::default()
@@ -38,14 +38,14 @@ pub fn start_search(variant: Variant, depth: u32) -> u64 {
 }
 
 /// Perft from the start of `variant`.
-fn start_perft(variant: Variant, depth: u32) -> u64 {
+fn start_perft(variant: GameKind, depth: u32) -> u64 {
     AnyGame::new(variant).perft(depth, Chains::Distinct)
 }
 
 pub fn run(args: &BenchArgs) -> Result<(), String> {
-    let games: Vec<Variant> = match args.game {
+    let games: Vec<GameKind> = match args.game {
         Some(game) => vec![game.0],
-        None => Variant::ALL.to_vec(),
+        None => GameKind::ALL.to_vec(),
     };
     let depth = args.depth;
     say!(

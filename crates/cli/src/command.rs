@@ -3,7 +3,7 @@
 use clap::builder::PossibleValue;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use engine::search::Level;
-use engine::{GameKey, Rules, Side, Variant};
+use engine::{DraughtsKind, GameKind, Rules, Side};
 
 /// The engine of the Alquerque family of games on the command line.
 #[derive(Parser, Debug)]
@@ -149,12 +149,12 @@ pub struct BenchArgs {
 
 /// A game key on the command line; the keys come from the engine's list.
 #[derive(Clone, Copy, Debug)]
-pub struct GameArg(pub Variant);
+pub struct GameArg(pub GameKind);
 
 impl ValueEnum for GameArg {
     fn value_variants<'a>() -> &'a [Self] {
         static ALL: std::sync::OnceLock<Vec<GameArg>> = std::sync::OnceLock::new();
-        ALL.get_or_init(|| Variant::ALL.into_iter().map(GameArg).collect())
+        ALL.get_or_init(|| GameKind::ALL.into_iter().map(GameArg).collect())
     }
 
     fn to_possible_value(&self) -> Option<PossibleValue> {
@@ -188,15 +188,15 @@ fn side(text: &str) -> Result<Side, String> {
 impl RuleOptions {
     /// The rule set of `variant` with these options; `None` for Chesquerque,
     /// which has none.
-    pub fn rules(&self, variant: Variant) -> Result<Option<&'static Rules>, String> {
+    pub fn rules(&self, variant: GameKind) -> Result<Option<&'static Rules>, String> {
         match variant {
-            Variant::Chesquerque if self.option.is_empty() => Ok(None),
-            Variant::Chesquerque => Err("chesquerque has no rule options".to_string()),
-            Variant::Draughts(key) => self.draughts_rules(key).map(Some),
+            GameKind::Chesquerque if self.option.is_empty() => Ok(None),
+            GameKind::Chesquerque => Err("chesquerque has no rule options".to_string()),
+            GameKind::Draughts(key) => self.draughts_rules(key).map(Some),
         }
     }
 
-    fn draughts_rules(&self, key: GameKey) -> Result<&'static Rules, String> {
+    fn draughts_rules(&self, key: DraughtsKind) -> Result<&'static Rules, String> {
         let mut rules: &'static Rules = key.rules();
         for option in &self.option {
             let (name, value) = option

@@ -7,7 +7,7 @@ use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use std::time::Instant;
 
 use engine::search::{Level, LevelSettings, Player};
-use engine::{AnyGame, GamePosition, History, Outcome, Playable, Rules, Side, Variant};
+use engine::{AnyGame, GameKind, GamePosition, History, Outcome, Playable, Rules, Side};
 
 use crate::command::MatchArgs;
 
@@ -35,7 +35,7 @@ pub enum Contestant {
 }
 
 impl Contestant {
-    fn parse(text: &str, game: Variant) -> Result<Contestant, String> {
+    fn parse(text: &str, game: GameKind) -> Result<Contestant, String> {
         let base = text.split(',').next().unwrap_or_default();
         if base.parse::<Level>().is_err() {
             return Ok(Contestant::Program(text.to_string()));
@@ -218,7 +218,7 @@ pub struct Score {
 
 /// Plays `games` games, sides alternating.
 pub fn play_match(
-    variant: Variant,
+    variant: GameKind,
     rules: Option<&'static Rules>,
     seats: [&Contestant; 2],
     games: u32,

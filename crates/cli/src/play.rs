@@ -5,7 +5,7 @@
 use std::io::BufRead;
 
 use engine::search::{Level, Player};
-use engine::{AnyGame, GamePosition, History, Playable, Side, Variant};
+use engine::{AnyGame, GameKind, GamePosition, History, Playable, Side};
 
 use crate::command::PlayArgs;
 
@@ -46,7 +46,7 @@ fn board<G: Playable>(game: &G) -> String {
 
 fn session<P: GamePosition>(
     mut game: History<P>,
-    variant: Variant,
+    variant: GameKind,
     level: Level,
     human: Side,
 ) -> Result<(), String> {

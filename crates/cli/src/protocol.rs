@@ -17,7 +17,7 @@ fn answer(position: &str, level: Level) -> Result<String, String> {
     let game = AnyGame::from_record_line(line).map_err(|e| e.to_string())?;
     let clock = Some((crate::clock as fn() -> f64, crate::MOVE_SECONDS));
     let turn = game
-        .computer_turn(level.settings(game.variant()), 1, clock)
+        .computer_turn(level.settings(game.kind()), 1, clock)
         .ok_or("no legal turn")?;
     Ok(game.turn_coordinates(turn))
 }

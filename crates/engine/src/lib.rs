@@ -7,7 +7,7 @@
 //!
 //! Data flow: text → [`Setup`] → [`Position`] (validated) →
 //! [`Position::legal_turns`] → [`Position::play_turn`]. A game of either
-//! family ([`Game`], [`chess::ChessGame`], or [`AnyGame`] chosen at run time)
+//! family ([`Game`], [`chesquerque::ChessGame`], or [`AnyGame`] chosen at run time)
 //! is the one shell [`History`] and answers the same verbs, [`Playable`].
 #![no_std]
 extern crate alloc;
@@ -16,9 +16,10 @@ extern crate std;
 
 pub mod any_game;
 pub mod bitboard;
-pub mod chess;
+pub mod chesquerque;
 pub mod game;
 pub mod geometry;
+pub mod kind;
 pub mod movegen;
 pub mod notation;
 pub mod perft;
@@ -28,13 +29,13 @@ pub mod rules;
 pub mod search;
 pub mod side;
 pub mod text;
-pub mod variant;
 mod zobrist;
 
 pub use any_game::{AnyGame, AnyTurn, Entry, PieceKind, PieceView, RecordLineError};
 pub use bitboard::Bits;
 pub use game::{DrawReason, Game, GameError, GamePosition, History, Outcome, Playable, WinReason};
 pub use geometry::{Dir, DirSet, Geometry, Point};
+pub use kind::{DraughtsKind, GameKind};
 pub use movegen::Chains;
 pub use notation::MoveError;
 pub use perft::{perft, Perft};
@@ -43,7 +44,6 @@ pub use record::{record_game, Record, RecordError};
 pub use rules::Rules;
 pub use side::{BySide, Side};
 pub use text::{PositionError, Setup};
-pub use variant::{GameKey, Variant};
 
 /// The bitboard type of the 5×5 boards.
 pub type Small = u32;

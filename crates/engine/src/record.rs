@@ -22,11 +22,11 @@ use core::fmt::{self, Write};
 
 use crate::bitboard::Bits;
 use crate::game::{Game, GameError};
+use crate::kind::DraughtsKind;
 use crate::notation::{split_turns, MoveError};
 use crate::position::Position;
 use crate::side::Side;
 use crate::text::PositionError;
-use crate::variant::GameKey;
 
 /// A game with its players' names. `B` is the bitboard type of the game's
 /// board (see [`crate::with_bits`]).
@@ -121,7 +121,7 @@ fn quote(value: &str) -> String {
 
 /// The game key a record names in its `Game` tag, to choose the record's
 /// bitboard type before reading it.
-pub fn record_game(text: &str) -> Option<GameKey> {
+pub fn record_game(text: &str) -> Option<DraughtsKind> {
     text.lines()
         .filter_map(|line| line.trim().strip_prefix("[Game "))
         .find_map(|rest| unquote(rest.strip_suffix(']')?.trim())?.parse().ok())
@@ -209,7 +209,7 @@ impl<B: Bits> Record<B> {
                 .find(|(n, _)| n == name)
                 .map(|(_, v)| v.as_str())
         };
-        let key: GameKey = tag("Game")
+        let key: DraughtsKind = tag("Game")
             .and_then(|k| k.parse().ok())
             .ok_or(RecordError::UnknownGame)?;
         let mut rules = key.rules();

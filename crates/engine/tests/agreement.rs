@@ -6,7 +6,7 @@ mod reference;
 
 use std::collections::BTreeSet;
 
-use engine::{Bits, Chains, Game, GameKey, Position, Small, Turn};
+use engine::{Bits, Chains, DraughtsKind, Game, Position, Small, Turn};
 use proptest::prelude::*;
 use reference::{RefGame, RefPosition, RefTurn};
 
@@ -40,7 +40,7 @@ fn key(position: &Position<Small>, turn: Turn<Small>) -> String {
     out
 }
 
-fn compare(key_of: GameKey, seed: u64, plies: usize) -> Result<(), TestCaseError> {
+fn compare(key_of: DraughtsKind, seed: u64, plies: usize) -> Result<(), TestCaseError> {
     let game_key = RefGame::from_key(key_of.as_str()).expect("reference game");
     let mut game = Game::<Small>::new(key_of.rules());
     let mut rng = seed | 1;
@@ -89,6 +89,6 @@ proptest! {
 
     #[test]
     fn engine_and_reference_agree_along_random_games(key in 0usize..4, seed in any::<u64>()) {
-        compare(GameKey::ALL[key], seed, 120)?;
+        compare(DraughtsKind::ALL[key], seed, 120)?;
     }
 }

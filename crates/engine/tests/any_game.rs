@@ -2,7 +2,7 @@
 //! lines round-trip, undo restores, and bad record lines are refused with a
 //! specific error.
 
-use engine::{AnyGame, AnyTurn, Outcome, PieceKind, RecordLineError, Side, Variant};
+use engine::{AnyGame, AnyTurn, GameKind, Outcome, PieceKind, RecordLineError, Side};
 use proptest::prelude::*;
 
 fn next(seed: &mut u64) -> u64 {
@@ -13,7 +13,7 @@ fn next(seed: &mut u64) -> u64 {
 }
 
 /// A game of `variant` after up to `plies` random turns.
-fn random_game(variant: Variant, plies: usize, seed: u64) -> AnyGame {
+fn random_game(variant: GameKind, plies: usize, seed: u64) -> AnyGame {
     let mut game = AnyGame::new(variant);
     let mut s = seed | 1;
     for _ in 0..plies {
@@ -29,7 +29,7 @@ fn random_game(variant: Variant, plies: usize, seed: u64) -> AnyGame {
 
 #[test]
 fn entries_start_on_the_movers_pieces_and_play_legally() {
-    for variant in Variant::ALL {
+    for variant in GameKind::ALL {
         for seed in 1..15u64 {
             let game = random_game(variant, (seed * 7 % 60) as usize, seed);
             let board = game.board();
@@ -57,7 +57,7 @@ fn entries_start_on_the_movers_pieces_and_play_legally() {
 
 #[test]
 fn record_lines_round_trip() {
-    for variant in Variant::ALL {
+    for variant in GameKind::ALL {
         for seed in 1..10u64 {
             let game = random_game(variant, (seed * 11 % 80) as usize, seed);
             let line = game.to_record_line();
@@ -82,7 +82,7 @@ fn options_survive_the_record_line() {
 
 #[test]
 fn undo_takes_back_one_turn_and_a_declared_result() {
-    for variant in Variant::ALL {
+    for variant in GameKind::ALL {
         let game = random_game(variant, 6, 3);
         let mut undone = game.clone();
         let before = game.board_at(game.ply() - 1);
@@ -102,7 +102,7 @@ fn undo_takes_back_one_turn_and_a_declared_result() {
         assert_eq!(resigned.outcome(), None);
         assert_eq!(resigned.ply(), game.ply());
     }
-    assert!(!AnyGame::new(Variant::Chesquerque).undo());
+    assert!(!AnyGame::new(GameKind::Chesquerque).undo());
 }
 
 #[test]
@@ -157,7 +157,7 @@ fn chesquerque_entries_are_coordinate_moves() {
     let board = game.board();
     let kings = board
         .iter()
-        .filter(|p| p.is_some_and(|p| p.kind == PieceKind::Chess(engine::chess::Role::King)))
+        .filter(|p| p.is_some_and(|p| p.kind == PieceKind::Chess(engine::chesquerque::Role::King)))
         .count();
     assert_eq!(kings, 2);
 }
@@ -171,13 +171,16 @@ fn must_capture_follows_the_rules() {
     assert_eq!(game.must_capture(), all_capture && !entries.is_empty());
     // Special: capturing is optional, so never "must".
     for seed in 1..20 {
-        assert!(!random_game(Variant::Draughts(engine::GameKey::Special), 10, seed).must_capture());
+        assert!(
+            !random_game(GameKind::Draughts(engine::DraughtsKind::Special), 10, seed)
+                .must_capture()
+        );
     }
 }
 
 #[test]
 fn a_computer_turn_is_legal() {
-    for variant in Variant::ALL {
+    for variant in GameKind::ALL {
         let settings = engine::search::Level::Easy.settings(variant);
         let game = random_game(variant, 4, 9);
         let turn = game.computer_turn(settings, 1, None).expect("a turn");

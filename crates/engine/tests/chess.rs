@@ -1,6 +1,6 @@
 //! Chesquerque: notation, game endings and position text errors.
 
-use engine::chess::{ChessGame, ChessPosition, FenError};
+use engine::chesquerque::{ChessGame, ChessPosition, FenError};
 use engine::{DrawReason, Outcome, Side, WinReason};
 
 fn fen(text: &str) -> ChessPosition {

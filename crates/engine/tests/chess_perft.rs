@@ -7,7 +7,7 @@
 mod chess_reference;
 
 use chess_reference::RefChess;
-use engine::chess::{chess_perft, ChessPosition};
+use engine::chesquerque::{chess_perft, ChessPosition};
 
 struct Entry {
     id: String,

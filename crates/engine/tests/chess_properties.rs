@@ -1,7 +1,7 @@
 //! Properties of Chesquerque positions reached by random play, and parsers
 //! that never panic.
 
-use engine::chess::{chess_perft, ChessGame, ChessPosition};
+use engine::chesquerque::{chess_perft, ChessGame, ChessPosition};
 use proptest::prelude::*;
 
 /// Plays random legal moves from the start.

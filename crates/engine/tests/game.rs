@@ -1,8 +1,10 @@
 //! Game endings, undo and redo, and draw rules.
 
-use engine::{DrawReason, Game, GameError, GameKey, Outcome, Position, Side, Small, WinReason};
+use engine::{
+    DraughtsKind, DrawReason, Game, GameError, Outcome, Position, Side, Small, WinReason,
+};
 
-fn game(key: GameKey, text: &str) -> Game<Small> {
+fn game(key: DraughtsKind, text: &str) -> Game<Small> {
     Game::from_position(Position::from_text(key.rules(), text).expect("position"))
 }
 
@@ -18,7 +20,7 @@ fn play(game: &mut Game<Small>, turns: &str) {
 
 #[test]
 fn capturing_the_last_piece_wins() {
-    let mut g = game(GameKey::Classic, "5/5/2w2/2b2/5 w");
+    let mut g = game(DraughtsKind::Classic, "5/5/2w2/2b2/5 w");
     play(&mut g, "c3xc1");
     assert_eq!(
         g.outcome(),
@@ -33,7 +35,7 @@ fn capturing_the_last_piece_wins() {
 #[test]
 fn a_side_without_a_legal_move_loses() {
     // Black's man on a1 is walled in: no step, and every jump lands on a piece.
-    let g = game(GameKey::Classic, "5/5/w4/w4/bww2 b");
+    let g = game(DraughtsKind::Classic, "5/5/w4/w4/bww2 b");
     assert_eq!(
         g.outcome(),
         Some(Outcome::Win {
@@ -47,13 +49,13 @@ fn a_side_without_a_legal_move_loses() {
 fn qirkat_is_drawn_when_neither_side_can_move() {
     let text = "4w/5/5/5/b4 b a1<b1,e5<d5 - 0";
     assert_eq!(
-        game(GameKey::Qirkat, text).outcome(),
+        game(DraughtsKind::Qirkat, text).outcome(),
         Some(Outcome::Draw {
             reason: DrawReason::BothBlocked
         })
     );
     // If White could still move, Black simply loses.
-    let g = game(GameKey::Qirkat, "4w/5/5/5/b4 b a1<b1 - 0");
+    let g = game(DraughtsKind::Qirkat, "4w/5/5/5/b4 b a1<b1 - 0");
     assert_eq!(
         g.outcome(),
         Some(Outcome::Win {
@@ -62,7 +64,7 @@ fn qirkat_is_drawn_when_neither_side_can_move() {
         })
     );
     // Bell has no such draw.
-    let g = game(GameKey::Bell, text);
+    let g = game(DraughtsKind::Bell, text);
     assert!(matches!(
         g.outcome(),
         Some(Outcome::Win {
@@ -74,7 +76,7 @@ fn qirkat_is_drawn_when_neither_side_can_move() {
 
 #[test]
 fn the_third_occurrence_of_a_position_is_a_draw() {
-    let mut g = game(GameKey::Classic, "4b/5/5/5/w4 w");
+    let mut g = game(DraughtsKind::Classic, "4b/5/5/5/w4 w");
     play(&mut g, "a1-b1 e5-d5 b1-a1 d5-e5 a1-b1 e5-d5 b1-a1");
     assert_eq!(g.outcome(), None);
     assert_eq!(g.occurrences(), 2);
@@ -91,12 +93,12 @@ fn the_third_occurrence_of_a_position_is_a_draw() {
 #[test]
 fn repetition_compares_the_no_return_memory_and_huffable_set() {
     // The same men, but a different memory, is a different position.
-    let rules = GameKey::Qirkat.rules();
+    let rules = DraughtsKind::Qirkat.rules();
     let a = Position::<Small>::from_text(rules, "4b/5/5/5/1w3 w b1<a1 - 0").expect("a");
     let b = Position::<Small>::from_text(rules, "4b/5/5/5/1w3 w - - 0").expect("b");
     assert!(!a.same_state(&b));
     assert_ne!(a.hash(), b.hash());
-    let rules = GameKey::Special.rules();
+    let rules = DraughtsKind::Special.rules();
     let a = Position::<Small>::from_text(rules, "2b2/5/2w2/5/5 b - c3 0").expect("a");
     let b = Position::<Small>::from_text(rules, "2b2/5/2w2/5/5 b - - 0").expect("b");
     assert!(!a.same_state(&b));
@@ -107,7 +109,7 @@ fn repetition_compares_the_no_return_memory_and_huffable_set() {
 
 #[test]
 fn classic_no_progress_draw_after_fifty_sideways_plies() {
-    let mut g = game(GameKey::Classic, "4b/5/5/5/w4 w - - 48");
+    let mut g = game(DraughtsKind::Classic, "4b/5/5/5/w4 w - - 48");
     play(&mut g, "a1-b1");
     assert_eq!(g.outcome(), None);
     play(&mut g, "e5-d5");
@@ -119,26 +121,26 @@ fn classic_no_progress_draw_after_fifty_sideways_plies() {
         })
     );
     // A forward step resets the count.
-    let mut g = game(GameKey::Classic, "4b/5/5/5/w4 w - - 48");
+    let mut g = game(DraughtsKind::Classic, "4b/5/5/5/w4 w - - 48");
     play(&mut g, "a1-a2");
     assert_eq!(g.position().no_progress_plies(), 0);
 }
 
 #[test]
 fn special_counts_only_king_moves_without_capture_or_huff() {
-    let mut g = game(GameKey::Special, "b4/5/5/5/2W2 w - - 10");
+    let mut g = game(DraughtsKind::Special, "b4/5/5/5/2W2 w - - 10");
     play(&mut g, "c1-c4");
     assert_eq!(g.position().no_progress_plies(), 11);
     play(&mut g, "a5-b5");
     assert_eq!(g.position().no_progress_plies(), 0, "a man move resets");
     // A huff resets it even when a king moves after it.
-    let mut g = game(GameKey::Special, "4B/5/2w2/2w2/5 b - c3 12");
+    let mut g = game(DraughtsKind::Special, "4B/5/2w2/2w2/5 b - c3 12");
     play(&mut g, "h:c3 e5-e4");
     assert_eq!(g.position().no_progress_plies(), 0);
-    let mut g = game(GameKey::Special, "4B/5/2w2/2w2/5 b - c3 12");
+    let mut g = game(DraughtsKind::Special, "4B/5/2w2/2w2/5 b - c3 12");
     play(&mut g, "e5-e4");
     assert_eq!(g.position().no_progress_plies(), 13);
-    let mut g = game(GameKey::Special, "5/b4/1bW2/5/2w2 w - - 20");
+    let mut g = game(DraughtsKind::Special, "5/b4/1bW2/5/2w2 w - - 20");
     // White's king could take b3 (landing on a3) but slides away instead.
     play(&mut g, "c3-e3");
     assert_eq!(g.position().no_progress_plies(), 21);
@@ -150,7 +152,7 @@ fn special_counts_only_king_moves_without_capture_or_huff() {
 #[test]
 fn a_loss_by_no_moves_comes_before_the_no_progress_draw() {
     // White's sideways step is the 50th counted ply; Black is walled in.
-    let mut g = game(GameKey::Classic, "3w1/5/w4/w4/bww2 w - - 49");
+    let mut g = game(DraughtsKind::Classic, "3w1/5/w4/w4/bww2 w - - 49");
     play(&mut g, "d5-e5");
     assert_eq!(g.position().no_progress_plies(), 50);
     assert_eq!(
@@ -164,7 +166,7 @@ fn a_loss_by_no_moves_comes_before_the_no_progress_draw() {
 
 #[test]
 fn a_huff_that_takes_the_last_piece_ends_the_game() {
-    let mut g = game(GameKey::Special, "2b2/5/2w2/5/5 b - c3 0");
+    let mut g = game(DraughtsKind::Special, "2b2/5/2w2/5/5 b - c3 0");
     play(&mut g, "h:c3");
     assert_eq!(
         g.outcome(),
@@ -177,7 +179,7 @@ fn a_huff_that_takes_the_last_piece_ends_the_game() {
 
 #[test]
 fn resignation_and_agreement() {
-    let mut g = Game::<Small>::new(GameKey::Bell.rules());
+    let mut g = Game::<Small>::new(DraughtsKind::Bell.rules());
     g.resign(Side::White).expect("resign");
     assert_eq!(
         g.outcome(),
@@ -196,13 +198,16 @@ fn resignation_and_agreement() {
 
 #[test]
 fn undo_and_redo() {
-    let mut g = Game::<Small>::new(GameKey::Classic.rules());
+    let mut g = Game::<Small>::new(DraughtsKind::Classic.rules());
     play(&mut g, "c2-c3 c4xc2");
     let after = *g.position();
     assert!(g.undo().is_some());
     assert!(g.undo().is_some());
     assert_eq!(g.undo(), None);
-    assert_eq!(*g.position(), Position::start(GameKey::Classic.rules()));
+    assert_eq!(
+        *g.position(),
+        Position::start(DraughtsKind::Classic.rules())
+    );
     assert!(g.redo().is_some());
     assert!(g.redo().is_some());
     assert_eq!(*g.position(), after);
@@ -217,7 +222,7 @@ fn undo_and_redo() {
 
 #[test]
 fn illegal_turns_are_refused_and_change_nothing() {
-    let mut g = Game::<Small>::new(GameKey::Qirkat.rules());
+    let mut g = Game::<Small>::new(DraughtsKind::Qirkat.rules());
     let before = g.clone();
     let start = *g.position();
     let bogus = start.legal_turns()[0];
@@ -234,7 +239,7 @@ fn illegal_turns_are_refused_and_change_nothing() {
 
 #[test]
 fn the_counter_stops_at_its_limit_so_every_position_prints_back() {
-    let rules = GameKey::Special.rules();
+    let rules = DraughtsKind::Special.rules();
     let p = Position::<Small>::from_text(rules, "b4/5/5/5/2W2 w - - 50").expect("position");
     let next = p.play_turn(p.parse_turn("c1-c2").expect("legal"));
     assert_eq!(next.no_progress_plies(), 50);
@@ -242,7 +247,7 @@ fn the_counter_stops_at_its_limit_so_every_position_prints_back() {
 }
 
 fn turkish(text: &str) -> Game<u64> {
-    Game::from_position(Position::from_text(GameKey::Turkish.rules(), text).expect("position"))
+    Game::from_position(Position::from_text(DraughtsKind::Turkish.rules(), text).expect("position"))
 }
 
 #[test]

@@ -1,15 +1,15 @@
 //! The difficulty levels: their settings, and the imperfections the lower ones are allowed.
 
 use engine::search::{Level, LevelSettings, Player};
-use engine::{Bits, GameKey, Position, Variant};
+use engine::{Bits, DraughtsKind, GameKind, Position};
 
 #[test]
 fn the_lower_levels_vary_their_openings() {
-    let start = Position::<u32>::start(GameKey::Qirkat.rules());
+    let start = Position::<u32>::start(DraughtsKind::Qirkat.rules());
     for level in [Level::Beginner, Level::Easy] {
         let mut seen = std::collections::BTreeSet::new();
         for seed in 0..24 {
-            let turn = Player::new(level, Variant::Draughts(GameKey::Qirkat), seed)
+            let turn = Player::new(level, GameKind::Draughts(DraughtsKind::Qirkat), seed)
                 .choose(&[start])
                 .expect("a turn");
             seen.insert(start.turn_text(turn));
@@ -19,13 +19,13 @@ fn the_lower_levels_vary_their_openings() {
 }
 
 /// The turn every level chooses in `p` from a few seeds each, as text.
-fn chosen_by_every_level<B: Bits>(key: GameKey, p: Position<B>) -> Vec<(Level, u64, String)> {
+fn chosen_by_every_level<B: Bits>(key: DraughtsKind, p: Position<B>) -> Vec<(Level, u64, String)> {
     let mut chosen = Vec::new();
     for level in Level::ALL {
         // The top levels are deterministic but slow to repeat.
         let seeds = if level >= Level::Hard { 2 } else { 20 };
         for seed in 0..seeds {
-            let turn = Player::new(level, Variant::Draughts(key), seed)
+            let turn = Player::new(level, GameKind::Draughts(key), seed)
                 .choose(&[p])
                 .expect("a turn");
             chosen.push((level, seed, p.turn_text(turn)));
@@ -37,9 +37,9 @@ fn chosen_by_every_level<B: Bits>(key: GameKey, p: Position<B>) -> Vec<(Level, u
 #[test]
 fn every_level_takes_a_free_piece() {
     // Special: c2 can take c3 for nothing; capturing is optional.
-    let p =
-        Position::<u32>::from_text(GameKey::Special.rules(), "4b/5/2b2/2w2/5 w").expect("position");
-    for (level, seed, turn) in chosen_by_every_level(GameKey::Special, p) {
+    let p = Position::<u32>::from_text(DraughtsKind::Special.rules(), "4b/5/2b2/2w2/5 w")
+        .expect("position");
+    for (level, seed, turn) in chosen_by_every_level(DraughtsKind::Special, p) {
         assert_eq!(turn, "c2xc4", "{level} seed {seed}");
     }
 }
@@ -48,9 +48,9 @@ fn every_level_takes_a_free_piece() {
 fn every_level_keeps_a_threatened_piece_when_it_can() {
     // Turkish: after d4-d5 Black's man on d6 takes it (d4 is empty
     // behind it), so that step gives the man away; White has others.
-    let p = Position::<u64>::from_text(GameKey::Turkish.rules(), "8/8/3b4/8/3w4/8/w7/8 w")
+    let p = Position::<u64>::from_text(DraughtsKind::Turkish.rules(), "8/8/3b4/8/3w4/8/w7/8 w")
         .expect("position");
-    for (level, seed, turn) in chosen_by_every_level(GameKey::Turkish, p) {
+    for (level, seed, turn) in chosen_by_every_level(DraughtsKind::Turkish, p) {
         assert_ne!(turn, "d4-d5", "{level} seed {seed}");
     }
 }
@@ -58,12 +58,12 @@ fn every_level_keeps_a_threatened_piece_when_it_can() {
 #[test]
 fn lower_levels_sometimes_overlook_a_huff_and_the_top_levels_never() {
     // Black may huff White's c3, which also takes White's last piece.
-    let p = Position::<u32>::from_text(GameKey::Special.rules(), "2b2/5/2w2/5/5 b - c3 0")
+    let p = Position::<u32>::from_text(DraughtsKind::Special.rules(), "2b2/5/2w2/5/5 b - c3 0")
         .expect("position");
     let huffs = |level: Level| {
         (0..40u64)
             .filter(|&seed| {
-                let turn = Player::new(level, Variant::Draughts(GameKey::Special), seed)
+                let turn = Player::new(level, GameKind::Draughts(DraughtsKind::Special), seed)
                     .choose(&[p])
                     .expect("a turn");
                 turn.huff.is_some()
@@ -83,11 +83,11 @@ fn lower_levels_sometimes_overlook_a_huff_and_the_top_levels_never() {
 fn classic_levels_slip_now_and_then_the_lower_oftener() {
     use engine::search::{Limits, Search};
     use engine::Game;
-    let classic = Variant::Draughts(GameKey::Classic);
+    let classic = GameKind::Draughts(DraughtsKind::Classic);
     // Positions from games between two Medium players.
     let mut games = Vec::new();
     for seed in 0..6u64 {
-        let mut game = Game::<u32>::new(GameKey::Classic.rules());
+        let mut game = Game::<u32>::new(DraughtsKind::Classic.rules());
         let mut players = [
             Player::new(Level::Medium, classic, seed),
             Player::new(Level::Medium, classic, seed + 100),
@@ -142,7 +142,7 @@ fn classic_levels_slip_now_and_then_the_lower_oftener() {
 
 #[test]
 fn settings_read_from_text() {
-    let classic = Variant::Draughts(GameKey::Classic);
+    let classic = GameKind::Draughts(DraughtsKind::Classic);
     let hard = Level::Hard.settings(classic);
     let tuned = LevelSettings::parse("hard,noise=20,margin=30", classic).expect("settings");
     assert_eq!(tuned.noise, 20);
@@ -155,7 +155,7 @@ fn settings_read_from_text() {
         Ok(Level::Easy.settings(classic))
     );
     // A game's own steps carry through, changed settings on top.
-    let qirkat = Variant::Draughts(GameKey::Qirkat);
+    let qirkat = GameKind::Draughts(DraughtsKind::Qirkat);
     assert_eq!(
         LevelSettings::parse("hard,noise=3", qirkat).map(|s| s.margin),
         Ok(Level::Hard.settings(qirkat).margin)

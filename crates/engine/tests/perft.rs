@@ -13,7 +13,7 @@ mod reference;
 use std::fmt::Write as _;
 use std::path::PathBuf;
 
-use engine::{with_bits, Bits, Chains, Game, GameKey, Perft, Position, Rules};
+use engine::{with_bits, Bits, Chains, DraughtsKind, Game, Perft, Position, Rules};
 use reference::{RefGame, RefPosition};
 
 /// One position of a table and its counts, by depth.
@@ -26,11 +26,11 @@ struct Entry {
     paths: Vec<(u32, u64)>,
 }
 
-fn table_path(key: GameKey) -> PathBuf {
+fn table_path(key: DraughtsKind) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(format!("tests/data/{key}.perft"))
 }
 
-fn read_table(key: GameKey) -> Vec<Entry> {
+fn read_table(key: DraughtsKind) -> Vec<Entry> {
     let text = std::fs::read_to_string(table_path(key)).expect("perft table");
     let mut entries: Vec<Entry> = Vec::new();
     for line in text.lines().map(str::trim) {
@@ -68,7 +68,7 @@ fn full() -> bool {
     std::env::var_os("PERFT_FULL").is_some()
 }
 
-fn entry_rules(key: GameKey, entry: &Entry) -> &'static Rules {
+fn entry_rules(key: DraughtsKind, entry: &Entry) -> &'static Rules {
     entry.options.iter().fold(key.rules(), |rules, option| {
         let (name, value) = option.split_once('=').expect("name=value");
         rules.with_option(name, value).expect("a known option")
@@ -78,7 +78,7 @@ fn entry_rules(key: GameKey, entry: &Entry) -> &'static Rules {
 /// Checks every count no larger than `cap` in the tables of `games` with
 /// `count(rules, position, depth, chains)`.
 fn check_tables(
-    games: &[GameKey],
+    games: &[DraughtsKind],
     cap: u64,
     count: impl Fn(&'static Rules, &str, u32, Chains) -> u64,
 ) {
@@ -117,11 +117,11 @@ fn check_tables(
     );
 }
 
-const ALQUERQUE_GAMES: [GameKey; 4] = [
-    GameKey::Classic,
-    GameKey::Special,
-    GameKey::Qirkat,
-    GameKey::Bell,
+const ALQUERQUE_GAMES: [DraughtsKind; 4] = [
+    DraughtsKind::Classic,
+    DraughtsKind::Special,
+    DraughtsKind::Qirkat,
+    DraughtsKind::Bell,
 ];
 
 fn engine_perft(rules: &'static Rules, text: &str, depth: u32, chains: Chains) -> u64 {
@@ -133,14 +133,14 @@ fn engine_perft(rules: &'static Rules, text: &str, depth: u32, chains: Chains) -
 
 #[test]
 fn perft_tables_agree_with_the_engine() {
-    check_tables(&GameKey::ALL, 400_000, engine_perft);
+    check_tables(&DraughtsKind::ALL, 400_000, engine_perft);
 }
 
 /// Counting the last ply from the move lists gives the tables' counts too
 /// (it shares no code with playing each leaf below the last interior ply).
 #[test]
 fn bulk_counting_agrees_with_the_tables() {
-    check_tables(&GameKey::ALL, 500_000, |rules, text, depth, chains| {
+    check_tables(&DraughtsKind::ALL, 500_000, |rules, text, depth, chains| {
         with_bits!(rules, B => {
             let position: Position<B> = Position::from_text(rules, text).expect("position");
             Perft::new(chains).bulk(true).count(&position, depth)
@@ -169,7 +169,7 @@ const TURKISH_PUBLISHED: [u64; 8] = [8, 64, 708, 7_538, 85_090, 931_312, 10_782_
 
 #[test]
 fn turkish_matches_the_published_counts() {
-    let rules = GameKey::Turkish
+    let rules = DraughtsKind::Turkish
         .rules()
         .with_option("queen_lands", "any")
         .expect("option");
@@ -183,7 +183,7 @@ fn turkish_matches_the_published_counts() {
         );
     }
     // The table's start entry with that option holds the same numbers.
-    let table = read_table(GameKey::Turkish);
+    let table = read_table(DraughtsKind::Turkish);
     let entry = table
         .iter()
         .find(|e| e.id == "start-any")
@@ -198,22 +198,22 @@ fn turkish_matches_the_published_counts() {
 }
 
 /// Depth of the start position's table.
-fn start_depth(key: GameKey) -> u32 {
+fn start_depth(key: DraughtsKind) -> u32 {
     match key {
-        GameKey::Classic => 14,
-        GameKey::Special => 10,
-        GameKey::Qirkat => 14,
-        GameKey::Bell => 14,
-        GameKey::Turkish => 8,
+        DraughtsKind::Classic => 14,
+        DraughtsKind::Special => 10,
+        DraughtsKind::Qirkat => 14,
+        DraughtsKind::Bell => 14,
+        DraughtsKind::Turkish => 8,
     }
 }
 
 /// Entries of a table: the start, the start under each option worth its own
 /// counts, and twelve mid-game positions from seeded random play.
-fn table_entries<B: Bits>(key: GameKey) -> Vec<(String, Vec<String>, Position<B>)> {
+fn table_entries<B: Bits>(key: DraughtsKind) -> Vec<(String, Vec<String>, Position<B>)> {
     let rules = key.rules();
     let mut entries = vec![("start".to_string(), vec![], Position::<B>::start(rules))];
-    if key == GameKey::Turkish {
+    if key == DraughtsKind::Turkish {
         let any = rules.with_option("queen_lands", "any").expect("option");
         let options = vec!["queen_lands=any".to_string()];
         entries.push(("start-any".to_string(), options, Position::<B>::start(any)));
@@ -247,9 +247,9 @@ fn table_entries<B: Bits>(key: GameKey) -> Vec<(String, Vec<String>, Position<B>
     entries
 }
 
-fn write_table<B: Bits>(key: GameKey) {
+fn write_table<B: Bits>(key: DraughtsKind) {
     let mut out = String::new();
-    let checked_by = if key == GameKey::Turkish {
+    let checked_by = if key == DraughtsKind::Turkish {
         "# Counts by the engine. The start-any entry (queens land anywhere beyond,\n\
          # every path counted) reproduces the published counts of Turkish draughts;\n\
          # the rest are regression data."
@@ -299,7 +299,7 @@ fn write_table<B: Bits>(key: GameKey) {
 #[ignore = "rewrites the tables; run by hand"]
 fn regenerate() {
     let only = std::env::var("PERFT_GAMES").ok();
-    for key in GameKey::ALL {
+    for key in DraughtsKind::ALL {
         if only
             .as_ref()
             .is_some_and(|games| !games.split(',').any(|g| g == key.as_str()))

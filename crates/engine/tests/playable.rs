@@ -1,9 +1,9 @@
 //! The verbs every game shares: the draughts games, Chesquerque and a game
 //! chosen at run time answer them alike.
 
-use engine::chess::ChessGame;
+use engine::chesquerque::ChessGame;
 use engine::search::Limits;
-use engine::{AnyGame, Chains, DrawReason, Game, GameKey, Outcome, Playable, Side, Variant};
+use engine::{AnyGame, Chains, DraughtsKind, DrawReason, Game, GameKind, Outcome, Playable, Side};
 
 /// Plays `plies` turns chosen by a seeded generator (fewer if the game ends).
 fn play_some<G: Playable>(game: &mut G, seed: u64, plies: usize) {
@@ -48,10 +48,10 @@ fn undo_and_redo_retrace<G: Playable>(mut game: G) {
 
 #[test]
 fn undo_and_redo_retrace_the_game_in_every_family() {
-    undo_and_redo_retrace(Game::<u32>::new(GameKey::Special.rules()));
-    undo_and_redo_retrace(Game::<u64>::new(GameKey::Turkish.rules()));
+    undo_and_redo_retrace(Game::<u32>::new(DraughtsKind::Special.rules()));
+    undo_and_redo_retrace(Game::<u64>::new(DraughtsKind::Turkish.rules()));
     undo_and_redo_retrace(ChessGame::new());
-    for variant in Variant::ALL {
+    for variant in GameKind::ALL {
         undo_and_redo_retrace(AnyGame::new(variant));
     }
 }
@@ -75,7 +75,7 @@ fn chesquerque_redoes_a_taken_back_move_and_a_declared_result() {
 
 /// What the run-time game says is what the game inside it says.
 fn agrees<G: Playable>(inner: &G, any: &AnyGame) {
-    assert_eq!(inner.variant(), any.variant());
+    assert_eq!(inner.kind(), any.kind());
     assert_eq!(Playable::side_to_move(inner), Playable::side_to_move(any));
     assert_eq!(inner.ply(), any.ply());
     assert_eq!(inner.outcome(), Playable::outcome(any));
@@ -101,7 +101,7 @@ fn agrees<G: Playable>(inner: &G, any: &AnyGame) {
 
 #[test]
 fn a_game_chosen_at_run_time_agrees_with_the_game_inside() {
-    for (i, variant) in Variant::ALL.into_iter().enumerate() {
+    for (i, variant) in GameKind::ALL.into_iter().enumerate() {
         let mut any = AnyGame::new(variant);
         play_some(&mut any, 11 + i as u64, 9);
         match &any {
@@ -121,8 +121,8 @@ fn a_game_chosen_at_run_time_agrees_with_the_game_inside() {
 
 #[test]
 fn a_game_the_rules_ended_has_no_turns_below_it() {
-    let start =
-        engine::Position::from_text(GameKey::Classic.rules(), "4b/5/5/5/w4 w").expect("a position");
+    let start = engine::Position::from_text(DraughtsKind::Classic.rules(), "4b/5/5/5/w4 w")
+        .expect("a position");
     let mut game = Game::<u32>::from_position(start);
     for text in "a1-b1 e5-d5 b1-a1 d5-e5 a1-b1 e5-d5 b1-a1".split(' ') {
         let turn = game.parse_turn(text).expect("legal");
@@ -147,7 +147,7 @@ fn a_game_the_rules_ended_has_no_turns_below_it() {
 
 #[test]
 fn search_through_the_game_names_a_legal_turn() {
-    for variant in Variant::ALL {
+    for variant in GameKind::ALL {
         let game = AnyGame::new(variant);
         let limits = Limits {
             depth: 3,

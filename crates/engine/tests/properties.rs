@@ -1,7 +1,7 @@
 //! Properties that must hold in every position reached by random play, in
 //! every rule set.
 
-use engine::{perft, Bits, Chains, Game, GameKey, Move, Point, Position, Record, Rules, Turn};
+use engine::{perft, Bits, Chains, DraughtsKind, Game, Move, Point, Position, Record, Rules, Turn};
 use proptest::prelude::*;
 
 /// A small deterministic generator for choosing moves.
@@ -235,8 +235,8 @@ proptest! {
     }
 
     #[test]
-    fn position_parser_never_panics(key in 0..GameKey::ALL.len(), text in "\\PC{0,80}") {
-        let rules = GameKey::ALL[key].rules();
+    fn position_parser_never_panics(key in 0..DraughtsKind::ALL.len(), text in "\\PC{0,80}") {
+        let rules = DraughtsKind::ALL[key].rules();
         // The wrong bitboard type for the board is refused, not a panic.
         let _ = Position::<u32>::from_text(rules, &text);
         let _ = Position::<u64>::from_text(rules, &text);
@@ -264,7 +264,7 @@ proptest! {
     fn record_parser_never_panics(text in "(\\[[A-Za-z]{1,8} \"[^\"]{0,12}\"\\]\n){0,4}\\PC{0,80}") {
         let _ = Record::<u32>::from_text(&text);
         let _ = Record::<u64>::from_text(&text);
-        for key in GameKey::ALL {
+        for key in DraughtsKind::ALL {
             let with_game = format!("[Game \"{key}\"]\n{text}");
             let _ = Record::<u32>::from_text(&with_game);
             let _ = Record::<u64>::from_text(&with_game);

@@ -4,12 +4,12 @@
 
 use std::collections::BTreeSet;
 
-use engine::{Bits, Chains, GameKey, Position, Rules, Turn};
+use engine::{Bits, Chains, DraughtsKind, Position, Rules, Turn};
 
 #[derive(Default)]
 struct Case {
     title: String,
-    game: Option<GameKey>,
+    game: Option<DraughtsKind>,
     options: Vec<String>,
     position: String,
     turns: Vec<String>,

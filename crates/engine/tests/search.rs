@@ -1,9 +1,9 @@
 //! The search, tested with depth and node limits (never the clock).
 
 use engine::search::{Limits, Score, Search};
-use engine::{Bits, Game, GameKey, Outcome, Playable, Position, Rules, Turn};
+use engine::{Bits, DraughtsKind, Game, Outcome, Playable, Position, Rules, Turn};
 
-fn position<B: Bits>(key: GameKey, text: &str) -> Position<B> {
+fn position<B: Bits>(key: DraughtsKind, text: &str) -> Position<B> {
     Position::from_text(key.rules(), text).unwrap_or_else(|e| panic!("{text}: {e}"))
 }
 
@@ -22,7 +22,7 @@ fn search<B: Bits>(p: Position<B>, depth: u32) -> (Option<Turn<B>>, Score) {
 /// that turn alone for its exact score.
 #[test]
 fn reaching_a_score_agrees_with_the_exact_score() {
-    let mut game = Game::<u32>::new(GameKey::Classic.rules());
+    let mut game = Game::<u32>::new(DraughtsKind::Classic.rules());
     let mut checked = 0;
     for ply in 0..12 {
         let positions = game.positions().to_vec();
@@ -57,7 +57,7 @@ fn reaching_a_score_agrees_with_the_exact_score() {
 
 #[test]
 fn takes_the_last_piece() {
-    let p = position::<u32>(GameKey::Classic, "5/5/2w2/2b2/5 w");
+    let p = position::<u32>(DraughtsKind::Classic, "5/5/2w2/2b2/5 w");
     let (best, score) = search(p, 3);
     assert_eq!(best.map(|t| p.turn_text(t)), Some("c3xc1".to_string()));
     assert_eq!(score, Score::win_in(1));
@@ -66,7 +66,7 @@ fn takes_the_last_piece() {
 #[test]
 fn huffs_when_the_huff_wins() {
     // Black may huff White's last piece, which ends the game at once.
-    let p = position::<u32>(GameKey::Special, "2b2/5/2w2/5/5 b - c3 0");
+    let p = position::<u32>(DraughtsKind::Special, "2b2/5/2w2/5/5 b - c3 0");
     let (best, score) = search(p, 2);
     assert_eq!(best.map(|t| p.turn_text(t)), Some("h:c3".to_string()));
     assert_eq!(score, Score::win_in(1));
@@ -75,12 +75,12 @@ fn huffs_when_the_huff_wins() {
 #[test]
 fn a_lost_side_takes_the_no_progress_draw() {
     // White's lone king against two: any king move is the 50th counted ply.
-    let p = position::<u32>(GameKey::Special, "4B/5/2B2/5/W4 w - - 49");
+    let p = position::<u32>(DraughtsKind::Special, "4B/5/2B2/5/W4 w - - 49");
     let (best, score) = search(p, 4);
     assert!(best.is_some());
     assert_eq!(score, Score::DRAW);
     // One ply earlier the count is not yet there, and the material tells.
-    let p = position::<u32>(GameKey::Special, "4B/5/2B2/5/W4 w - - 10");
+    let p = position::<u32>(DraughtsKind::Special, "4B/5/2B2/5/W4 w - - 10");
     let (_, score) = search(p, 2);
     assert!(score < Score::ZERO, "{score}");
 }
@@ -88,7 +88,7 @@ fn a_lost_side_takes_the_no_progress_draw() {
 #[test]
 fn contempt_makes_a_draw_count_against_the_side_to_move() {
     // White's lone king will draw by the no-progress rule with any move.
-    let p = position::<u32>(GameKey::Special, "4B/5/2B2/5/W4 w - - 49");
+    let p = position::<u32>(DraughtsKind::Special, "4B/5/2B2/5/W4 w - - 49");
     let mut search = Search::new();
     search.set_contempt(30);
     let limits = Limits {
@@ -105,15 +105,15 @@ fn a_classic_game_no_piece_can_be_taken_in_any_more_counts_as_drawn_when_asked()
     use engine::search::Searchable;
     // White is a man up, but both white men are two ranks past the black
     // one: men never step back, so no piece can ever be taken again.
-    let dead = position::<u32>(GameKey::Classic, "2w2/w4/5/b4/5 w");
+    let dead = position::<u32>(DraughtsKind::Classic, "2w2/w4/5/b4/5 w");
     // The same material with the men still in touch: a3 takes a2.
-    let live = position::<u32>(GameKey::Classic, "2w2/5/w4/b4/5 w");
+    let live = position::<u32>(DraughtsKind::Classic, "2w2/5/w4/b4/5 w");
     assert!(dead.is_dead());
     assert!(!live.is_dead());
     // Men further apart are as dead: White's on c4, Black's on a1.
-    assert!(position::<u32>(GameKey::Classic, "5/2w2/5/5/b4 b").is_dead());
+    assert!(position::<u32>(DraughtsKind::Classic, "5/2w2/5/5/b4 b").is_dead());
     // Only Classic's men are known never to come back.
-    assert!(!position::<u32>(GameKey::Qirkat, "2w2/w4/5/b4/5 w").is_dead());
+    assert!(!position::<u32>(DraughtsKind::Qirkat, "2w2/w4/5/b4/5 w").is_dead());
     let limits = Limits {
         depth: 6,
         ..Limits::default()
@@ -130,7 +130,7 @@ fn a_classic_game_no_piece_can_be_taken_in_any_more_counts_as_drawn_when_asked()
 #[test]
 fn turkish_two_men_against_one_is_a_win_in_the_tree() {
     // White's man on d4 takes d5 (forced) and leaves two men against one.
-    let p = position::<u64>(GameKey::Turkish, "8/7b/8/3b4/3w4/8/w7/8 w");
+    let p = position::<u64>(DraughtsKind::Turkish, "8/7b/8/3b4/3w4/8/w7/8 w");
     let (best, score) = search(p, 2);
     assert_eq!(best.map(|t| p.turn_text(t)), Some("d4xd6".to_string()));
     assert!(score.is_decided() && score > Score::ZERO, "{score}");
@@ -138,7 +138,7 @@ fn turkish_two_men_against_one_is_a_win_in_the_tree() {
 
 #[test]
 fn the_same_budget_gives_the_same_answer() {
-    let start = Position::<u32>::start(GameKey::Qirkat.rules());
+    let start = Position::<u32>::start(DraughtsKind::Qirkat.rules());
     let limits = Limits {
         depth: 64,
         nodes: 20_000,
@@ -264,7 +264,7 @@ fn forced_results_match_plain_minimax() {
 
 mod chesquerque {
     use super::solve;
-    use engine::chess::{ChessGame, ChessPosition};
+    use engine::chesquerque::{ChessGame, ChessPosition};
     use engine::search::{Limits, Score, Search};
     use engine::Outcome;
 

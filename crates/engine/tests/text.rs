@@ -1,24 +1,24 @@
 //! Position text: every kind of bad text gets its own error.
 
-use engine::{GameKey, Position, PositionError, Small};
+use engine::{DraughtsKind, Position, PositionError, Small};
 
-fn parse(key: GameKey, text: &str) -> Result<Position<Small>, PositionError> {
+fn parse(key: DraughtsKind, text: &str) -> Result<Position<Small>, PositionError> {
     Position::from_text(key.rules(), text)
 }
 
 #[test]
 fn start_positions_print_as_documented() {
     for key in [
-        GameKey::Classic,
-        GameKey::Special,
-        GameKey::Qirkat,
-        GameKey::Bell,
+        DraughtsKind::Classic,
+        DraughtsKind::Special,
+        DraughtsKind::Qirkat,
+        DraughtsKind::Bell,
     ] {
         let start = Position::<Small>::start(key.rules());
         assert_eq!(start.to_text(), "bbbbb/bbbbb/bb1ww/wwwww/wwwww w - - 0");
         assert_eq!(parse(key, "bbbbb/bbbbb/bb1ww/wwwww/wwwww w"), Ok(start));
     }
-    let turkish = Position::<u64>::start(GameKey::Turkish.rules());
+    let turkish = Position::<u64>::start(DraughtsKind::Turkish.rules());
     assert_eq!(
         turkish.to_text(),
         "8/bbbbbbbb/bbbbbbbb/8/8/wwwwwwww/wwwwwwww/8 w - - 0"
@@ -27,9 +27,9 @@ fn start_positions_print_as_documented() {
 
 #[test]
 fn a_board_too_large_for_the_position_type_is_an_error() {
-    let text = GameKey::Turkish.rules().start;
+    let text = DraughtsKind::Turkish.rules().start;
     assert_eq!(
-        Position::<u32>::from_text(GameKey::Turkish.rules(), text),
+        Position::<u32>::from_text(DraughtsKind::Turkish.rules(), text),
         Err(PositionError::BoardTooLarge)
     );
 }
@@ -37,11 +37,15 @@ fn a_board_too_large_for_the_position_type_is_an_error() {
 #[test]
 fn each_mistake_has_its_own_error() {
     use PositionError::*;
-    let cases: &[(GameKey, &str, PositionError)] = &[
-        (GameKey::Classic, "", FieldCount { found: 0 }),
-        (GameKey::Classic, "5/5/5/5/5 w - -", FieldCount { found: 4 }),
+    let cases: &[(DraughtsKind, &str, PositionError)] = &[
+        (DraughtsKind::Classic, "", FieldCount { found: 0 }),
         (
-            GameKey::Classic,
+            DraughtsKind::Classic,
+            "5/5/5/5/5 w - -",
+            FieldCount { found: 4 },
+        ),
+        (
+            DraughtsKind::Classic,
             "5/5/5/5 w",
             RankCount {
                 expected: 5,
@@ -49,7 +53,7 @@ fn each_mistake_has_its_own_error() {
             },
         ),
         (
-            GameKey::Classic,
+            DraughtsKind::Classic,
             "5/5/5/5/4 w",
             RankLength {
                 rank: 1,
@@ -58,7 +62,7 @@ fn each_mistake_has_its_own_error() {
             },
         ),
         (
-            GameKey::Classic,
+            DraughtsKind::Classic,
             "6/5/5/5/5 w",
             RankLength {
                 rank: 5,
@@ -67,7 +71,7 @@ fn each_mistake_has_its_own_error() {
             },
         ),
         (
-            GameKey::Classic,
+            DraughtsKind::Classic,
             "5/5/5/5/wwwwww w",
             RankLength {
                 rank: 1,
@@ -75,70 +79,78 @@ fn each_mistake_has_its_own_error() {
                 found: 6,
             },
         ),
-        (GameKey::Classic, "5/5/5/5/4x w", BadPieceChar('x')),
-        (GameKey::Classic, "5/5/5/5/0w4 w", BadPieceChar('0')),
+        (DraughtsKind::Classic, "5/5/5/5/4x w", BadPieceChar('x')),
+        (DraughtsKind::Classic, "5/5/5/5/0w4 w", BadPieceChar('0')),
         (
-            GameKey::Classic,
+            DraughtsKind::Classic,
             "5/5/5/5/13w w",
             ConsecutiveDigits { rank: 1 },
         ),
-        (GameKey::Classic, "5/5/5/5/5 x", BadSide),
-        (GameKey::Classic, "5/5/5/5/W4 w", KingsNotAllowed),
+        (DraughtsKind::Classic, "5/5/5/5/5 x", BadSide),
+        (DraughtsKind::Classic, "5/5/5/5/W4 w", KingsNotAllowed),
         (
-            GameKey::Special,
+            DraughtsKind::Special,
             "w4/5/5/5/5 w",
             ManOnPromotionRank(pn("a5")),
         ),
         (
-            GameKey::Special,
+            DraughtsKind::Special,
             "5/5/5/5/b4 w",
             ManOnPromotionRank(pn("a1")),
         ),
         (
-            GameKey::Classic,
+            DraughtsKind::Classic,
             "5/5/5/5/1w3 w b1<a1 - 0",
             MemoryNotAllowed,
         ),
         (
-            GameKey::Qirkat,
+            DraughtsKind::Qirkat,
             "5/5/5/5/1w3 w b1<b2 - 0",
             MemoryNotSideways(pn("b1")),
         ),
         (
-            GameKey::Qirkat,
+            DraughtsKind::Qirkat,
             "5/5/5/5/1w3 w c1<b1 - 0",
             NoPieceThere(pn("c1")),
         ),
-        (GameKey::Qirkat, "5/5/5/5/1w3 w b1-a1 - 0", BadMemoryEntry),
         (
-            GameKey::Qirkat,
+            DraughtsKind::Qirkat,
+            "5/5/5/5/1w3 w b1-a1 - 0",
+            BadMemoryEntry,
+        ),
+        (
+            DraughtsKind::Qirkat,
             "5/5/5/5/1w3 w b1<a1,b1<c1 - 0",
             DuplicatePoint(pn("b1")),
         ),
-        (GameKey::Qirkat, "5/5/5/5/1w3 w b1<z9 - 0", BadPoint),
-        (GameKey::Classic, "5/5/5/5/1w3 b - b1 0", HuffingNotAllowed),
+        (DraughtsKind::Qirkat, "5/5/5/5/1w3 w b1<z9 - 0", BadPoint),
         (
-            GameKey::Special,
+            DraughtsKind::Classic,
+            "5/5/5/5/1w3 b - b1 0",
+            HuffingNotAllowed,
+        ),
+        (
+            DraughtsKind::Special,
             "5/5/5/5/1w3 w - b1 0",
             HuffableOfSideToMove(pn("b1")),
         ),
         (
-            GameKey::Special,
+            DraughtsKind::Special,
             "5/5/5/5/1w3 b - c1 0",
             NoPieceThere(pn("c1")),
         ),
         (
-            GameKey::Special,
+            DraughtsKind::Special,
             "5/5/5/5/1w3 b - b1,b1 0",
             DuplicatePoint(pn("b1")),
         ),
-        (GameKey::Classic, "5/5/5/5/5 w - - x", BadCounter),
+        (DraughtsKind::Classic, "5/5/5/5/5 w - - x", BadCounter),
         (
-            GameKey::Classic,
+            DraughtsKind::Classic,
             "5/5/5/5/5 w - - 51",
             CounterTooLarge { limit: 50 },
         ),
-        (GameKey::Bell, "5/5/5/5/5 w - - 3", CounterNotAllowed),
+        (DraughtsKind::Bell, "5/5/5/5/5 w - - 3", CounterNotAllowed),
     ];
     for (key, text, expected) in cases {
         assert_eq!(parse(*key, text), Err(*expected), "{key} {text:?}");
@@ -156,19 +168,19 @@ fn pn(name: &str) -> engine::geometry::PointName {
 #[test]
 fn an_unknown_game_is_answered_with_the_list_of_games() {
     let message = "chess"
-        .parse::<engine::Variant>()
+        .parse::<engine::GameKind>()
         .expect_err("unknown")
         .to_string();
     assert!(
         message.starts_with("unknown game (expected classic, "),
         "{message}"
     );
-    for variant in engine::Variant::ALL {
+    for variant in engine::GameKind::ALL {
         assert!(message.contains(variant.as_str()), "{message}");
     }
     assert!(message.ends_with(" or chesquerque)"), "{message}");
     let message = "chess"
-        .parse::<engine::GameKey>()
+        .parse::<engine::DraughtsKind>()
         .expect_err("unknown")
         .to_string();
     assert!(message.ends_with(", bell or turkish)"), "{message}");

@@ -119,7 +119,7 @@ impl Db {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use protocol::{EventBody, Role};
+    use online_play::{EventBody, Role};
 
     #[tokio::test]
     async fn calls_wait_for_the_database_and_fail_when_it_cannot_open() {

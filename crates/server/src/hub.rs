@@ -10,7 +10,7 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
 
-use protocol::{
+use online_play::{
     is_seat_token, side_of, ClientMessage, Context, EndReason, ErrorCode, EventBody, GameResult,
     JoinCode, Role, Room, ServerMessage,
 };

@@ -1,7 +1,7 @@
 //! Identities: public game ids, secret seat tokens (stored only hashed) and
 //! join codes.
 
-use protocol::JoinCode;
+use online_play::JoinCode;
 use sha2::{Digest, Sha256};
 
 /// Random bits from the operating system.

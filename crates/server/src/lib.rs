@@ -3,7 +3,7 @@
 //! anything is acknowledged.
 //!
 //! The rules of a live game (who may do what, and the numbered events that
-//! follow) are `protocol::Room`, shared with the browser. [`store`] keeps
+//! follow) are `online_play::Room`, shared with the browser. [`store`] keeps
 //! games and their events in SQLite and [`db`] runs it off the async
 //! runtime's threads; [`ids`] makes game ids, seat tokens and join codes;
 //! [`live`] holds a game in memory and addresses what it sends; [`hub`]
@@ -20,6 +20,6 @@ pub mod socket;
 pub mod store;
 pub mod web;
 
-pub use protocol::{Context, Room};
+pub use online_play::{Context, Room};
 pub use store::{GameRow, Store, StoreError};
 pub use web::{serve, Config};

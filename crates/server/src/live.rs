@@ -7,7 +7,7 @@ use std::collections::{HashMap, VecDeque};
 use std::time::{Duration, Instant};
 
 use engine::Side;
-use protocol::{side_of, Event, EventBody, Presence, Role, Room, ServerMessage, Suggestion};
+use online_play::{side_of, Event, EventBody, Presence, Role, Room, ServerMessage, Suggestion};
 use tokio::sync::{broadcast, Mutex};
 
 use crate::store::GameRow;

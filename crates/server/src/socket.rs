@@ -11,7 +11,7 @@ use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{ConnectInfo, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
-use protocol::{decode_client, ClientMessage, ErrorCode, Frame, Role, ServerMessage};
+use online_play::{decode_client, ClientMessage, ErrorCode, Frame, Role, ServerMessage};
 use tokio::sync::broadcast::error::RecvError;
 
 use crate::hub::{Entered, Hello};

@@ -1,12 +1,12 @@
 //! Games and their events in SQLite: one file, written in WAL mode, each
 //! batch of events committed before anyone is told about it.
 
-use protocol::EventBody;
+use online_play::EventBody;
 use std::time::Duration;
 
 use rusqlite::{params, Connection, OptionalExtension};
 
-use protocol::Room;
+use online_play::Room;
 
 /// A failure of the storage. Its text is for the server's log, never for a
 /// client.
@@ -243,7 +243,7 @@ fn append_in(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use protocol::Role;
+    use online_play::Role;
 
     const BUSY: Duration = Duration::from_secs(1);
 

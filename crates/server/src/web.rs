@@ -12,7 +12,7 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use protocol::Role;
+use online_play::Role;
 use serde::{Deserialize, Serialize};
 
 use crate::db::Db;
@@ -188,7 +188,7 @@ async fn create(
     if !app.creating.allow(peer.ip()) {
         return (StatusCode::TOO_MANY_REQUESTS, "too many games; try later").into_response();
     }
-    if body.len() > protocol::MAX_FRAME_BYTES {
+    if body.len() > online_play::MAX_FRAME_BYTES {
         return (StatusCode::PAYLOAD_TOO_LARGE, "too large").into_response();
     }
     let Ok(request) = serde_json::from_str::<CreateRequest>(&body) else {

@@ -5,7 +5,7 @@
 mod common;
 
 use common::*;
-use protocol::{ClientMessage, ErrorCode, EventBody, Role, ServerMessage};
+use online_play::{ClientMessage, ErrorCode, EventBody, Role, ServerMessage};
 use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
 
 /// A joiner's own token: 32 hex digits.

@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 
 use common::*;
 use engine::Side;
-use protocol::{ClientMessage, EventBody, MoveText, Room, ServerMessage};
+use online_play::{ClientMessage, EventBody, MoveText, Room, ServerMessage};
 
 fn env_number(name: &str, default: usize) -> usize {
     std::env::var(name)

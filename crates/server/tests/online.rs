@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use common::*;
 use futures_util::{SinkExt, StreamExt};
-use protocol::{
+use online_play::{
     ClientMessage, EndReason, ErrorCode, EventBody, GameResult, MoveText, Role, ServerMessage,
 };
 use tokio_tungstenite::connect_async;
@@ -39,7 +39,7 @@ async fn two_players_and_two_spectators_play_a_game() {
     );
     assert!(matches!(
         next(&mut white).await,
-        ServerMessage::Snapshot(protocol::Snapshot { v: 1, .. })
+        ServerMessage::Snapshot(online_play::Snapshot { v: 1, .. })
     ));
 
     // The friend types the code in lower case without the dash.
@@ -56,7 +56,7 @@ async fn two_players_and_two_spectators_play_a_game() {
     };
     assert!(matches!(
         next(&mut black).await,
-        ServerMessage::Snapshot(protocol::Snapshot { v: 2, .. })
+        ServerMessage::Snapshot(online_play::Snapshot { v: 2, .. })
     ));
     assert!(matches!(
         next(&mut white).await,

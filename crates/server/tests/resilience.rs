@@ -9,7 +9,9 @@ use std::time::Duration;
 
 use common::*;
 use engine::Side;
-use protocol::{ClientMessage, ErrorCode, Event, EventBody, MoveText, Role, Room, ServerMessage};
+use online_play::{
+    ClientMessage, ErrorCode, Event, EventBody, MoveText, Role, Room, ServerMessage,
+};
 
 /// A small deterministic random source.
 struct Rng(u64);

@@ -11,7 +11,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use common::*;
-use protocol::{ClientMessage, ErrorCode, Role, ServerMessage};
+use online_play::{ClientMessage, ErrorCode, Role, ServerMessage};
 
 /// Another connection that holds the database's write lock for `hold` (and
 /// an exclusive lock, that keeps even readers out, when `exclusive`);

@@ -3,12 +3,12 @@
 //! as the native `alquerque bench`.
 
 use engine::search::Limits;
-use engine::{AnyGame, Chains, Playable, Variant};
+use engine::{AnyGame, Chains, GameKind, Playable};
 
-/// The game numbered `game`: an index into `Variant::ALL` (the draughts
-/// games in `GameKey::ALL` order, then Chesquerque).
+/// The game numbered `game`: an index into `GameKind::ALL` (the draughts
+/// games in `DraughtsKind::ALL` order, then Chesquerque).
 fn start(game: u32) -> Option<AnyGame> {
-    Variant::ALL.get(game as usize).map(|&v| AnyGame::new(v))
+    GameKind::ALL.get(game as usize).map(|&v| AnyGame::new(v))
 }
 
 /// Leaf count of perft from the start of game `game` (see [`start`]) to

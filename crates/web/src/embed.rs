@@ -4,7 +4,7 @@
 //! the URL, forwards messages and posts the answers.
 
 use engine::search::Level;
-use engine::{Side, Variant};
+use engine::{GameKind, Side};
 use serde::{Deserialize, Serialize};
 
 /// Who plays in an embedded game.
@@ -22,7 +22,7 @@ pub enum Opponent {
 /// What an embedding URL asks for (`?embed&game=qirkat&opponent=easy`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Embed {
-    pub game: Variant,
+    pub game: GameKind,
     pub opponent: Opponent,
     pub side: Side,
     /// `light` or `dark`.
@@ -63,7 +63,7 @@ fn parse_side(value: &str) -> Result<Side, String> {
     }
 }
 
-fn parse_game(value: &str) -> Result<Variant, String> {
+fn parse_game(value: &str) -> Result<GameKind, String> {
     value.parse().map_err(|_| format!("unknown game {value:?}"))
 }
 
@@ -80,7 +80,7 @@ impl Embed {
             return None;
         }
         let mut embed = Embed {
-            game: Variant::Draughts(engine::GameKey::Classic),
+            game: GameKind::Draughts(engine::DraughtsKind::Classic),
             opponent: Opponent::Computer(Level::Medium),
             side: Side::White,
             theme: "dark",
@@ -174,7 +174,7 @@ fn decode(value: &str) -> String {
 pub enum HostRequest {
     /// Start a new game (anything left out stays as it was).
     NewGame {
-        game: Option<Variant>,
+        game: Option<GameKind>,
         opponent: Option<Opponent>,
         side: Option<Side>,
     },
@@ -287,7 +287,7 @@ impl State {
     pub fn of(game: &engine::AnyGame) -> State {
         let outcome = game.outcome();
         State {
-            game: game.variant().as_str().to_string(),
+            game: game.kind().as_str().to_string(),
             moves: game.history(),
             to_move: outcome.is_none().then(|| match game.side_to_move() {
                 Side::White => "white",
@@ -302,7 +302,7 @@ impl State {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use engine::GameKey;
+    use engine::DraughtsKind;
 
     #[test]
     fn an_embedding_url_is_read() {
@@ -310,7 +310,7 @@ mod tests {
         let embed = Embed::from_query("?embed&game=qirkat&opponent=easy&side=black&theme=light&rules=0&host=https%3A%2F%2Fgames.example&id=left")
             .expect("an embed")
             .expect("valid");
-        assert_eq!(embed.game, Variant::Draughts(GameKey::Qirkat));
+        assert_eq!(embed.game, GameKind::Draughts(DraughtsKind::Qirkat));
         assert_eq!(embed.opponent, Opponent::Computer(Level::Easy));
         assert_eq!(embed.side, Side::Black);
         assert_eq!(embed.theme, "light");
@@ -337,7 +337,7 @@ mod tests {
         assert_eq!(
             read_request(r#"{"type":"alquerque:new-game","game":"turkish","opponent":"friend"}"#),
             Ok(HostRequest::NewGame {
-                game: Some(Variant::Draughts(GameKey::Turkish)),
+                game: Some(GameKind::Draughts(DraughtsKind::Turkish)),
                 opponent: Some(Opponent::Friend),
                 side: None,
             })
@@ -385,7 +385,7 @@ mod tests {
 
     #[test]
     fn the_state_reports_moves_and_results() {
-        let mut game = engine::AnyGame::new(Variant::Draughts(GameKey::Bell));
+        let mut game = engine::AnyGame::new(GameKind::Draughts(DraughtsKind::Bell));
         let state = State::of(&game);
         assert_eq!((state.moves.len(), state.to_move), (0, Some("white")));
         let turn = game.entries()[0].turn;

@@ -5,7 +5,7 @@
 //! capture chain (or only the last one when that is unambiguous, by a drag).
 //! In Special a triple-press on an opponent's piece huffs it first.
 
-use engine::chess::Role as ChessRole;
+use engine::chesquerque::Role as ChessRole;
 use engine::{AnyTurn, Entry, Point};
 
 /// A turn being entered.
@@ -239,7 +239,7 @@ impl Selection {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use engine::{AnyGame, Variant};
+    use engine::{AnyGame, GameKind};
 
     fn point(g: &AnyGame, name: &str) -> Point {
         let b = name.as_bytes();
@@ -259,7 +259,7 @@ mod tests {
 
     #[test]
     fn a_step_is_two_presses() {
-        let g = AnyGame::new(Variant::Draughts(engine::GameKey::Classic));
+        let g = AnyGame::new(GameKind::Draughts(engine::DraughtsKind::Classic));
         let mut s = Selection::default();
         assert_eq!(enter(&g, &mut s, &["c2"]), Effect::Selected);
         assert_eq!(s.targets(&g.entries()), vec![point(&g, "c3")]);
@@ -272,7 +272,7 @@ mod tests {
 
     #[test]
     fn pressing_elsewhere_reselects_or_clears() {
-        let g = AnyGame::new(Variant::Draughts(engine::GameKey::Classic));
+        let g = AnyGame::new(GameKind::Draughts(engine::DraughtsKind::Classic));
         let entries = g.entries();
         let mut s = Selection::default();
         assert_eq!(s.press(&entries, point(&g, "a5")), Effect::Ignored);
@@ -286,7 +286,7 @@ mod tests {
 
     /// The first game reached by random play from `variant`'s start in
     /// which `wanted` holds.
-    fn find(variant: Variant, wanted: impl Fn(&AnyGame) -> bool) -> AnyGame {
+    fn find(variant: GameKind, wanted: impl Fn(&AnyGame) -> bool) -> AnyGame {
         let mut seed = 0x9E37_79B9u64;
         for _ in 0..500 {
             let mut g = AnyGame::new(variant);
@@ -310,7 +310,7 @@ mod tests {
 
     #[test]
     fn a_chain_is_entered_jump_by_jump_or_dragged_to_its_end() {
-        let g = find(Variant::Draughts(engine::GameKey::Classic), |g| {
+        let g = find(GameKind::Draughts(engine::DraughtsKind::Classic), |g| {
             g.entries().iter().any(|e| e.path.len() > 2)
         });
         let entries = g.entries();
@@ -337,7 +337,7 @@ mod tests {
 
     /// A Special game in which the side to move skipped a capture.
     fn skipped_capture() -> AnyGame {
-        let special = Variant::Draughts(engine::GameKey::Special);
+        let special = GameKind::Draughts(engine::DraughtsKind::Special);
         let before = find(special, |g| {
             let e = g.entries();
             e.iter().any(|e| !e.captured.is_empty()) && e.iter().any(|e| e.captured.is_empty())
@@ -393,7 +393,7 @@ mod tests {
     fn a_promotion_asks_which_piece() {
         // Walk a White pawn up the a-file in Chesquerque while Black shuffles
         // a knight, then capture onto the last rank.
-        let g = AnyGame::new(Variant::Chesquerque);
+        let g = AnyGame::new(GameKind::Chesquerque);
         let promoting = (0..)
             .scan(g, |g, _| {
                 let entries = g.entries();

@@ -3,7 +3,7 @@
 //! tested natively; the page forwards key presses and speaks the words
 //! through a live region.
 
-use engine::chess::Role as ChessRole;
+use engine::chesquerque::Role as ChessRole;
 use engine::{AnyGame, Geometry, PieceKind, PieceView, Point, Side};
 
 /// What a key does on the board.
@@ -104,11 +104,11 @@ pub fn last_turn_words(game: &AnyGame, text: Option<&str>) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use engine::{GameKey, Variant};
+    use engine::{DraughtsKind, GameKind};
 
     #[test]
     fn the_cursor_moves_as_seen_and_stays_on_the_board() {
-        let game = AnyGame::new(Variant::Draughts(GameKey::Classic));
+        let game = AnyGame::new(GameKind::Draughts(DraughtsKind::Classic));
         let g = game.geometry();
         let c3 = g.point(2, 2).expect("c3");
         assert_eq!(g.name(step(g, c3, 1, 0, false)).to_string(), "d3");
@@ -130,7 +130,7 @@ mod tests {
 
     #[test]
     fn the_board_in_words() {
-        let mut game = AnyGame::new(Variant::Draughts(GameKey::Turkish));
+        let mut game = AnyGame::new(GameKind::Draughts(DraughtsKind::Turkish));
         let g = game.geometry();
         let b2 = g.point(1, 1).expect("b2");
         assert_eq!(point_words(&game, b2), "b2, white man");
@@ -145,7 +145,7 @@ mod tests {
             last_turn_words(&game, history.last().map(String::as_str)),
             Some(format!("White played {text}."))
         );
-        let chess = AnyGame::new(Variant::Chesquerque);
+        let chess = AnyGame::new(GameKind::Chesquerque);
         let e1 = chess.geometry().point(4, 0).expect("e1");
         assert!(point_words(&chess, e1).starts_with("e1, white "));
     }

@@ -2,7 +2,7 @@
 //! [`Layout`], what to show by [`Scene`]; this module only paints it.
 
 use crate::layout::Layout;
-use engine::chess::Role as ChessRole;
+use engine::chesquerque::Role as ChessRole;
 use engine::{Geometry, PieceKind, PieceView, Point, Side};
 use js_sys::{Object, Reflect, JSON};
 use std::f64::consts::TAU;

@@ -3,7 +3,7 @@
 //! damaged or from another version (formats in docs/web.md).
 
 use engine::search::Level;
-use engine::{AnyGame, Point, Side, Variant};
+use engine::{AnyGame, GameKind, Point, Side};
 use serde::{Deserialize, Serialize};
 
 use crate::input::Selection;
@@ -226,13 +226,13 @@ impl Stats {
     }
 
     /// Counts a result: +1 a win, 0 a draw, -1 a loss.
-    pub fn count(&mut self, variant: Variant, result: i8) {
+    pub fn count(&mut self, variant: GameKind, result: i8) {
         let row = self.games.entry(variant.as_str().to_string()).or_default();
         row[usize::from(result <= 0) + usize::from(result < 0)] += 1;
     }
 
     /// Wins, draws and losses in `variant`.
-    pub fn of(&self, variant: Variant) -> [u32; 3] {
+    pub fn of(&self, variant: GameKind) -> [u32; 3] {
         self.games
             .get(variant.as_str())
             .copied()
@@ -244,11 +244,11 @@ impl Stats {
 mod tests {
     use super::*;
     use crate::session::tests::{play_first_entries, vs_computer};
-    use engine::GameKey;
+    use engine::DraughtsKind;
 
     #[test]
     fn saves_restore_every_game_exactly() {
-        for (i, variant) in Variant::ALL.into_iter().enumerate() {
+        for (i, variant) in GameKind::ALL.into_iter().enumerate() {
             let mut session = Session::new(variant, vs_computer(), 42 + i as u64);
             play_first_entries(&mut session, 7);
             // Leave a piece selected, as if the page closed mid-turn.
@@ -268,7 +268,7 @@ mod tests {
 
     #[test]
     fn a_damaged_save_is_refused_with_its_reason() {
-        let good = Session::new(Variant::Draughts(GameKey::Bell), Mode::Friend, 1).to_save();
+        let good = Session::new(GameKind::Draughts(DraughtsKind::Bell), Mode::Friend, 1).to_save();
         assert!(matches!(Session::from_save(""), Err(SaveError::Corrupt(_))));
         assert!(matches!(
             Session::from_save("{"),
@@ -300,7 +300,7 @@ mod tests {
 
     #[test]
     fn a_stale_selection_is_dropped() {
-        let mut session = Session::new(Variant::Draughts(GameKey::Classic), Mode::Friend, 1);
+        let mut session = Session::new(GameKind::Draughts(DraughtsKind::Classic), Mode::Friend, 1);
         let from = session.entries()[0].path[0];
         session.press(from);
         let text = session
@@ -313,7 +313,7 @@ mod tests {
     #[test]
     fn stats_and_prefs_survive_bad_text() {
         let mut stats = Stats::default();
-        let classic = Variant::Draughts(GameKey::Classic);
+        let classic = GameKind::Draughts(DraughtsKind::Classic);
         stats.count(classic, 1);
         stats.count(classic, 0);
         stats.count(classic, -1);

@@ -3,7 +3,7 @@
 //! page glue only forwards presses and draws what this says.
 
 use engine::search::Level;
-use engine::{AnyGame, AnyTurn, Entry, Outcome, Point, Side, Variant};
+use engine::{AnyGame, AnyTurn, Entry, GameKind, Outcome, Point, Side};
 
 use crate::input::{Effect, Selection};
 
@@ -37,7 +37,7 @@ pub enum Update {
     /// A turn was played (its index in the history).
     Played(usize),
     /// Pick the promotion piece.
-    Promote(Vec<(engine::chess::Role, AnyTurn)>),
+    Promote(Vec<(engine::chesquerque::Role, AnyTurn)>),
     /// Online: a turn entered, for the server (or, from a spectator, a
     /// suggestion); the game changes when the server says so.
     Send(AnyTurn),
@@ -63,7 +63,7 @@ pub struct Session {
 }
 
 impl Session {
-    pub fn new(variant: Variant, mode: Mode, seed: u64) -> Session {
+    pub fn new(variant: GameKind, mode: Mode, seed: u64) -> Session {
         Session::resume(AnyGame::new(variant), mode, seed)
     }
 
@@ -441,7 +441,7 @@ const EVEN_TURNS: u32 = 10;
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
-    use engine::GameKey;
+    use engine::DraughtsKind;
 
     pub(crate) fn vs_computer() -> Mode {
         Mode::Computer {
@@ -461,13 +461,13 @@ pub(crate) mod tests {
 
     #[test]
     fn undo_against_the_computer_takes_back_the_pair() {
-        let mut session = Session::new(Variant::Draughts(GameKey::Qirkat), vs_computer(), 3);
+        let mut session = Session::new(GameKind::Draughts(DraughtsKind::Qirkat), vs_computer(), 3);
         play_first_entries(&mut session, 4);
         assert_eq!(session.game.ply(), 4);
         assert!(session.undo());
         assert_eq!(session.game.ply(), 2);
         assert!(session.human_to_move());
-        let mut friends = Session::new(Variant::Draughts(GameKey::Qirkat), Mode::Friend, 3);
+        let mut friends = Session::new(GameKind::Draughts(DraughtsKind::Qirkat), Mode::Friend, 3);
         play_first_entries(&mut friends, 3);
         assert!(friends.undo());
         assert_eq!(friends.game.ply(), 2);
@@ -479,7 +479,7 @@ pub(crate) mod tests {
             level: Level::Easy,
             human: Side::Black,
         };
-        let mut session = Session::new(Variant::Draughts(GameKey::Classic), mode, 3);
+        let mut session = Session::new(GameKind::Draughts(DraughtsKind::Classic), mode, 3);
         let from = session.entries()[0].path[0];
         assert_eq!(session.press(from), Update::Selection);
         assert!(session.selection.path.is_empty());
@@ -489,18 +489,19 @@ pub(crate) mod tests {
 
     #[test]
     fn resigning_and_draws_end_the_game_with_a_result() {
-        let mut session = Session::new(Variant::Chesquerque, vs_computer(), 3);
+        let mut session = Session::new(GameKind::Chesquerque, vs_computer(), 3);
         assert!(session.resign());
         assert_eq!(session.status(), "You lose (resignation)");
         assert_eq!(session.personal_result(), Some(-1));
-        let mut friends = Session::new(Variant::Chesquerque, Mode::Friend, 3);
+        let mut friends = Session::new(GameKind::Chesquerque, Mode::Friend, 3);
         assert!(friends.offer_draw(Side::White));
         assert!(friends.person_must_answer());
         assert!(friends.prompt().contains("Accept the draw?"));
         friends.answer_draw(true);
         assert_eq!(friends.status(), "Draw: agreement");
         // Against the computer the offer waits for its answer.
-        let mut computer = Session::new(Variant::Draughts(GameKey::Classic), vs_computer(), 3);
+        let mut computer =
+            Session::new(GameKind::Draughts(DraughtsKind::Classic), vs_computer(), 3);
         assert!(computer.offer_draw(Side::White));
         assert!(computer.awaiting_computer_answer() && !computer.person_must_answer());
         assert!(!computer.offer_draw(Side::White), "one offer at a time");
@@ -518,7 +519,7 @@ pub(crate) mod tests {
 
     #[test]
     fn the_computer_offers_a_draw_in_a_long_even_game() {
-        let mut session = Session::new(Variant::Draughts(GameKey::Classic), vs_computer(), 3);
+        let mut session = Session::new(GameKind::Draughts(DraughtsKind::Classic), vs_computer(), 3);
         let mut offered_at = None;
         for _ in 0..80 {
             let Some(turn) = session.entries().first().map(|e| e.turn) else {
@@ -549,7 +550,7 @@ pub(crate) mod tests {
 
     #[test]
     fn a_computer_that_sees_an_edge_offers_nothing() {
-        let mut session = Session::new(Variant::Draughts(GameKey::Classic), vs_computer(), 3);
+        let mut session = Session::new(GameKind::Draughts(DraughtsKind::Classic), vs_computer(), 3);
         for _ in 0..80 {
             let Some(turn) = session.entries().first().map(|e| e.turn) else {
                 break;
@@ -565,7 +566,7 @@ pub(crate) mod tests {
 
     #[test]
     fn prompts_follow_the_turn() {
-        let mut session = Session::new(Variant::Draughts(GameKey::Classic), Mode::Friend, 1);
+        let mut session = Session::new(GameKind::Draughts(DraughtsKind::Classic), Mode::Friend, 1);
         assert_eq!(session.prompt(), "Choose a piece to move.");
         let from = session.entries()[0].path[0];
         session.press(from);

@@ -115,7 +115,7 @@ fn choose(request: &Request, clock: fn() -> f64) -> Result<(String, i32), String
     };
     let (turn, score) = game
         .computer_turn_scored(
-            level.settings(game.variant()),
+            level.settings(game.kind()),
             request.seed,
             Some((clock, seconds)),
         )

@@ -1,7 +1,7 @@
 //! A game of any of the six kinds behind one interface, for front ends (the
 //! browser, the command line's protocol) that choose the game at run time.
 //!
-//! [`AnyGame`] is the dispatch point from a [`Variant`] to the two engines.
+//! [`AnyGame`] is the dispatch point from a [`GameKind`] to the two engines.
 //! It speaks in points and pieces rather than bitboards: what stands where,
 //! every way a person can enter each legal turn (one [`Entry`] per capture
 //! path), the notation of the turns played, and a one-line record that
@@ -17,15 +17,15 @@ mod view;
 pub use playable::StartError;
 use view::{chess_captured, chess_piece, draughts_entries, draughts_piece, last_draughts_move};
 
-use crate::chess::{ChessGame, ChessMove, Role as ChessRole};
+use crate::chesquerque::{ChessGame, ChessMove, Role as ChessRole};
 use crate::game::{Game, GameError, GamePosition, Outcome, Playable};
 use crate::geometry::{Geometry, Point, ALQUERQUE_9};
+use crate::kind::{DraughtsKind, GameKind, UnknownVariant};
 use crate::notation::{split_turns, MoveError};
 use crate::position::Turn;
 use crate::rules::{OptionError, Rules};
 use crate::search::{Level, LevelSettings, Player, Score};
 use crate::side::Side;
-use crate::variant::{GameKey, UnknownVariant, Variant};
 use crate::Bits;
 
 /// What a piece looks like: enough for drawing it.
@@ -118,10 +118,10 @@ macro_rules! dispatch {
 
 impl AnyGame {
     /// A new game with the default rules.
-    pub fn new(variant: Variant) -> AnyGame {
+    pub fn new(variant: GameKind) -> AnyGame {
         match variant {
-            Variant::Draughts(key) => AnyGame::with_rules(key.rules()),
-            Variant::Chesquerque => AnyGame::Chess(ChessGame::new()),
+            GameKind::Draughts(key) => AnyGame::with_rules(key.rules()),
+            GameKind::Chesquerque => AnyGame::Chess(ChessGame::new()),
         }
     }
 
@@ -137,14 +137,14 @@ impl AnyGame {
     /// Reads `<game> [option <name=value>]... [moves <turn>...]`.
     pub fn from_record_line(text: &str) -> Result<AnyGame, RecordLineError> {
         let mut words = text.split_ascii_whitespace();
-        let variant: Variant = words
+        let variant: GameKind = words
             .next()
             .unwrap_or_default()
             .parse()
             .map_err(|_| RecordLineError::UnknownGame)?;
         let mut rules = match variant {
-            Variant::Draughts(key) => Some(key.rules()),
-            Variant::Chesquerque => None,
+            GameKind::Draughts(key) => Some(key.rules()),
+            GameKind::Chesquerque => None,
         };
         let mut moves = Vec::new();
         let mut in_moves = false;
@@ -193,8 +193,8 @@ impl AnyGame {
         dispatch!(self, g => g.record_line(), c => c.record_line())
     }
 
-    pub fn variant(&self) -> Variant {
-        dispatch!(self, g => Variant::Draughts(g.rules().key), _c => Variant::Chesquerque)
+    pub fn kind(&self) -> GameKind {
+        dispatch!(self, g => GameKind::Draughts(g.rules().key), _c => GameKind::Chesquerque)
     }
 
     /// The draughts rule set (with its options); `None` for Chesquerque.
@@ -440,7 +440,7 @@ impl AnyGame {
             };
             search.run(positions, limits).score
         }
-        let settings = level.settings(self.variant());
+        let settings = level.settings(self.kind());
         let to_move = dispatch!(self, g => score(g.positions(), settings), c => score(c.positions(), settings));
         let ours = if side == self.side_to_move() {
             to_move
@@ -452,8 +452,8 @@ impl AnyGame {
     }
 }
 
-impl From<GameKey> for AnyGame {
-    fn from(key: GameKey) -> AnyGame {
-        AnyGame::new(Variant::Draughts(key))
+impl From<DraughtsKind> for AnyGame {
+    fn from(key: DraughtsKind) -> AnyGame {
+        AnyGame::new(GameKind::Draughts(key))
     }
 }

@@ -6,15 +6,15 @@ use alloc::vec::Vec;
 use core::fmt;
 
 use super::{AnyGame, AnyTurn};
-use crate::chess::{ChessGame, ChessPosition, FenError};
+use crate::chesquerque::{ChessGame, ChessPosition, FenError};
 use crate::game::{Game, GameError, Outcome, Playable};
+use crate::kind::GameKind;
 use crate::movegen::Chains;
 use crate::notation::MoveError;
 use crate::rules::Rules;
 use crate::search::{Limits, Report};
 use crate::side::Side;
 use crate::text::PositionError;
-use crate::variant::Variant;
 use crate::Position;
 
 /// Why a start position given as text was refused.
@@ -82,8 +82,8 @@ macro_rules! each {
 impl Playable for AnyGame {
     type Turn = AnyTurn;
 
-    fn variant(&self) -> Variant {
-        each!(self, g, _w => Playable::variant(g))
+    fn kind(&self) -> GameKind {
+        each!(self, g, _w => Playable::kind(g))
     }
 
     fn side_to_move(&self) -> Side {

@@ -4,7 +4,7 @@
 use alloc::vec::Vec;
 
 use super::{AnyTurn, Entry, PieceKind, PieceView};
-use crate::chess::{ChessMove, ChessPosition};
+use crate::chesquerque::{ChessMove, ChessPosition};
 use crate::game::Game;
 use crate::geometry::{Point, ALQUERQUE_9};
 use crate::position::{Position, Role, Turn};

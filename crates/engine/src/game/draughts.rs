@@ -8,13 +8,13 @@ use super::history::History;
 use super::playable::GamePosition;
 use super::{DrawReason, Outcome, WinReason};
 use crate::bitboard::Bits;
+use crate::kind::GameKind;
 use crate::movegen::Chains;
 use crate::notation::MoveError;
 use crate::perft::Perft;
 use crate::position::{Position, Turn};
 use crate::rules::{NoProgress, Rules};
 use crate::side::Side;
-use crate::variant::Variant;
 
 /// A draughts-family game. `B` is the bitboard type of its board (see
 /// [`crate::with_bits`]).
@@ -113,8 +113,8 @@ impl<B: Bits> GamePosition for Position<B> {
         Position::to_text(self)
     }
 
-    fn variant(&self) -> Variant {
-        Variant::Draughts(self.rules().key)
+    fn kind(&self) -> GameKind {
+        GameKind::Draughts(self.rules().key)
     }
 
     fn record_header(&self) -> String {

@@ -1,7 +1,7 @@
 //! The shell every game shares: the positions and turns played, the turns
 //! taken back for redo, an outcome the players declared, the repetition rule,
 //! and the order in which the rules end a game. The draughts games
-//! ([`crate::Game`]) and Chesquerque ([`crate::chess::ChessGame`]) are this
+//! ([`crate::Game`]) and Chesquerque ([`crate::chesquerque::ChessGame`]) are this
 //! shell around their own positions, so the two cannot drift apart.
 
 use alloc::string::String;
@@ -9,11 +9,11 @@ use alloc::vec::Vec;
 
 use super::playable::{GamePosition, Playable};
 use super::{DrawReason, GameError, Outcome, WinReason};
+use crate::kind::GameKind;
 use crate::movegen::Chains;
 use crate::notation::MoveError;
 use crate::search::{Limits, Report, Search};
 use crate::side::Side;
-use crate::variant::Variant;
 
 /// A game in progress or finished, of positions `P`.
 #[derive(Clone, Debug)]
@@ -171,8 +171,8 @@ impl<P: GamePosition> History<P> {
 impl<P: GamePosition> Playable for History<P> {
     type Turn = P::Turn;
 
-    fn variant(&self) -> Variant {
-        self.start().variant()
+    fn kind(&self) -> GameKind {
+        self.start().kind()
     }
 
     fn side_to_move(&self) -> Side {

@@ -2,7 +2,7 @@
 //! outcome with its reason, for both families behind one trait.
 //!
 //! [`History`] is the one shell; [`Game`] (the draughts family) and
-//! [`crate::chess::ChessGame`] are that shell around their positions, and
+//! [`crate::chesquerque::ChessGame`] are that shell around their positions, and
 //! [`crate::AnyGame`] chooses between them at run time. All three are
 //! [`Playable`].
 

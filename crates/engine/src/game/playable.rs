@@ -6,11 +6,11 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use super::{GameError, Outcome};
+use crate::kind::GameKind;
 use crate::movegen::Chains;
 use crate::notation::MoveError;
 use crate::search::{Limits, Report, Searchable};
 use crate::side::Side;
-use crate::variant::Variant;
 
 /// A position of one family of games: the rules that end a game without
 /// its history, the notation of its turns, and its text. The game shell
@@ -44,7 +44,7 @@ pub trait GamePosition: Searchable + PartialEq {
     /// The position in its one-line text form.
     fn to_text(&self) -> String;
 
-    fn variant(&self) -> Variant;
+    fn kind(&self) -> GameKind;
 
     /// The game's name with the rule options that differ from the usual
     /// ones, as a record line begins (`qirkat option no_return=off`).
@@ -68,7 +68,7 @@ pub trait GamePosition: Searchable + PartialEq {
 pub trait Playable {
     type Turn: Copy + Eq + core::fmt::Debug;
 
-    fn variant(&self) -> Variant;
+    fn kind(&self) -> GameKind;
     fn side_to_move(&self) -> Side;
     /// Turns played so far.
     fn ply(&self) -> usize;

@@ -1,11 +1,11 @@
 //! Bell (docs/rules.md, "Bell").
 
 use super::{Rules, CLASSIC, DIAGONALLY_FORWARD, FORWARD, SIDEWAYS};
+use crate::kind::DraughtsKind;
 use crate::rules::NoProgress;
-use crate::variant::GameKey;
 
 pub static BELL: Rules = Rules {
-    key: GameKey::Bell,
+    key: DraughtsKind::Bell,
     // Bell 1 and 2: Classic's board, start, first player and steps.
     // Bell 4: the first jump goes where a man could step; later jumps go
     // in any direction.

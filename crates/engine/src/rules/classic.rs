@@ -2,10 +2,10 @@
 
 use super::{Capturing, NoProgress, Rules, DIAGONALLY_FORWARD, FORWARD, SIDEWAYS};
 use crate::geometry::{DirSet, ALQUERQUE};
-use crate::variant::GameKey;
+use crate::kind::DraughtsKind;
 
 pub static CLASSIC: Rules = Rules {
-    key: GameKey::Classic,
+    key: DraughtsKind::Classic,
     // Classic 1: the 5 × 5 board with its diagonals.
     geometry: &ALQUERQUE,
     // Classic 1 and 2: White on ranks 1 and 2, d3 and e3; Black on ranks 4

@@ -20,8 +20,8 @@ pub use special::SPECIAL;
 pub use turkish::TURKISH;
 
 use crate::geometry::{Dir, DirSet, Geometry};
+use crate::kind::DraughtsKind;
 use crate::side::Side;
-use crate::variant::GameKey;
 
 /// How captures are chosen.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -66,7 +66,7 @@ pub enum NoProgress {
 /// A complete rule set of the Alquerque family.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Rules {
-    pub key: GameKey,
+    pub key: DraughtsKind,
     pub geometry: &'static Geometry,
     /// The start position, in position text.
     pub start: &'static str,
@@ -131,14 +131,14 @@ impl Rules {
     pub fn with_option(&self, name: &str, value: &str) -> Result<&'static Rules, OptionError> {
         let mut changed = *self;
         match name {
-            "no_return" if matches!(self.key, GameKey::Qirkat | GameKey::Bell) => {
+            "no_return" if matches!(self.key, DraughtsKind::Qirkat | DraughtsKind::Bell) => {
                 changed.no_return = match value {
                     "on" => true,
                     "off" => false,
                     _ => return Err(OptionError::BadValue),
                 };
             }
-            "queen_lands" if self.key == GameKey::Turkish => {
+            "queen_lands" if self.key == DraughtsKind::Turkish => {
                 let landing = match value {
                     "behind" => KingLanding::DirectlyBehind,
                     "any" => KingLanding::AnyBeyond,
@@ -148,7 +148,7 @@ impl Rules {
             }
             _ => return Err(OptionError::UnknownOption),
         }
-        VARIANTS
+        RULE_SETS
             .iter()
             .copied()
             .find(|r| **r == changed)
@@ -164,7 +164,7 @@ impl Rules {
             out.push(("no_return", if self.no_return { "on" } else { "off" }));
         }
         if let (Some(this), Some(usual)) = (self.kings, default.kings) {
-            if this.landing != usual.landing && self.key == GameKey::Turkish {
+            if this.landing != usual.landing && self.key == DraughtsKind::Turkish {
                 let value = match this.landing {
                     KingLanding::DirectlyBehind => "behind",
                     KingLanding::AnyBeyond => "any",
@@ -177,7 +177,7 @@ impl Rules {
 
     /// Every rule set, the named defaults first, then their option variants.
     pub fn all() -> &'static [&'static Rules] {
-        VARIANTS
+        RULE_SETS
     }
 }
 
@@ -197,22 +197,22 @@ static TURKISH_ANY: Rules = Rules {
     ..TURKISH
 };
 
-static VARIANTS: &[&Rules] = &VARIANT_LIST;
+static RULE_SETS: &[&Rules] = &RULE_SET_LIST;
 
 /// The rule sets that differ from their game's default by an option.
-const OPTION_VARIANTS: [&Rules; 3] = [&QIRKAT_RETURN, &BELL_RETURN, &TURKISH_ANY];
+const OPTION_RULE_SETS: [&Rules; 3] = [&QIRKAT_RETURN, &BELL_RETURN, &TURKISH_ANY];
 
-/// Every rule set: each game's default, in [`GameKey::ALL`] order, then the
+/// Every rule set: each game's default, in [`DraughtsKind::ALL`] order, then the
 /// option variants.
-const VARIANT_LIST: [&Rules; GameKey::ALL.len() + OPTION_VARIANTS.len()] = {
-    let mut list = [OPTION_VARIANTS[0]; GameKey::ALL.len() + OPTION_VARIANTS.len()];
+const RULE_SET_LIST: [&Rules; DraughtsKind::ALL.len() + OPTION_RULE_SETS.len()] = {
+    let mut list = [OPTION_RULE_SETS[0]; DraughtsKind::ALL.len() + OPTION_RULE_SETS.len()];
     let mut i = 0;
-    while i < GameKey::ALL.len() {
-        list[i] = GameKey::ALL[i].rules();
+    while i < DraughtsKind::ALL.len() {
+        list[i] = DraughtsKind::ALL[i].rules();
         i += 1;
     }
     while i < list.len() {
-        list[i] = OPTION_VARIANTS[i - GameKey::ALL.len()];
+        list[i] = OPTION_RULE_SETS[i - DraughtsKind::ALL.len()];
         i += 1;
     }
     list
@@ -271,7 +271,7 @@ impl RuleSource for Dynamic {
 pub struct Fixed<const I: usize>;
 
 impl<const I: usize> Fixed<I> {
-    const RULES: &'static Rules = VARIANT_LIST[I];
+    const RULES: &'static Rules = RULE_SET_LIST[I];
 }
 
 impl<const I: usize> RuleSource for Fixed<I> {

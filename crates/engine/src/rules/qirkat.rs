@@ -1,10 +1,10 @@
 //! Qirkat (docs/rules.md, "Qirkat").
 
 use super::{Capturing, NoProgress, Rules, CLASSIC};
-use crate::variant::GameKey;
+use crate::kind::DraughtsKind;
 
 pub static QIRKAT: Rules = Rules {
-    key: GameKey::Qirkat,
+    key: DraughtsKind::Qirkat,
     // Qirkat 1, 2 and 5: Classic's board, start, steps and jumps (compulsory,
     // any direction, free choice).
     capturing: Capturing::Mandatory,

@@ -5,7 +5,7 @@ use super::{Capturing, KingLanding, KingRules, NoProgress, Rules, FORWARD, SIDEW
 use crate::geometry::{DirSet, ORTHOGONAL_5};
 
 pub static SPECIAL: Rules = Rules {
-    key: crate::variant::GameKey::Special,
+    key: crate::kind::DraughtsKind::Special,
     // Special 1: orthogonal lines only; Classic's start and first player.
     geometry: &ORTHOGONAL_5,
     start: super::CLASSIC.start,

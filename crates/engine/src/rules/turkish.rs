@@ -2,7 +2,7 @@
 
 use super::{Capturing, KingLanding, KingRules, NoProgress, Rules, FORWARD, SIDEWAYS};
 use crate::geometry::{DirSet, SQUARES_8};
-use crate::variant::GameKey;
+use crate::kind::DraughtsKind;
 
 /// Turkish 3 and 4: a queen slides forward, backward, left or right, and
 /// lands on the square just behind the piece it captures (option
@@ -13,7 +13,7 @@ pub(super) const QUEENS: KingRules = KingRules {
 };
 
 pub static TURKISH: Rules = Rules {
-    key: GameKey::Turkish,
+    key: DraughtsKind::Turkish,
     // Turkish 1: 8 × 8, every square used, orthogonal moves only.
     geometry: &SQUARES_8,
     // Turkish 1: White on ranks 2 and 3, Black on 6 and 7; White first.

@@ -512,7 +512,7 @@ fn from_table(score: Score, ply: usize) -> Score {
 mod tests {
     use super::*;
     use crate::position::Position;
-    use crate::GameKey;
+    use crate::DraughtsKind;
 
     /// The table keeps the deeper of two entries for a position, so an entry
     /// for the root left by an earlier, deeper search (or by the position
@@ -521,7 +521,7 @@ mod tests {
     /// Classic game a stale shuffle was once played instead of a forced win.
     #[test]
     fn a_deeper_stale_entry_for_the_root_is_not_reported() {
-        let root = Position::<u32>::start(GameKey::Qirkat.rules());
+        let root = Position::<u32>::start(DraughtsKind::Qirkat.rules());
         let limits = Limits {
             depth: 4,
             ..Limits::default()

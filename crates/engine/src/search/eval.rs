@@ -53,8 +53,8 @@ pub fn evaluate<B: Bits>(position: &Position<B>) -> Score {
 }
 
 /// The worth of a Chesquerque piece, in hundredths of a pawn.
-pub fn chess_value(role: crate::chess::Role) -> i32 {
-    use crate::chess::Role;
+pub fn chess_value(role: crate::chesquerque::Role) -> i32 {
+    use crate::chesquerque::Role;
     match role {
         Role::Pawn => 100,
         // A lame knight and a bishop that slides only from half the points
@@ -70,8 +70,8 @@ pub fn chess_value(role: crate::chess::Role) -> i32 {
 
 /// Chesquerque: material, a bonus for pieces on diagonal points (where they
 /// have more lines), and for pawns that have advanced.
-pub fn evaluate_chess(position: &crate::chess::ChessPosition) -> Score {
-    use crate::chess::Role;
+pub fn evaluate_chess(position: &crate::chesquerque::ChessPosition) -> Score {
+    use crate::chesquerque::Role;
     let g = &crate::geometry::ALQUERQUE_9;
     let side_value = |side: Side| {
         let mut value = 0;

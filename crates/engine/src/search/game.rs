@@ -8,13 +8,13 @@ use core::fmt::Debug;
 use super::eval;
 use super::Score;
 use crate::bitboard::Bits;
-use crate::chess::{ChessMove, ChessPosition, Role, FIFTY_MOVES};
+use crate::chesquerque::{ChessMove, ChessPosition, Role, FIFTY_MOVES};
 use crate::game::{material_outcome, Outcome};
+use crate::kind::DraughtsKind;
 use crate::movegen::Chains;
 use crate::position::{Move, Position, Turn};
 use crate::rules::{Capturing, NoProgress};
 use crate::side::Side;
-use crate::variant::GameKey;
 
 /// How a position ends without looking further, for the side to move.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -158,7 +158,7 @@ impl<B: Bits> Searchable for Position<B> {
     fn is_dead(&self) -> bool {
         let rules = self.rules();
         let (white, black) = (self.men(Side::White), self.men(Side::Black));
-        if rules.key != GameKey::Classic || white.is_empty() || black.is_empty() {
+        if rules.key != DraughtsKind::Classic || white.is_empty() || black.is_empty() {
             return false;
         }
         // Points are numbered rank by rank, so the lowest white man stands on

@@ -10,7 +10,7 @@ use core::fmt;
 use core::str::FromStr;
 
 use super::{Limits, Score, Search, Searchable};
-use crate::variant::{GameKey, Variant};
+use crate::kind::{DraughtsKind, GameKind};
 
 /// A difficulty level.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
@@ -75,31 +75,33 @@ impl Level {
     /// in Classic, which is drawn as soon as the men have passed each other,
     /// the levels below Expert slip now and then, and Expert knows such a
     /// position for a draw; in Special Hard looks less far ahead.
-    pub const fn settings(self, game: Variant) -> LevelSettings {
+    pub const fn settings(self, game: GameKind) -> LevelSettings {
         let mut settings = self.common_settings();
         match (game, self) {
-            (Variant::Draughts(GameKey::Qirkat), Level::Easy) => settings.margin = 85,
-            (Variant::Draughts(GameKey::Qirkat), Level::Medium) => settings.margin = 70,
-            (Variant::Draughts(GameKey::Qirkat), Level::Hard) => settings.margin = 45,
-            (Variant::Draughts(GameKey::Bell), Level::Hard) => settings.depth = 8,
+            (GameKind::Draughts(DraughtsKind::Qirkat), Level::Easy) => settings.margin = 85,
+            (GameKind::Draughts(DraughtsKind::Qirkat), Level::Medium) => settings.margin = 70,
+            (GameKind::Draughts(DraughtsKind::Qirkat), Level::Hard) => settings.margin = 45,
+            (GameKind::Draughts(DraughtsKind::Bell), Level::Hard) => settings.depth = 8,
             // With kings, Expert draws most games against a Hard that looks
             // nine plies ahead.
-            (Variant::Draughts(GameKey::Special), Level::Hard) => settings.depth = 7,
+            (GameKind::Draughts(DraughtsKind::Special), Level::Hard) => settings.depth = 7,
             // Classic is drawn whenever the men run past each other, which
             // any level can bring about; a level that never slips cannot be
             // beaten by the next. So below Expert each level sometimes picks
             // loosely (a piece may go), and the lower the level, the oftener.
-            (Variant::Draughts(GameKey::Classic), Level::Beginner) => settings.blunder = 60,
-            (Variant::Draughts(GameKey::Classic), Level::Easy) => settings.blunder = 35,
-            (Variant::Draughts(GameKey::Classic), Level::Medium) => settings.blunder = 20,
-            (Variant::Draughts(GameKey::Classic), Level::Hard) => settings.blunder = 10,
+            (GameKind::Draughts(DraughtsKind::Classic), Level::Beginner) => settings.blunder = 60,
+            (GameKind::Draughts(DraughtsKind::Classic), Level::Easy) => settings.blunder = 35,
+            (GameKind::Draughts(DraughtsKind::Classic), Level::Medium) => settings.blunder = 20,
+            (GameKind::Draughts(DraughtsKind::Classic), Level::Hard) => settings.blunder = 10,
             // Expert knows that once the men have run past each other the
             // game is a draw: behind, it heads for such a position; ahead,
             // it keeps the men in touch.
-            (Variant::Draughts(GameKey::Classic), Level::Expert) => settings.dead_draws = true,
+            (GameKind::Draughts(DraughtsKind::Classic), Level::Expert) => {
+                settings.dead_draws = true
+            }
             // These games are cheap to search: Expert still answers in well
             // under a second with three times the nodes.
-            (Variant::Draughts(GameKey::Qirkat | GameKey::Bell), Level::Expert) => {
+            (GameKind::Draughts(DraughtsKind::Qirkat | DraughtsKind::Bell), Level::Expert) => {
                 settings.nodes = 6_000_000
             }
             _ => {}
@@ -168,7 +170,7 @@ impl LevelSettings {
     /// `depth`, `nodes`, `noise`, `overlook` (the huff percentage), `margin`,
     /// `contempt`, `blunder` and `dead` (0 or 1: knowing a Classic position
     /// where no piece can be taken any more for a draw).
-    pub fn parse(text: &str, game: Variant) -> Result<LevelSettings, String> {
+    pub fn parse(text: &str, game: GameKind) -> Result<LevelSettings, String> {
         let mut parts = text.split(',');
         let base: Level = parts
             .next()
@@ -220,7 +222,7 @@ impl<P: Searchable> fmt::Debug for Player<P> {
 }
 
 impl<P: Searchable> Player<P> {
-    pub fn new(level: Level, game: Variant, seed: u64) -> Player<P> {
+    pub fn new(level: Level, game: GameKind, seed: u64) -> Player<P> {
         Player::with_settings(level.settings(game), seed)
     }
 

@@ -6,7 +6,7 @@
 use std::time::Duration;
 
 use futures_util::{SinkExt, StreamExt};
-use protocol::{decode_server, ClientMessage, ErrorCode, MoveText, ServerMessage};
+use online_play::{decode_server, ClientMessage, ErrorCode, MoveText, ServerMessage};
 use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;

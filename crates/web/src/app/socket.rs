@@ -5,7 +5,7 @@
 //! is the `Ui`'s.
 
 use gloo_timers::callback::Interval;
-use protocol::{decode_server, ClientMessage};
+use online_play::{decode_server, ClientMessage};
 use wasm_bindgen_futures::JsFuture;
 use web_sys::{RequestInit, Response, WebSocket};
 
@@ -39,7 +39,7 @@ fn socket_url(window: &Window) -> String {
 }
 
 /// What a frame from the server says, or why it cannot be read.
-fn read_frame(event: &JsValue) -> Result<protocol::ServerMessage, String> {
+fn read_frame(event: &JsValue) -> Result<online_play::ServerMessage, String> {
     let text = event
         .dyn_ref::<MessageEvent>()
         .and_then(|e| e.data().as_string())

@@ -10,7 +10,7 @@ mod tests;
 mod words;
 
 use engine::{AnyGame, AnyTurn, Side};
-use protocol::{
+use online_play::{
     side_of, ClientMessage, ErrorCode, EventBody, MoveText, Presence, Role, Room, ServerMessage,
     Suggestion,
 };

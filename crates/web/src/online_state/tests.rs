@@ -1,7 +1,7 @@
 //! The online client's state, fed what a server sends.
 
 use super::*;
-use protocol::{EndReason, Event, GameResult, Snapshot};
+use online_play::{EndReason, Event, GameResult, Snapshot};
 
 fn snapshot(v: u64, record: &str) -> ServerMessage {
     ServerMessage::Snapshot(Snapshot {
@@ -148,7 +148,7 @@ fn a_friend_joining_by_code_sends_its_own_token_until_welcomed() {
     let seat = Seat::joining("K7Q-4MZ".into()).with_joiner_token([1, 2, 3, 0xdead_beef]);
     let token = "000000010000000200000003deadbeef";
     assert_eq!(seat.token.as_deref(), Some(token));
-    assert!(protocol::is_seat_token(token));
+    assert!(online_play::is_seat_token(token));
     // A stored seat keeps its token: a reload sends the same one.
     let again = Seat::from_text(&seat.to_text()).expect("a seat");
     assert_eq!(

@@ -1,7 +1,7 @@
 //! A game's ending in the words the page shows.
 
 use engine::Side;
-use protocol::{EndReason, GameResult};
+use online_play::{EndReason, GameResult};
 
 /// Why a game ended, in words: the engine's own for the rules' endings (as
 /// a game on this device shows them), and online play's.

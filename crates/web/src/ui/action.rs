@@ -4,15 +4,15 @@
 //! edge; `data-action` names are read here, once, and an unknown one is an
 //! error.
 
-use engine::chess::Role as ChessRole;
+use engine::chesquerque::Role as ChessRole;
 use engine::search::Level;
-use engine::{Side, Variant};
+use engine::{GameKind, Side};
 
 use crate::embed::{Embed, EmbedError, HostError, HostRequest};
 use crate::keyboard::{role_name, Key};
 use crate::online_state::Seat;
 use crate::worker::Reply;
-use protocol::ServerMessage;
+use online_play::ServerMessage;
 
 /// One thing that happened.
 #[derive(Clone, Debug, PartialEq)]
@@ -130,7 +130,7 @@ pub enum Button {
     Home,
     Rules,
     CloseRules,
-    Pick(Variant),
+    Pick(GameKind),
     StartComputer {
         level: Level,
         human: Side,

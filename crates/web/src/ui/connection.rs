@@ -5,7 +5,7 @@
 //! socket and runs the timers these [`Effect`]s ask for; what arrives comes
 //! back as actions.
 
-use protocol::{ClientMessage, ServerMessage};
+use online_play::{ClientMessage, ServerMessage};
 
 use super::{Effect, Screen, Ui, ONLINE_KEY};
 use crate::online_state::{Link, Online, Seat};

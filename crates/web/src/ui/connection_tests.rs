@@ -3,7 +3,7 @@
 //! silent socket, the opponent-away countdown, and a frame that cannot be
 //! read.
 
-use protocol::{ClientMessage, EventBody, Presence, Role, ServerMessage, Snapshot};
+use online_play::{ClientMessage, EventBody, Presence, Role, ServerMessage, Snapshot};
 
 use super::online_tests::{back_off, hear, online_page, online_panel};
 use super::*;
@@ -58,8 +58,8 @@ fn playing() -> Ui {
 #[test]
 fn a_created_game_waits_on_its_screen_until_the_friend_joins() {
     let mut ui = tests::booted();
-    ui.update(Action::Press(Button::Pick(engine::Variant::Draughts(
-        engine::GameKey::Qirkat,
+    ui.update(Action::Press(Button::Pick(engine::GameKind::Draughts(
+        engine::DraughtsKind::Qirkat,
     ))));
     let fx = ui.update(Action::Press(Button::StartOnline {
         side: "white".into(),
@@ -114,7 +114,7 @@ fn a_created_game_waits_on_its_screen_until_the_friend_joins() {
     assert_eq!(online_panel(&ui).link, "open");
     assert!(online_panel(&ui).resign_disabled);
 
-    let joined = ServerMessage::Event(protocol::Event {
+    let joined = ServerMessage::Event(online_play::Event {
         v: 2,
         body: EventBody::Joined { side: Role::Black },
     });

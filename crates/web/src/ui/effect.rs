@@ -2,7 +2,7 @@
 //! reaches outside the [`super::Ui`] (storage, the worker, timers, the host
 //! page, the socket) is one of these, run by the page glue.
 
-use protocol::ClientMessage;
+use online_play::ClientMessage;
 
 use crate::worker::Request;
 

@@ -2,7 +2,7 @@
 //! host page's messages (checked by [`crate::embed`]) and the events the host
 //! hears (see docs/embedding.md).
 
-use engine::{Side, Variant};
+use engine::{GameKind, Side};
 use serde_json::{json, Value};
 
 use super::flow::local_mode;
@@ -39,7 +39,7 @@ impl Ui {
         }
         let restored = saved
             .and_then(|text| Session::from_save(&text).ok())
-            .filter(|s| s.game.variant() == self.choice);
+            .filter(|s| s.game.kind() == self.choice);
         match (restored, mode) {
             (Some(session), _) => self.session = Some(session),
             (None, Some(mode)) => {
@@ -87,7 +87,7 @@ impl Ui {
 
     fn host_new_game(
         &mut self,
-        game: Option<Variant>,
+        game: Option<GameKind>,
         opponent: Option<Opponent>,
         side: Option<Side>,
         fx: &mut Vec<Effect>,

@@ -2,7 +2,7 @@
 //! and a save that cannot be restored.
 
 use engine::search::Level;
-use engine::{GameKey, Side, Variant};
+use engine::{DraughtsKind, GameKind, Side};
 
 use super::tests::{asked, first_turn_reply, session};
 use super::*;
@@ -66,8 +66,8 @@ fn an_embedding_host_is_answered_and_bad_messages_get_errors() {
     );
     assert_eq!(reply(&fx)["code"], "invalid");
     assert_eq!(
-        session(&ui).game.variant(),
-        Variant::Draughts(GameKey::Qirkat)
+        session(&ui).game.kind(),
+        GameKind::Draughts(DraughtsKind::Qirkat)
     );
     // A valid new game starts at once, without a confirmation.
     let fx = host(
@@ -77,8 +77,8 @@ fn an_embedding_host_is_answered_and_bad_messages_get_errors() {
     );
     assert_eq!(reply(&fx)["type"], "alquerque:started");
     assert_eq!(
-        session(&ui).game.variant(),
-        Variant::Draughts(GameKey::Bell)
+        session(&ui).game.kind(),
+        GameKind::Draughts(DraughtsKind::Bell)
     );
     assert!(matches!(
         session(&ui).mode,

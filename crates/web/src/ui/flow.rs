@@ -94,7 +94,7 @@ impl Ui {
             Button::Rules => {
                 self.screen = Screen::Rules;
                 fx.push(Effect::ShowRules {
-                    article: self.session.as_ref().map(|s| s.game.variant().as_str()),
+                    article: self.session.as_ref().map(|s| s.game.kind().as_str()),
                 });
             }
             Button::CloseRules => {
@@ -142,7 +142,7 @@ impl Ui {
                     self.notice = Some(OFFLINE.to_string());
                     return;
                 }
-                match code.trim().parse::<protocol::JoinCode>() {
+                match code.trim().parse::<online_play::JoinCode>() {
                     Ok(code) => {
                         self.notice = None;
                         self.go_online(Seat::joining(code.to_string()), fx);
@@ -156,7 +156,7 @@ impl Ui {
             Button::Copy(id) => fx.push(Effect::Copy(id)),
             Button::CancelOnline => {
                 if self.online.is_some() {
-                    fx.push(Effect::SendOnline(protocol::ClientMessage::Abort));
+                    fx.push(Effect::SendOnline(online_play::ClientMessage::Abort));
                 }
                 self.leave_online(fx);
                 self.screen = Screen::Home;
@@ -168,7 +168,7 @@ impl Ui {
     /// A control beside the board.
     fn game_button(&mut self, button: Button, fx: &mut Vec<Effect>) {
         if self.online.is_some() {
-            use protocol::ClientMessage;
+            use online_play::ClientMessage;
             let message = match button {
                 Button::Resign => Some(ClientMessage::Resign),
                 Button::OfferDraw => Some(ClientMessage::OfferDraw),

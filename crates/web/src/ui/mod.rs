@@ -20,8 +20,8 @@ pub use effect::{Dialog, Effect};
 pub use online::{OnlineView, ONLINE_KEY};
 pub use view::{display_name, GameView, MoveItem, View};
 
-use engine::chess::Role as ChessRole;
-use engine::{AnyTurn, Point, Variant};
+use engine::chesquerque::Role as ChessRole;
+use engine::{AnyTurn, GameKind, Point};
 
 use crate::embed::Embed;
 use crate::save::{Prefs, Stats};
@@ -105,7 +105,7 @@ pub struct Ui {
     /// A new game waiting for the person to confirm that the old one goes.
     pending: Option<Session>,
     /// The game chosen on the home screen.
-    choice: Variant,
+    choice: GameKind,
     pub prefs: Prefs,
     stats: Stats,
     triple: TripleDetector,
@@ -157,7 +157,7 @@ impl Ui {
             screen: Screen::Home,
             session: None,
             pending: None,
-            choice: Variant::Draughts(engine::GameKey::Classic),
+            choice: GameKind::Draughts(engine::DraughtsKind::Classic),
             prefs: Prefs::default(),
             stats: Stats::default(),
             triple: TripleDetector::new(),
@@ -353,7 +353,7 @@ impl Ui {
         if let Some(session) = &self.session {
             if !was_over && session.is_over() {
                 if let Some(result) = session.personal_result() {
-                    self.stats.count(session.game.variant(), result);
+                    self.stats.count(session.game.kind(), result);
                     fx.push(Effect::Store {
                         key: STATS_KEY.to_string(),
                         value: self.stats.to_text(),

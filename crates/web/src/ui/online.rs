@@ -4,7 +4,7 @@
 //! socket's life (connecting, heartbeat, back-off) is `ui/connection`'s.
 
 use engine::AnyTurn;
-use protocol::{Role, ServerMessage};
+use online_play::{Role, ServerMessage};
 
 use super::{Effect, Screen, Ui};
 use crate::online_state::{Link, Online, Received};
@@ -30,7 +30,7 @@ impl Ui {
                 suggest: room.suggestions,
             };
             match self.session.as_mut() {
-                Some(session) if session.game.variant() == game.variant() => {
+                Some(session) if session.game.kind() == game.kind() => {
                     session.mode = mode;
                     session.show_game(game);
                 }

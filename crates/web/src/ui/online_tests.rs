@@ -3,7 +3,7 @@
 //! game back; a seat the server no longer knows.
 
 use engine::{AnyGame, Point, Side};
-use protocol::{ClientMessage, Role, ServerMessage, Snapshot};
+use online_play::{ClientMessage, Role, ServerMessage, Snapshot};
 
 use super::*;
 use crate::online_state::Seat;
@@ -149,9 +149,9 @@ fn an_online_move_waits_for_the_server_through_a_drop_and_a_resync() {
         Some(&Effect::SendOnline(ClientMessage::Move(message)))
     );
     // An event from past a gap asks for a connection anew (and a resync).
-    let gap = ServerMessage::Event(protocol::Event {
+    let gap = ServerMessage::Event(online_play::Event {
         v: 9,
-        body: protocol::EventBody::DrawOffered { by: Role::Black },
+        body: online_play::EventBody::DrawOffered { by: Role::Black },
     });
     assert_eq!(hear(&mut ui, 40.0, gap), vec![Effect::Connect]);
 
@@ -199,7 +199,7 @@ fn a_seat_the_server_no_longer_knows_sends_the_page_home_with_a_notice() {
         &mut ui,
         5.0,
         ServerMessage::Error {
-            code: protocol::ErrorCode::BadCode,
+            code: online_play::ErrorCode::BadCode,
             message: "no such code".into(),
         },
     );

@@ -3,7 +3,7 @@
 //! any press.
 
 use engine::search::Level;
-use engine::{AnyGame, GameKey, Point, Side, Variant};
+use engine::{AnyGame, DraughtsKind, GameKind, Point, Side};
 
 use super::*;
 use crate::session::Mode;
@@ -73,7 +73,7 @@ pub(super) fn first_turn_reply(request: &crate::worker::Request) -> Action {
 
 /// Plays turns chosen by a small random walk until `found` holds for the
 /// position, from many openings; the game found.
-fn find_position(variant: Variant, found: impl Fn(&AnyGame) -> bool) -> AnyGame {
+fn find_position(variant: GameKind, found: impl Fn(&AnyGame) -> bool) -> AnyGame {
     let mut state = 0x2545_F491_4F6C_DD1Du64;
     for _ in 0..200 {
         let mut game = AnyGame::new(variant);
@@ -99,8 +99,8 @@ fn find_position(variant: Variant, found: impl Fn(&AnyGame) -> bool) -> AnyGame 
 fn a_game_against_the_computer_with_undo_by_pairs_and_a_draw_offer() {
     let mut ui = booted();
     assert_eq!(ui.view().screen, "home");
-    ui.update(Action::Press(Button::Pick(Variant::Draughts(
-        GameKey::Classic,
+    ui.update(Action::Press(Button::Pick(GameKind::Draughts(
+        DraughtsKind::Classic,
     ))));
     assert_eq!(ui.view().screen, "opponent");
     assert_eq!(ui.view().opponent_game, "Game: Classic");
@@ -177,8 +177,8 @@ fn a_game_against_the_computer_with_undo_by_pairs_and_a_draw_offer() {
 #[test]
 fn a_new_game_asks_before_a_game_in_progress_is_left() {
     let mut ui = booted();
-    ui.update(Action::Press(Button::Pick(Variant::Draughts(
-        GameKey::Bell,
+    ui.update(Action::Press(Button::Pick(GameKind::Draughts(
+        DraughtsKind::Bell,
     ))));
     ui.update(Action::Press(Button::StartFriend));
     // Nothing played yet: no question.
@@ -201,8 +201,8 @@ fn a_new_game_asks_before_a_game_in_progress_is_left() {
 
     // Starting another game from the home screen asks too, then replaces it.
     ui.update(Action::Press(Button::Home));
-    ui.update(Action::Press(Button::Pick(Variant::Draughts(
-        GameKey::Qirkat,
+    ui.update(Action::Press(Button::Pick(GameKind::Draughts(
+        DraughtsKind::Qirkat,
     ))));
     let fx = ui.update(Action::Press(Button::StartComputer {
         level: Level::Hard,
@@ -210,13 +210,13 @@ fn a_new_game_asks_before_a_game_in_progress_is_left() {
     }));
     assert!(fx.contains(&open));
     assert_eq!(
-        session(&ui).game.variant(),
-        Variant::Draughts(GameKey::Bell)
+        session(&ui).game.kind(),
+        GameKind::Draughts(DraughtsKind::Bell)
     );
     let fx = ui.update(Action::Press(Button::ConfirmNew(true)));
     assert_eq!(
-        session(&ui).game.variant(),
-        Variant::Draughts(GameKey::Qirkat)
+        session(&ui).game.kind(),
+        GameKind::Draughts(DraughtsKind::Qirkat)
     );
     assert_eq!(ui.view().screen, "game");
     assert!(ui.flipped(), "Black is drawn below");
@@ -235,8 +235,8 @@ fn a_new_game_asks_before_a_game_in_progress_is_left() {
 #[test]
 fn watching_is_paused_stepped_reviewed_and_taken_over() {
     let mut ui = booted();
-    ui.update(Action::Press(Button::Pick(Variant::Draughts(
-        GameKey::Classic,
+    ui.update(Action::Press(Button::Pick(GameKind::Draughts(
+        DraughtsKind::Classic,
     ))));
     let fx = ui.update(Action::Press(Button::StartWatch { delay_ms: 500 }));
     let Some(&Effect::StartTimer { id, ms }) =
@@ -325,7 +325,7 @@ fn a_capture_chain_is_entered_by_presses_and_by_a_drag() {
                     == 1
         })
     };
-    let game = find_position(Variant::Draughts(GameKey::Classic), chain);
+    let game = find_position(GameKind::Draughts(DraughtsKind::Classic), chain);
     let entries = game.entries();
     let entry = entries
         .iter()
@@ -384,7 +384,7 @@ fn a_capture_chain_is_entered_by_presses_and_by_a_drag() {
 
 #[test]
 fn a_triple_press_huffs_where_a_huff_is_legal_and_only_there() {
-    let game = find_position(Variant::Draughts(GameKey::Special), |g| {
+    let game = find_position(GameKind::Draughts(DraughtsKind::Special), |g| {
         g.entries().iter().any(|e| e.huff.is_some())
     });
     let entries = game.entries();
@@ -429,7 +429,7 @@ fn a_triple_press_huffs_where_a_huff_is_legal_and_only_there() {
 
 #[test]
 fn a_pawn_reaching_the_last_rank_is_promoted_to_the_piece_chosen() {
-    let game = find_position(Variant::Chesquerque, |g| {
+    let game = find_position(GameKind::Chesquerque, |g| {
         g.entries().iter().any(|e| e.promotion.is_some())
     });
     let entry = game
@@ -445,7 +445,9 @@ fn a_pawn_reaching_the_last_rank_is_promoted_to_the_piece_chosen() {
         choices.contains(&"queen") && choices.len() > 1,
         "{choices:?}"
     );
-    ui.update(Action::Press(Button::Promote(engine::chess::Role::Knight)));
+    ui.update(Action::Press(Button::Promote(
+        engine::chesquerque::Role::Knight,
+    )));
     assert_eq!(session(&ui).game.ply(), game.ply() + 1);
     assert!(ui.view().game.expect("panels").promotion.is_empty());
     let to = entry.path[entry.path.len() - 1];

@@ -1,7 +1,7 @@
 //! What the page shows, read off the [`Ui`]: the screen, every panel's text
 //! and controls, and the board's [`Scene`]. The page glue writes it as it is.
 
-use engine::{Side, Variant};
+use engine::{GameKind, Side};
 
 use super::Ui;
 use crate::keyboard::role_name;
@@ -92,7 +92,7 @@ impl Ui {
     }
 
     fn stats_text(&self) -> String {
-        let rows: Vec<String> = Variant::ALL
+        let rows: Vec<String> = GameKind::ALL
             .into_iter()
             .filter_map(|v| {
                 let [w, d, l] = self.stats.of(v);
@@ -141,7 +141,7 @@ impl Ui {
             Mode::Watch { delay_ms, .. } => Some(delay_ms),
             _ => None,
         };
-        let mut label = format!("{} board. {status}.", display_name(game.variant()));
+        let mut label = format!("{} board. {status}.", display_name(game.kind()));
         if let Some(last) = history.last() {
             label.push_str(&format!(" Last move {last}."));
         }
@@ -257,13 +257,13 @@ impl Ui {
 }
 
 /// The name shown for a game.
-pub fn display_name(variant: Variant) -> &'static str {
+pub fn display_name(variant: GameKind) -> &'static str {
     match variant {
-        Variant::Draughts(engine::GameKey::Classic) => "Classic",
-        Variant::Draughts(engine::GameKey::Special) => "Special",
-        Variant::Draughts(engine::GameKey::Qirkat) => "Qirkat",
-        Variant::Draughts(engine::GameKey::Bell) => "Bell",
-        Variant::Draughts(engine::GameKey::Turkish) => "Turkish draughts",
-        Variant::Chesquerque => "Chesquerque",
+        GameKind::Draughts(engine::DraughtsKind::Classic) => "Classic",
+        GameKind::Draughts(engine::DraughtsKind::Special) => "Special",
+        GameKind::Draughts(engine::DraughtsKind::Qirkat) => "Qirkat",
+        GameKind::Draughts(engine::DraughtsKind::Bell) => "Bell",
+        GameKind::Draughts(engine::DraughtsKind::Turkish) => "Turkish draughts",
+        GameKind::Chesquerque => "Chesquerque",
     }
 }

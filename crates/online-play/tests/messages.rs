@@ -1,7 +1,7 @@
 //! The messages read back as written, the decoder refuses what it must with
 //! the right code, and no input makes it panic.
 
-use alquerque_protocol::{
+use alquerque_online_play::{
     decode_client, decode_server, ClientMessage, EndReason, ErrorCode, Event, EventBody, Frame,
     GameResult, MoveText, Presence, Role, ServerMessage, Suggestion, MAX_FRAME_BYTES,
 };
@@ -50,7 +50,7 @@ fn every_server_message() -> Vec<ServerMessage> {
             role: Role::Black,
             token: Some("secret".into()),
         },
-        S::Snapshot(alquerque_protocol::Snapshot {
+        S::Snapshot(alquerque_online_play::Snapshot {
             v: 9,
             record: "classic moves c2-c3".into(),
             result: None,
@@ -59,7 +59,7 @@ fn every_server_message() -> Vec<ServerMessage> {
             seated: [true, false],
             suggestions: true,
         }),
-        S::Snapshot(alquerque_protocol::Snapshot {
+        S::Snapshot(alquerque_online_play::Snapshot {
             v: 3,
             record: "qirkat".into(),
             result: Some(GameResult::NoResult),

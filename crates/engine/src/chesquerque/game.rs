@@ -8,10 +8,10 @@ use alloc::vec::Vec;
 use super::movegen::chess_perft;
 use super::position::{ChessMove, ChessPosition};
 use crate::game::{DrawReason, GamePosition, History, Outcome, WinReason};
+use crate::kind::GameKind;
 use crate::movegen::Chains;
 use crate::notation::MoveError;
 use crate::side::Side;
-use crate::variant::Variant;
 
 /// Plies without a pawn move or capture after which the game is drawn.
 pub const FIFTY_MOVES: u16 = 100;
@@ -81,12 +81,12 @@ impl GamePosition for ChessPosition {
         self.to_fen()
     }
 
-    fn variant(&self) -> Variant {
-        Variant::Chesquerque
+    fn kind(&self) -> GameKind {
+        GameKind::Chesquerque
     }
 
     fn record_header(&self) -> String {
-        String::from(Variant::Chesquerque.as_str())
+        String::from(GameKind::Chesquerque.as_str())
     }
 
     /// Chesquerque has no capture chains, so `chains` changes nothing.

@@ -1,33 +1,35 @@
-//! Game keys: the stable names of the games, used in URLs, storage and the
-//! command line.
+//! Which game: [`GameKind`] is one of the six games, [`DraughtsKind`] one of
+//! the five of the draughts family, each known by a stable key used in URLs,
+//! storage and the command line. (The eight rule sets, the draughts games'
+//! defaults and their option variants, are listed in [`crate::rules`].)
 
 use core::fmt;
 use core::str::FromStr;
 
-/// Writes [`GameKey`] from one list of the draughts-family games, each with
+/// Writes [`DraughtsKind`] from one list of the draughts-family games, each with
 /// its key text and its default rule set.
 macro_rules! game_keys {
     ($($name:ident => $key:literal, $rules:path;)*) => {
         /// A game of the draughts family (Chesquerque is
-        /// [`Variant::Chesquerque`]).
+        /// [`GameKind::Chesquerque`]).
         #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-        pub enum GameKey {
+        pub enum DraughtsKind {
             $($name,)*
         }
 
-        impl GameKey {
-            pub const ALL: [GameKey; [$(GameKey::$name),*].len()] = [$(GameKey::$name),*];
+        impl DraughtsKind {
+            pub const ALL: [DraughtsKind; [$(DraughtsKind::$name),*].len()] = [$(DraughtsKind::$name),*];
 
             pub const fn as_str(self) -> &'static str {
                 match self {
-                    $(GameKey::$name => $key,)*
+                    $(DraughtsKind::$name => $key,)*
                 }
             }
 
             /// The default rule set of the game.
             pub const fn rules(self) -> &'static crate::rules::Rules {
                 match self {
-                    $(GameKey::$name => &$rules,)*
+                    $(DraughtsKind::$name => &$rules,)*
                 }
             }
         }
@@ -42,7 +44,7 @@ game_keys! {
     Turkish => "turkish", crate::rules::TURKISH;
 }
 
-impl fmt::Display for GameKey {
+impl fmt::Display for DraughtsKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.as_str())
     }
@@ -54,15 +56,15 @@ pub struct UnknownGame;
 
 impl fmt::Display for UnknownGame {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write_expected(f, GameKey::ALL.map(GameKey::as_str))
+        write_expected(f, DraughtsKind::ALL.map(DraughtsKind::as_str))
     }
 }
 
-impl FromStr for GameKey {
+impl FromStr for DraughtsKind {
     type Err = UnknownGame;
 
-    fn from_str(s: &str) -> Result<GameKey, UnknownGame> {
-        GameKey::ALL
+    fn from_str(s: &str) -> Result<DraughtsKind, UnknownGame> {
+        DraughtsKind::ALL
             .into_iter()
             .find(|k| k.as_str() == s)
             .ok_or(UnknownGame)
@@ -71,22 +73,22 @@ impl FromStr for GameKey {
 
 /// Every game the project plays: the five of the draughts family, which share
 /// one generic engine driven by [`crate::Rules`], and Chesquerque, which has
-/// its own ([`crate::chess`]). This is where a key from outside (a URL, a
+/// its own ([`crate::chesquerque`]). This is where a key from outside (a URL, a
 /// saved game, a command line) chooses the code that plays it.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub enum Variant {
-    Draughts(GameKey),
+pub enum GameKind {
+    Draughts(DraughtsKind),
     Chesquerque,
 }
 
-impl Variant {
-    /// Every game: the draughts family's in [`GameKey::ALL`] order, then
+impl GameKind {
+    /// Every game: the draughts family's in [`DraughtsKind::ALL`] order, then
     /// Chesquerque.
-    pub const ALL: [Variant; GameKey::ALL.len() + 1] = {
-        let mut all = [Variant::Chesquerque; GameKey::ALL.len() + 1];
+    pub const ALL: [GameKind; DraughtsKind::ALL.len() + 1] = {
+        let mut all = [GameKind::Chesquerque; DraughtsKind::ALL.len() + 1];
         let mut i = 0;
-        while i < GameKey::ALL.len() {
-            all[i] = Variant::Draughts(GameKey::ALL[i]);
+        while i < DraughtsKind::ALL.len() {
+            all[i] = GameKind::Draughts(DraughtsKind::ALL[i]);
             i += 1;
         }
         all
@@ -95,13 +97,13 @@ impl Variant {
     /// The stable key of the game (`classic`, …, `chesquerque`).
     pub const fn as_str(self) -> &'static str {
         match self {
-            Variant::Draughts(key) => key.as_str(),
-            Variant::Chesquerque => "chesquerque",
+            GameKind::Draughts(key) => key.as_str(),
+            GameKind::Chesquerque => "chesquerque",
         }
     }
 }
 
-impl fmt::Display for Variant {
+impl fmt::Display for GameKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.as_str())
     }
@@ -113,15 +115,15 @@ pub struct UnknownVariant;
 
 impl fmt::Display for UnknownVariant {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write_expected(f, Variant::ALL.map(Variant::as_str))
+        write_expected(f, GameKind::ALL.map(GameKind::as_str))
     }
 }
 
-impl FromStr for Variant {
+impl FromStr for GameKind {
     type Err = UnknownVariant;
 
-    fn from_str(s: &str) -> Result<Variant, UnknownVariant> {
-        Variant::ALL
+    fn from_str(s: &str) -> Result<GameKind, UnknownVariant> {
+        GameKind::ALL
             .into_iter()
             .find(|v| v.as_str() == s)
             .ok_or(UnknownVariant)
