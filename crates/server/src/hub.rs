@@ -198,6 +198,24 @@ impl Hub {
         ))
     }
 
+    /// Stores a game's next events, then applies and announces them: nothing
+    /// is told before it is stored.
+    async fn commit(
+        &self,
+        live: &Live,
+        state: &mut crate::live::LiveState,
+        events: &[EventBody],
+    ) -> Result<(), ErrorCode> {
+        let (id, first_v) = (state.row.id.clone(), state.room.v + 1);
+        let stored = events.to_vec();
+        self.db
+            .write(move |store| store.append(&id, first_v, &stored))
+            .await
+            .map_err(|e| reported(&state.row.id, &e))?;
+        live.publish(state, events);
+        Ok(())
+    }
+
     /// Ends a game whose join code expired before the second player came.
     async fn expire_if_waiting(&self, live: &Live) -> Result<(), ErrorCode> {
         let mut state = live.state.lock().await;
@@ -209,13 +227,7 @@ impl Hub {
             result: GameResult::NoResult,
             reason: EndReason::NobodyJoined,
         }];
-        let (id, first_v) = (state.row.id.clone(), state.room.v + 1);
-        let stored = events.clone();
-        self.db
-            .write(move |store| store.append(&id, first_v, &stored))
-            .await
-            .map_err(|e| reported(&state.row.id, &e))?;
-        live.publish(&mut state, &events);
+        self.commit(live, &mut state, &events).await?;
         Ok(())
     }
 
@@ -357,13 +369,7 @@ impl Hub {
         if events.is_empty() {
             return Ok(None);
         }
-        let (id, first_v) = (state.row.id.clone(), state.room.v + 1);
-        let stored = events.clone();
-        self.db
-            .write(move |store| store.append(&id, first_v, &stored))
-            .await
-            .map_err(|e| reported(&state.row.id, &e))?;
-        live.publish(&mut state, &events);
+        self.commit(live, &mut state, &events).await?;
         Ok(match message {
             ClientMessage::Move(mv) => Some(ServerMessage::Ack { ply: mv.ply }),
             _ => None,
