@@ -2,14 +2,13 @@
 //! move waits for the server, the socket drops, and a resync brings the
 //! game back; a seat the server no longer knows.
 
-use engine::{AnyGame, Point, Side};
+use engine::{AnyGame, Side};
 use online_play::{ClientMessage, Role, ServerMessage, Snapshot};
 
+use super::tests::tap;
 use super::*;
 use crate::online_state::Seat;
 use crate::session::Mode;
-
-const SIZE: (f64, f64) = (600.0, 600.0);
 
 fn snapshot(v: u64, record: &str) -> ServerMessage {
     ServerMessage::Snapshot(Snapshot {
@@ -56,17 +55,6 @@ pub(super) fn hear(ui: &mut Ui, now_ms: f64, message: ServerMessage) -> Vec<Effe
 /// The panel of the online game.
 pub(super) fn online_panel(ui: &Ui) -> OnlineView {
     ui.view().online.expect("an online panel")
-}
-
-fn tap(ui: &mut Ui, p: Point, ms: f64) -> Vec<Effect> {
-    let at = ui.layout(SIZE).expect("a board").centre(p);
-    ui.update(Action::PointerDown {
-        at,
-        size: SIZE,
-        button: 0,
-        pointer: 1,
-        time_ms: ms,
-    })
 }
 
 #[test]

@@ -9,7 +9,8 @@ use super::*;
 use crate::session::Mode;
 use crate::worker::Reply;
 
-const SIZE: (f64, f64) = (600.0, 600.0);
+/// The canvas size the flow tests draw the board at.
+pub(super) const SIZE: (f64, f64) = (600.0, 600.0);
 
 /// A page booted with nothing stored.
 pub(super) fn booted() -> Ui {
@@ -31,7 +32,7 @@ pub(super) fn session(ui: &Ui) -> &Session {
 }
 
 /// Presses the board at point `p` at time `ms`.
-fn tap(ui: &mut Ui, p: Point, ms: f64) -> Vec<Effect> {
+pub(super) fn tap(ui: &mut Ui, p: Point, ms: f64) -> Vec<Effect> {
     let at = ui.layout(SIZE).expect("a board").centre(p);
     ui.update(Action::PointerDown {
         at,
