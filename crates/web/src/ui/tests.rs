@@ -3,7 +3,7 @@
 //! any press.
 
 use engine::search::Level;
-use engine::{AnyGame, DraughtsKind, GameKind, Point, Side};
+use engine::{AnyGame, DraughtsKind, Entry, GameKind, Point, Side};
 
 use super::*;
 use crate::session::Mode;
@@ -314,33 +314,28 @@ fn watching_is_paused_stepped_reviewed_and_taken_over() {
 
 #[test]
 fn a_capture_chain_is_entered_by_presses_and_by_a_drag() {
-    let chain = |g: &AnyGame| {
-        let entries = g.entries();
-        entries.iter().any(|e| {
-            e.path.len() >= 3
-                && e.path.first() != e.path.last()
-                && entries
-                    .iter()
-                    .filter(|o| o.path.first() == e.path.first() && o.path.last() == e.path.last())
-                    .count()
-                    == 1
-        })
+    // A chain of two jumps or more, the only way to reach its end from its
+    // start, so a drag from one to the other names it.
+    let lone_chain = |entries: &[Entry]| -> Option<Entry> {
+        entries
+            .iter()
+            .find(|e| {
+                e.path.len() >= 3
+                    && e.path.first() != e.path.last()
+                    && entries
+                        .iter()
+                        .filter(|o| {
+                            o.path.first() == e.path.first() && o.path.last() == e.path.last()
+                        })
+                        .count()
+                        == 1
+            })
+            .cloned()
     };
-    let game = find_position(GameKind::Draughts(DraughtsKind::Classic), chain);
-    let entries = game.entries();
-    let entry = entries
-        .iter()
-        .find(|e| {
-            e.path.len() >= 3
-                && e.path.first() != e.path.last()
-                && entries
-                    .iter()
-                    .filter(|o| o.path.first() == e.path.first() && o.path.last() == e.path.last())
-                    .count()
-                    == 1
-        })
-        .expect("a chain")
-        .clone();
+    let game = find_position(GameKind::Draughts(DraughtsKind::Classic), |g| {
+        lone_chain(&g.entries()).is_some()
+    });
+    let entry = lone_chain(&game.entries()).expect("a chain");
 
     // By presses, one landing point at a time.
     let mut ui = showing(game.clone(), Mode::Friend);
