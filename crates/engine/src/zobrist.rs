@@ -12,24 +12,57 @@ pub(crate) const fn mix(mut z: u64) -> u64 {
     z ^ (z >> 31)
 }
 
-/// splitmix64: a small, well-mixed generator that runs in `const` context.
-const fn splitmix(state: u64) -> (u64, u64) {
-    let state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    (state, mix(state))
+const GOLDEN: u64 = 0x9E37_79B9_7F4A_7C15;
+
+/// The `i`-th number (from 0) that splitmix64 started at `seed` gives.
+#[inline(always)]
+pub(crate) const fn nth(seed: u64, i: usize) -> u64 {
+    mix(seed.wrapping_add((i as u64).wrapping_add(1).wrapping_mul(GOLDEN)))
 }
 
 /// `N` keys from the generator started at `seed`.
+#[cfg_attr(not(any(feature = "fast", test)), allow(dead_code))]
 pub(crate) const fn table<const N: usize>(seed: u64) -> [u64; N] {
     let mut out = [0u64; N];
-    let mut state = seed;
     let mut i = 0;
     while i < N {
-        let (s, v) = splitmix(state);
-        state = s;
-        out[i] = v;
+        out[i] = nth(seed, i);
         i += 1;
     }
     out
+}
+
+/// `N` keys from the generator started at `seed`: with the feature `fast`
+/// a table (a load per key, for the search), without it computed when asked
+/// (the same numbers, and no random bytes in the module, which no
+/// compression can shrink).
+#[derive(Debug)]
+pub(crate) struct Keys<const N: usize> {
+    #[cfg_attr(feature = "fast", allow(dead_code))]
+    seed: u64,
+    #[cfg(feature = "fast")]
+    table: [u64; N],
+}
+
+impl<const N: usize> Keys<N> {
+    pub(crate) const fn new(seed: u64) -> Keys<N> {
+        Keys {
+            seed,
+            #[cfg(feature = "fast")]
+            table: table(seed),
+        }
+    }
+
+    #[inline(always)]
+    pub(crate) fn get(&self, i: usize) -> u64 {
+        #[cfg(feature = "fast")]
+        return self.table[i];
+        #[cfg(not(feature = "fast"))]
+        {
+            assert!(i < N, "key {i} of {N}");
+            nth(self.seed, i)
+        }
+    }
 }
 
 /// Kinds of feature that have a key per point.
@@ -48,13 +81,13 @@ pub enum Feature {
 }
 
 const FEATURES: usize = 7;
-static KEYS: [u64; FEATURES * MAX_POINTS] = table(0x5EED_A1CE_0001);
+static KEYS: Keys<{ FEATURES * MAX_POINTS }> = Keys::new(0x5EED_A1CE_0001);
 /// XORed in when the second player is to move.
-pub const BLACK_TO_MOVE: u64 = table::<1>(0x5EED_A1CE_0002)[0];
+pub const BLACK_TO_MOVE: u64 = nth(0x5EED_A1CE_0002, 0);
 
 #[inline(always)]
 pub fn key(feature: Feature, p: Point) -> u64 {
-    KEYS[feature as usize * MAX_POINTS + p.index()]
+    KEYS.get(feature as usize * MAX_POINTS + p.index())
 }
 
 #[inline(always)]
@@ -70,5 +103,28 @@ pub fn king(side: Side) -> Feature {
     match side {
         Side::White => Feature::WhiteKing,
         Side::Black => Feature::BlackKing,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The keys computed when asked are the generator's own numbers: the
+    /// table `table` fills (by stepping the generator) and `nth` (by jumping
+    /// to a number) agree, and `Keys` gives them whichever way it is built.
+    #[test]
+    fn keys_are_the_same_computed_or_tabled() {
+        let seed = 0x5EED_A1CE_0001;
+        let stepped: [u64; 600] = table(seed);
+        let mut state = seed;
+        for (i, &key) in stepped.iter().enumerate() {
+            state = state.wrapping_add(GOLDEN);
+            assert_eq!(key, mix(state), "{i}");
+            assert_eq!(key, nth(seed, i), "{i}");
+        }
+        let keys = Keys::<600>::new(seed);
+        assert!((0..600).all(|i| keys.get(i) == stepped[i]));
+        assert_ne!(stepped[0], stepped[1]);
     }
 }

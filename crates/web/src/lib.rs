@@ -11,6 +11,7 @@
 //! and a view out), tested natively; [`render`] paints the canvas and
 //! [`app`] wires it all to the page.
 
+#[cfg(feature = "page")]
 pub mod app;
 pub mod embed;
 pub mod input;
@@ -30,14 +31,16 @@ pub use triple::TripleDetector;
 
 use wasm_bindgen::prelude::*;
 
-/// Runs when the module loads: on the page it starts the app; in the
-/// computer's worker (which has no window) it starts answering requests.
+/// Runs when the module loads. The page's module (feature `page`) starts
+/// the app; the computer's worker is built without it, so its module holds
+/// the search and none of the page, and starts answering requests.
 #[wasm_bindgen(start)]
 pub fn start() -> Result<(), JsValue> {
     install_panic_hook();
-    if web_sys::window().is_some() {
-        app::start()
-    } else {
+    #[cfg(feature = "page")]
+    return app::start();
+    #[cfg(not(feature = "page"))]
+    {
         #[cfg(target_arch = "wasm32")]
         worker::run();
         Ok(())

@@ -371,7 +371,8 @@ fn paint_chess(
     ctx.set_fill_style_str(colour);
     ctx.set_text_align("center");
     ctx.set_text_baseline("middle");
-    let size = (r * 1.45).round();
+    // Whole pixels, written as an integer (no float formatting in the module).
+    let size = (r * 1.45).round() as u32;
     ctx.set_font(&format!(
         "{size}px \"DejaVu Sans\", \"Segoe UI Symbol\", \"Noto Sans Symbols 2\", \"Apple Symbols\", serif"
     ));
@@ -388,7 +389,7 @@ fn paint_chess(
         ctx.fill();
         ctx.set_font(&format!(
             "700 {}px system-ui, sans-serif",
-            (r * 0.5).round()
+            (r * 0.5).round() as u32
         ));
         ctx.fill_text("A", x - r * 0.55, y + r * 0.55)?;
     }

@@ -365,12 +365,12 @@ impl ChessPosition {
 /// Zobrist keys for Chesquerque: one per side, piece kind and point, one per
 /// castling-rights value, one per en-passant file, one for Black to move.
 mod keys {
-    use crate::zobrist::table;
+    use crate::zobrist::{nth, Keys};
 
-    pub static PIECES: [u64; 2 * 7 * 81] = table(0xC4E5_5001);
-    pub static CASTLING: [u64; 16] = table(0xC4E5_5002);
-    pub static EP_FILE: [u64; 9] = table(0xC4E5_5003);
-    pub const BLACK: u64 = table::<1>(0xC4E5_5004)[0];
+    pub static PIECES: Keys<{ 2 * 7 * 81 }> = Keys::new(0xC4E5_5001);
+    pub static CASTLING: Keys<16> = Keys::new(0xC4E5_5002);
+    pub static EP_FILE: Keys<9> = Keys::new(0xC4E5_5003);
+    pub const BLACK: u64 = nth(0xC4E5_5004, 0);
 }
 
 impl ChessPosition {
@@ -381,13 +381,13 @@ impl ChessPosition {
         for side in Side::BOTH {
             for role in Role::ALL {
                 for p in self.of(side, role).points() {
-                    h ^= keys::PIECES[(side.index() * 7 + role as usize) * 81 + p.index()];
+                    h ^= keys::PIECES.get((side.index() * 7 + role as usize) * 81 + p.index());
                 }
             }
         }
-        h ^= keys::CASTLING[self.castling as usize & 15];
+        h ^= keys::CASTLING.get(self.castling as usize & 15);
         if let Some(ep) = self.ep.filter(|_| self.has_legal_en_passant()) {
-            h ^= keys::EP_FILE[BOARD.coords(ep).0 as usize];
+            h ^= keys::EP_FILE.get(BOARD.coords(ep).0 as usize);
         }
         if self.side == Side::Black {
             h ^= keys::BLACK;

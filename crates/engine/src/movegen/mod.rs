@@ -22,8 +22,9 @@ use alloc::vec::Vec;
 
 use crate::bitboard::Bits;
 use crate::position::{Move, Position, Turn};
-use crate::rules::{Capturing, Moving, RuleSource};
-use crate::side::Side;
+use crate::rules::{Capturing, RuleSource};
+#[cfg(feature = "fast")]
+use crate::{rules::Moving, side::Side};
 
 /// Whether chains that make the same move are listed once or once per path.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -39,12 +40,15 @@ impl<B: Bits> Position<B> {
     /// Every legal move of the side to move (huffs not included), appended
     /// to `out`.
     pub fn generate(&self, chains: Chains, out: &mut Vec<Move<B>>) {
-        // One copy of the generator per rule set and side to move, each with
-        // its rules and directions folded in.
+        // With `fast`, one copy of the generator per rule set and
+        // side to move, each with its rules and directions folded in.
+        #[cfg(feature = "fast")]
         crate::rules::with_rule_source!(self.rules, src => match self.side {
             Side::White => self.generate_in(Moving::<_, false>(src), chains, out),
             Side::Black => self.generate_in(Moving::<_, true>(src), chains, out),
         });
+        #[cfg(not(feature = "fast"))]
+        self.generate_in(crate::rules::Dynamic(self.rules), chains, out);
     }
 
     /// [`Position::generate`] with the rules from `src`, which must be this
@@ -141,5 +145,53 @@ impl<B: Bits> Position<B> {
             return captures;
         }
         captures + u64::from(self.count_steps(src))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{Dynamic, Rules};
+
+    /// The moves of every position met on a few seeded random games.
+    fn positions<B: Bits>(rules: &'static Rules, games: u64) -> Vec<Position<B>> {
+        let mut seen = Vec::new();
+        for game in 0..games {
+            let mut position = Position::<B>::start(rules);
+            let mut state = crate::zobrist::mix(game + 1);
+            for _ in 0..200 {
+                let turns = position.legal_turns();
+                if turns.is_empty() {
+                    break;
+                }
+                seen.push(position.clone());
+                state = crate::zobrist::mix(state);
+                position = position.play_turn(turns[(state % turns.len() as u64) as usize]);
+            }
+        }
+        seen
+    }
+
+    /// The generator built for run-time rules (the page's, without the
+    /// feature `fast`) finds the same moves, in the same order, as
+    /// the one `generate` uses.
+    #[test]
+    fn the_run_time_rules_generator_agrees_with_generate() {
+        fn check<B: Bits>(rules: &'static Rules) -> usize {
+            let all = positions::<B>(rules, 12);
+            for position in &all {
+                for chains in [Chains::Distinct, Chains::EveryPath] {
+                    let (mut fast, mut plain) = (Vec::new(), Vec::new());
+                    position.generate(chains, &mut fast);
+                    position.generate_in(Dynamic(rules), chains, &mut plain);
+                    assert_eq!(fast, plain, "{:?}", rules.key);
+                }
+            }
+            all.len()
+        }
+        for rules in Rules::all() {
+            let checked = crate::with_bits!(rules, B => check::<B>(rules));
+            assert!(checked > 100, "{:?}: only {checked} positions", rules.key);
+        }
     }
 }

@@ -281,8 +281,11 @@ impl<const I: usize> RuleSource for Fixed<I> {
     }
 }
 
-/// Runs `$body` with `$src` bound to a [`RuleSource`] for `$rules`: a
-/// [`Fixed`] one for every rule set of [`Rules::all`], else [`Dynamic`].
+/// Runs `$body` with `$src` bound to a [`RuleSource`] for `$rules`: with
+/// the feature `fast`, a [`Fixed`] one for every rule set of
+/// [`Rules::all`], else [`Dynamic`]; without it, always [`Dynamic`] (one
+/// copy of the code for every rule set: smaller, slower).
+#[cfg(feature = "fast")]
 macro_rules! with_rule_source {
     ($rules:expr, $src:ident => $body:expr) => {{
         let rules: &'static $crate::rules::Rules = $rules;
@@ -328,6 +331,14 @@ macro_rules! with_rule_source {
         }
     }};
 }
+#[cfg(not(feature = "fast"))]
+macro_rules! with_rule_source {
+    ($rules:expr, $src:ident => $body:expr) => {{
+        let $src = $crate::rules::Dynamic($rules);
+        $body
+    }};
+}
+
 pub(crate) use with_rule_source;
 
 /// A rule option that does not apply.
@@ -354,6 +365,7 @@ mod tests {
     /// to reading its rules at run time (a rule set added to the list needs
     /// one).
     #[test]
+    #[cfg(feature = "fast")]
     fn every_rule_set_gets_a_compile_time_copy() {
         for rules in Rules::all() {
             let source = with_rule_source!(rules, src => core::any::type_name_of_val(&src));

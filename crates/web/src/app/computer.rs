@@ -1,13 +1,27 @@
-//! The computer's worker: posting the [`Ui`]'s requests and handing back
-//! its replies. Where workers are unavailable the page answers itself.
+//! The computer's worker: started the first time the [`Ui`] asks it
+//! something (a move or an answer to a draw offer), so a page that never
+//! plays the computer never loads it; then posting the requests and handing
+//! back the replies.
 
 use super::*;
-use crate::worker::{answer, from_js, to_js, Reply, Request};
+use crate::worker::{from_js, to_js, Reply, Request};
 
-/// The computer's worker, or `None` where workers are unavailable (the
-/// computer then thinks on the page).
-pub(super) fn start_worker() -> Option<Worker> {
-    let worker = Worker::new("./ai-worker_loader.js").ok()?;
+/// Where the worker's script is: the build names it in the page's
+/// `<meta name="computer-worker">` (with its content hash, so a page and a
+/// worker of different builds never meet); the plain name otherwise.
+fn worker_url(document: &Document) -> String {
+    document
+        .query_selector("meta[name=computer-worker]")
+        .ok()
+        .flatten()
+        .and_then(|meta| meta.get_attribute("content"))
+        .filter(|url| !url.is_empty())
+        .unwrap_or_else(|| "./ai-worker_loader.js".to_string())
+}
+
+/// Starts the computer's worker.
+fn start_worker(document: &Document) -> Result<Worker, JsValue> {
+    let worker = Worker::new(&worker_url(document))?;
     let on_message = Closure::<dyn FnMut(MessageEvent)>::new(|event: MessageEvent| {
         match from_js::<Reply>(event.data()) {
             Ok(reply) => dispatch(Action::Reply(reply)),
@@ -18,25 +32,60 @@ pub(super) fn start_worker() -> Option<Worker> {
     });
     worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
     on_message.forget();
-    Some(worker)
+    // A worker whose script cannot be loaded (offline before it was ever
+    // cached, say) fails here rather than in its constructor.
+    let on_error = Closure::<dyn FnMut(Event)>::new(|event: Event| {
+        event.prevent_default();
+        with_app(|app| app.worker_failed());
+    });
+    worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
+    on_error.forget();
+    Ok(worker)
 }
 
 impl App {
-    /// Posts a request to the worker, or answers it here.
+    /// Posts a request to the worker, starting it first if need be. A
+    /// request that cannot be posted is answered at once with the reason.
     pub(super) fn ask(&mut self, request: Request) {
-        let posted = match (&self.worker, to_js(&request)) {
-            (Some(worker), Ok(message)) => worker.post_message(&message).is_ok(),
-            (_, Err(e)) => {
-                web_sys::console::error_1(&format!("a request could not be sent: {e}").into());
-                false
-            }
-            (None, _) => false,
-        };
-        if !posted {
-            fn clock() -> f64 {
-                js_sys::Date::now() / 1000.0
-            }
-            self.dispatch(Action::Reply(answer(Ok(request), clock)));
+        self.asked = Some(request.id);
+        if let Err(error) = self.post(&request) {
+            self.fail_request(request.id, error);
+        }
+    }
+
+    /// The worker stopped with an error: the request it had fails, and the
+    /// next request starts a new worker.
+    fn worker_failed(&mut self) {
+        if let Some(worker) = self.worker.take() {
+            worker.terminate();
+        }
+        if let Some(id) = self.asked.take() {
+            self.fail_request(id, "the computer's worker failed to load or crashed".to_string());
+        }
+    }
+
+    fn fail_request(&mut self, id: u32, error: String) {
+        web_sys::console::error_1(&error.clone().into());
+        self.dispatch(Action::Reply(Reply {
+            id,
+            error: Some(error),
+            ..Reply::default()
+        }));
+    }
+
+    fn post(&mut self, request: &Request) -> Result<(), String> {
+        if self.worker.is_none() {
+            let worker = start_worker(&self.document).map_err(|e| {
+                format!("the computer cannot play here: its worker did not start ({e:?})")
+            })?;
+            self.worker = Some(worker);
+        }
+        let message = to_js(request).map_err(|e| format!("a request could not be sent: {e}"))?;
+        match &self.worker {
+            Some(worker) => worker
+                .post_message(&message)
+                .map_err(|e| format!("a request could not be sent to the worker: {e:?}")),
+            None => Err("the computer's worker is missing".to_string()),
         }
     }
 }

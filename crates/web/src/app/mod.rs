@@ -9,8 +9,6 @@ mod embed;
 mod panels;
 mod socket;
 
-use computer::start_worker;
-
 use std::cell::RefCell;
 use std::collections::HashMap;
 
@@ -44,7 +42,7 @@ fn with_app(f: impl FnOnce(&mut App)) {
                 if took > app.longest_task {
                     app.longest_task = took;
                     if let Some(body) = app.document.body() {
-                        let _ = body.set_attribute("data-longest-task", &format!("{took:.0}"));
+                        let _ = body.set_attribute("data-longest-task", &(took.round() as u64).to_string());
                     }
                 }
             }
@@ -62,7 +60,10 @@ struct App {
     document: Document,
     canvas: HtmlCanvasElement,
     storage: Option<Storage>,
+    /// The computer's worker, once a request has needed it.
     worker: Option<Worker>,
+    /// The id of the last request posted to the worker.
+    asked: Option<u32>,
     /// The timers running, by the id the [`Ui`] gave them.
     timers: HashMap<u32, Timeout>,
     listeners: Vec<Closure<dyn FnMut(Event)>>,
@@ -122,13 +123,13 @@ pub fn start() -> Result<(), JsValue> {
             .is_some_and(|m| m.matches()),
         token_words: random_words(),
     };
-    let worker = start_worker();
     let mut app = App {
         window,
         document,
         canvas,
         storage,
-        worker,
+        worker: None,
+        asked: None,
         timers: HashMap::new(),
         listeners: Vec::new(),
         longest_task: 0.0,
@@ -404,16 +405,42 @@ impl App {
         self.dispatch(Action::WatchDelay(ms));
     }
 
+    /// Shows the rule book at `article`. The book is fetched the first time
+    /// it is opened (the service worker keeps it for offline play), so the
+    /// page's module does not carry it.
     fn open_rules(&self, article: Option<&str>) {
-        if let Some(el) = self.element("rulebook") {
-            if el.child_element_count() == 0 {
-                el.set_inner_html(include_str!("../../../../www/rulebook.html"));
+        let Some(book) = self.element("rulebook") else {
+            return;
+        };
+        // The screen must show before its article can be scrolled to.
+        self.show_screen(Screen::Rules.name());
+        let article = article.map(|k| format!("rules-{k}"));
+        if book.child_element_count() > 0 {
+            self.scroll_to(article.as_deref());
+            return;
+        }
+        let window = self.window.clone();
+        wasm_bindgen_futures::spawn_local(async move {
+            match fetch_text(&window, "rulebook.html").await {
+                Ok(html) => with_app(|app| {
+                    if book.child_element_count() == 0 {
+                        book.set_inner_html(&html);
+                    }
+                    app.scroll_to(article.as_deref());
+                }),
+                Err(why) => {
+                    web_sys::console::error_1(&why);
+                    book.set_text_content(Some(
+                        "The rule book could not be loaded. Check the connection and open it again.",
+                    ));
+                }
             }
-            // The screen must show before its article can be scrolled to.
-            self.show_screen(Screen::Rules.name());
-            if let Some(article) = article.and_then(|k| self.element(&format!("rules-{k}"))) {
-                article.scroll_into_view();
-            }
+        });
+    }
+
+    fn scroll_to(&self, id: Option<&str>) {
+        if let Some(el) = id.and_then(|id| self.element(id)) {
+            el.scroll_into_view();
         }
     }
 
@@ -425,4 +452,20 @@ impl App {
             web_sys::console::error_2(&"drawing the board failed:".into(), &e);
         }
     }
+}
+
+/// The body of `url` as text; an error for a failed request or a status
+/// other than 200.
+async fn fetch_text(window: &Window, url: &str) -> Result<String, JsValue> {
+    use wasm_bindgen_futures::JsFuture;
+    let response: web_sys::Response = JsFuture::from(window.fetch_with_str(url))
+        .await?
+        .dyn_into()?;
+    if !response.ok() {
+        return Err(format!("{url}: HTTP {}", response.status()).into());
+    }
+    JsFuture::from(response.text()?)
+        .await?
+        .as_string()
+        .ok_or_else(|| JsValue::from_str("not text"))
 }

@@ -66,7 +66,7 @@ impl Ui {
         let Mode::Computer { level, human } = session.mode else {
             return;
         };
-        let side = human.other().name().to_lowercase();
+        let side = human.other().name().to_ascii_lowercase();
         self.ask(level, 0, "draw", side, fx);
     }
 
