@@ -1,49 +1,53 @@
-// The service worker: the game plays against the computer with no network
-// once it has been visited. Network first, so a new version is used as soon
-// as it is online; the cache answers only when the network does not. The
-// page and its assets are cached together (file names carry a hash of
-// their contents), so an offline start always gets matching JS and wasm.
-// Online play (/api, /ws) never goes through the cache.
+// The service worker: after a first visit the game plays against the
+// computer with no network.
+//
+// It caches one whole build or nothing. The build (scripts/finish-site.mjs)
+// writes the two lines below: a name for the build and its files, each
+// file without a hash in its name together with a digest of its contents.
+// Installing fetches them all and checks each digest, so a server that has
+// moved on to another build meanwhile fails the install instead of leaving
+// a cache of two builds; the newer service worker then installs its own.
+//
+// With the network up, the page and every file without a hash come from
+// the network (a new build shows at once); a hashed file never changes, so
+// the cache answers it. With the network down, everything comes from this
+// build's cache. Online play (api/, ws) never goes through the cache.
+//
+// The page registers this worker only once it has started, so precaching
+// never competes with the first screen.
 
-const CACHE = 'alquerque-v1';
-// Files whose names carry no hash.
-const FIXED = ['manifest.webmanifest', 'favicon.svg', 'ai-worker_loader.js', 'ai-worker.js', 'ai-worker_bg.wasm'];
-const HASHED = /-[0-9a-f]{16}(_bg)?\.(js|wasm|css|svg)$/;
+const BUILD = 'dev';
+const FILES = [];
 
-/** The assets a page's HTML refers to, relative to the site. */
-function assetsOf(html) {
-  const found = new Set();
-  for (const m of html.matchAll(/(?:href|src|from|module_or_path:)\s*=?\s*["'](?:\.\/)?([\w.-]+\.(?:js|wasm|css|svg|webmanifest))["']/g)) {
-    found.add(m[1]);
-  }
-  for (const m of html.matchAll(/["']\.\/([\w.-]+\.(?:js|wasm))["']/g)) found.add(m[1]);
-  return found;
-}
+const CACHE = `alquerque-${BUILD}`;
+const HASHED = /-[0-9a-f]{12,64}(_bg|_loader)?\.[a-z]+$/;
 
-/** Drops hashed files that the current page no longer uses. */
-async function prune(cache, html) {
-  const keep = assetsOf(html);
-  for (const request of await cache.keys()) {
-    const name = new URL(request.url).pathname.split('/').pop();
-    if (HASHED.test(name) && !keep.has(name)) await cache.delete(request);
-  }
+async function digest(response) {
+  const bytes = await response.clone().arrayBuffer();
+  const hash = await crypto.subtle.digest('SHA-256', bytes);
+  return [...new Uint8Array(hash)].map((b) => b.toString(16).padStart(2, '0')).join('');
 }
 
 self.addEventListener('install', (event) => {
   event.waitUntil((async () => {
     const cache = await caches.open(CACHE);
-    const page = await fetch('./', { cache: 'no-store' });
-    const html = await page.clone().text();
-    await cache.put('./', page);
-    await cache.addAll([...new Set([...FIXED, ...assetsOf(html)])]);
+    await Promise.all(FILES.map(async ([url, sha]) => {
+      const response = await fetch(url, { cache: sha ? 'no-cache' : 'default' });
+      if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+      if (sha && (await digest(response)) !== sha) throw new Error(`${url} belongs to another build`);
+      await cache.put(url, response);
+    }));
     await self.skipWaiting();
-  })());
+  })().catch(async (error) => {
+    await caches.delete(CACHE);
+    throw error;
+  }));
 });
 
 self.addEventListener('activate', (event) => {
   event.waitUntil((async () => {
     for (const key of await caches.keys()) {
-      if (key !== CACHE) await caches.delete(key);
+      if (key.startsWith('alquerque-') && key !== CACHE) await caches.delete(key);
     }
     await self.clients.claim();
   })());
@@ -56,22 +60,18 @@ self.addEventListener('fetch', (event) => {
   if (request.method !== 'GET' || url.origin !== scope.origin || !url.pathname.startsWith(scope.pathname)) return;
   const path = url.pathname.slice(scope.pathname.length);
   if (path.startsWith('api/') || path === 'ws') return;
-  const navigation = request.mode === 'navigate';
+  // The app's page is one file, whatever its query (?embed, ?join…).
+  const key = request.mode === 'navigate' && (path === '' || path === 'index.html') ? './' : path;
   event.respondWith((async () => {
     const cache = await caches.open(CACHE);
+    if (HASHED.test(path)) {
+      const hit = await cache.match(key);
+      if (hit) return hit;
+    }
     try {
-      const fresh = await fetch(request);
-      if (fresh.ok) {
-        // The app's page is kept once, whatever its query (?embed, ?join…).
-        const key = navigation && (path === '' || path === 'index.html') ? './' : request;
-        await cache.put(key, fresh.clone());
-        if (key === './') await prune(cache, await fresh.clone().text());
-      }
-      return fresh;
+      return await fetch(request);
     } catch (error) {
-      const hit = navigation
-        ? (await cache.match(request, { ignoreSearch: true })) ?? (await cache.match('./'))
-        : await cache.match(request);
+      const hit = await cache.match(key);
       if (hit) return hit;
       throw error;
     }

@@ -2,8 +2,10 @@
 // headless Chromium, and ways to drive the app as a person does.
 
 import { after, before } from 'node:test';
+import { spawn } from 'node:child_process';
 import assert from 'node:assert/strict';
-import { mkdir, readFile, stat } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { createServer } from 'node:http';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,6 +16,7 @@ export const here = fileURLToPath(new URL('.', import.meta.url));
 export const dist = resolve(process.env.DIST_DIR ?? join(here, '..', '..', 'dist'));
 export const shots = join(here, 'screenshots');
 const chromiumPath = process.env.CHROMIUM ?? '/usr/bin/chromium';
+const root = join(here, '..', '..');
 
 const MIME = {
   '.html': 'text/html; charset=utf-8',
@@ -214,4 +217,37 @@ export async function audit(page) {
       .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).slice(0, 4).join(', ')}`);
   });
   return result;
+}
+
+/** The server binary: $SERVER_BIN, or the one cargo built last. */
+async function serverBinary() {
+  const candidates = [
+    process.env.SERVER_BIN,
+    join(root, 'target', 'debug', 'alquerque-server'),
+    join(root, 'target', 'release', 'alquerque-server'),
+  ].filter(Boolean);
+  for (const path of candidates) {
+    if (await stat(path).then(() => true, () => false)) return path;
+  }
+  throw new Error('no alquerque-server binary: run `cargo build -p alquerque-server` first');
+}
+
+/** Starts the game server on a free port with a fresh database, serving dist/; its URL. */
+export async function startServer() {
+  const dir = await mkdtemp(join(tmpdir(), 'alq-online-'));
+  const child = spawn(await serverBinary(), [
+    '--addr', '127.0.0.1:0',
+    '--db', join(dir, 'games.db'),
+    '--site', dist,
+  ], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const url = await new Promise((ok, fail) => {
+    let seen = '';
+    child.stdout.on('data', (chunk) => {
+      seen += chunk;
+      const match = seen.match(/"addr":"([^"]+)"/);
+      if (match) ok(`http://${match[1]}/`);
+    });
+    child.on('exit', (code) => fail(new Error(`the server exited with ${code}`)));
+  });
+  return { child, url };
 }

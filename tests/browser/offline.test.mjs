@@ -21,12 +21,21 @@ test('after the first visit the game plays against the computer offline', async 
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
   });
-  await page.waitForFunction(async () => {
-    const cache = await caches.open('alquerque-v1');
-    const names = (await cache.keys()).map((r) => new URL(r.url).pathname);
-    return names.some((n) => n.endsWith('_bg.wasm') && !n.includes('ai-worker'))
-      && names.some((n) => n.endsWith('ai-worker_bg.wasm'));
+  // One cache, of this build, holding the page's module and the worker's.
+  const cached = await page.waitForFunction(async () => {
+    const keys = (await caches.keys()).filter((k) => k.startsWith('alquerque-'));
+    if (keys.length !== 1) return false;
+    const names = (await (await caches.open(keys[0])).keys()).map((r) => new URL(r.url).pathname);
+    const ok = names.some((n) => /alquerque-web-[0-9a-f]+_bg\.wasm$/.test(n))
+      && names.some((n) => /ai-worker-[0-9a-f]+_bg\.wasm$/.test(n))
+      && names.some((n) => n.endsWith('/rulebook.html'));
+    return ok && names;
   });
+  // The worker was never started on this page: it came into the cache
+  // without the page asking for it.
+  assert.equal(await page.evaluate(() => performance.getEntriesByType('resource')
+    .some((e) => e.name.includes('ai-worker'))), false);
+  assert.ok((await cached.jsonValue()).length >= 10);
 
   await context.setOffline(true);
   await page.reload();
@@ -35,6 +44,11 @@ test('after the first visit the game plays against the computer offline', async 
   await playFirstMove(page);
   // The computer answers from its worker, loaded from the cache.
   await waitForPly(page, 2);
+
+  // The rule book, fetched when first opened, comes from the cache too.
+  await page.click('[data-action="home"]');
+  await page.click('#rules-link');
+  await page.waitForSelector('#rulebook [id^="rules-"]');
 
   // Online play explains that it needs the network.
   await page.click('[data-action="home"]');

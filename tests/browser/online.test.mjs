@@ -5,46 +5,8 @@
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
-import { mkdtemp, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { audit, dist, here, launch, openApp, playFirstMove, requireDist, shots } from './lib.mjs';
-
-const root = join(here, '..', '..');
-
-/** The server binary: $SERVER_BIN, or the one cargo built last. */
-async function serverBinary() {
-  const candidates = [
-    process.env.SERVER_BIN,
-    join(root, 'target', 'debug', 'alquerque-server'),
-    join(root, 'target', 'release', 'alquerque-server'),
-  ].filter(Boolean);
-  for (const path of candidates) {
-    if (await stat(path).then(() => true, () => false)) return path;
-  }
-  throw new Error('no alquerque-server binary: run `cargo build -p alquerque-server` first');
-}
-
-/** Starts the server on a free port with a fresh database; its URL. */
-async function startServer() {
-  const dir = await mkdtemp(join(tmpdir(), 'alq-online-'));
-  const child = spawn(await serverBinary(), [
-    '--addr', '127.0.0.1:0',
-    '--db', join(dir, 'games.db'),
-    '--site', dist,
-  ], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const url = await new Promise((ok, fail) => {
-    let seen = '';
-    child.stdout.on('data', (chunk) => {
-      seen += chunk;
-      const match = seen.match(/"addr":"([^"]+)"/);
-      if (match) ok(`http://${match[1]}/`);
-    });
-    child.on('exit', (code) => fail(new Error(`the server exited with ${code}`)));
-  });
-  return { child, url };
-}
+import { audit, launch, openApp, playFirstMove, requireDist, shots, startServer } from './lib.mjs';
 
 let server;
 let browser;

@@ -9,13 +9,15 @@
 //! [`live`] holds a game in memory and addresses what it sends; [`hub`]
 //! lets connections into games and serialises each game's actions (check,
 //! store, apply, announce); [`limits`] keeps per-address allowances; [`web`]
-//! speaks HTTP and [`socket`] carries the game socket's frames.
+//! speaks HTTP, [`site`] serves the web app's files and [`socket`] carries
+//! the game socket's frames.
 
 pub mod db;
 pub mod hub;
 pub mod ids;
 pub mod limits;
 pub mod live;
+pub mod site;
 pub mod socket;
 pub mod store;
 pub mod web;

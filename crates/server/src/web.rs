@@ -116,7 +116,7 @@ pub async fn serve(config: Config) -> Result<(SocketAddr, Serving), Box<dyn std:
         .route("/ws", get(crate::socket::upgrade))
         .with_state(app.clone());
     if let Some(site) = &config.site {
-        router = router.fallback_service(tower_http::services::ServeDir::new(site));
+        router = router.fallback_service(crate::site::router(site));
     }
     let sweeper = app.clone();
     tokio::spawn(async move {

@@ -19,11 +19,19 @@ fn worker_url(document: &Document) -> String {
         .unwrap_or_else(|| "./ai-worker_loader.js".to_string())
 }
 
+/// The computer's worker, and whether it has said it is up.
+pub(super) struct Computer {
+    worker: Worker,
+    ready: bool,
+}
+
 /// Starts the computer's worker.
 fn start_worker(document: &Document) -> Result<Worker, JsValue> {
     let worker = Worker::new(&worker_url(document))?;
     let on_message = Closure::<dyn FnMut(MessageEvent)>::new(|event: MessageEvent| {
         match from_js::<Reply>(event.data()) {
+            // Id 0 answers no request: the worker is up.
+            Ok(reply) if reply.id == 0 => with_app(App::worker_ready),
             Ok(reply) => dispatch(Action::Reply(reply)),
             Err(e) => web_sys::console::error_1(
                 &format!("the computer's worker sent an unreadable reply: {e}").into(),
@@ -56,11 +64,15 @@ impl App {
     /// The worker stopped with an error: the request it had fails, and the
     /// next request starts a new worker.
     fn worker_failed(&mut self) {
-        if let Some(worker) = self.worker.take() {
-            worker.terminate();
+        if let Some(computer) = self.worker.take() {
+            computer.worker.terminate();
         }
+        self.waiting.clear();
         if let Some(id) = self.asked.take() {
-            self.fail_request(id, "the computer's worker failed to load or crashed".to_string());
+            self.fail_request(
+                id,
+                "the computer's worker failed to load or crashed".to_string(),
+            );
         }
     }
 
@@ -73,19 +85,46 @@ impl App {
         }));
     }
 
+    /// Posts `request`, or keeps it until the worker says it is up (a
+    /// message sent before its module has started would be lost).
     fn post(&mut self, request: &Request) -> Result<(), String> {
-        if self.worker.is_none() {
-            let worker = start_worker(&self.document).map_err(|e| {
-                format!("the computer cannot play here: its worker did not start ({e:?})")
-            })?;
-            self.worker = Some(worker);
-        }
         let message = to_js(request).map_err(|e| format!("a request could not be sent: {e}"))?;
         match &self.worker {
-            Some(worker) => worker
+            Some(Computer {
+                worker,
+                ready: true,
+                ..
+            }) => worker
                 .post_message(&message)
                 .map_err(|e| format!("a request could not be sent to the worker: {e:?}")),
-            None => Err("the computer's worker is missing".to_string()),
+            Some(Computer { ready: false, .. }) => {
+                self.waiting.push(message);
+                Ok(())
+            }
+            None => {
+                let worker = start_worker(&self.document).map_err(|e| {
+                    format!("the computer cannot play here: its worker did not start ({e:?})")
+                })?;
+                self.worker = Some(Computer {
+                    worker,
+                    ready: false,
+                });
+                self.waiting.push(message);
+                Ok(())
+            }
+        }
+    }
+
+    /// The worker has started: the requests kept for it go now.
+    fn worker_ready(&mut self) {
+        let Some(computer) = self.worker.as_mut() else {
+            return;
+        };
+        computer.ready = true;
+        for message in std::mem::take(&mut self.waiting) {
+            if computer.worker.post_message(&message).is_err() {
+                web_sys::console::error_1(&"a request could not be sent to the worker".into());
+            }
         }
     }
 }

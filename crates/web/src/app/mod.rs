@@ -42,7 +42,8 @@ fn with_app(f: impl FnOnce(&mut App)) {
                 if took > app.longest_task {
                     app.longest_task = took;
                     if let Some(body) = app.document.body() {
-                        let _ = body.set_attribute("data-longest-task", &(took.round() as u64).to_string());
+                        let _ = body
+                            .set_attribute("data-longest-task", &(took.round() as u64).to_string());
                     }
                 }
             }
@@ -61,7 +62,9 @@ struct App {
     canvas: HtmlCanvasElement,
     storage: Option<Storage>,
     /// The computer's worker, once a request has needed it.
-    worker: Option<Worker>,
+    worker: Option<computer::Computer>,
+    /// Requests kept until the worker is up.
+    waiting: Vec<JsValue>,
     /// The id of the last request posted to the worker.
     asked: Option<u32>,
     /// The timers running, by the id the [`Ui`] gave them.
@@ -129,6 +132,7 @@ pub fn start() -> Result<(), JsValue> {
         canvas,
         storage,
         worker: None,
+        waiting: Vec::new(),
         asked: None,
         timers: HashMap::new(),
         listeners: Vec::new(),

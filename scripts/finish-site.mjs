@@ -1,0 +1,82 @@
+// The last step of the web build (a Trunk post-build hook; or by hand:
+// `node scripts/finish-site.mjs dist`). On the built site it
+//  1. names the computer's worker by a hash of its contents, as Trunk names
+//     the page's files, and tells the page that name (its
+//     <meta name="computer-worker">), so a page and a worker of different
+//     builds never meet, in a browser's cache or the service worker's;
+//  2. writes the service worker's list of this build's files, each unhashed
+//     one with a digest of its contents, so it caches one whole build or
+//     nothing;
+//  3. writes a brotli (.br) and a gzip (.gz) copy of every text and wasm
+//     file, which the server sends to browsers that take them: compressed
+//     once here, never per request.
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+
+const site = process.env.TRUNK_STAGING_DIR ?? process.argv[2] ?? 'dist';
+const path = (name) => join(site, name);
+const sha256 = (...parts) => {
+  const hash = createHash('sha256');
+  for (const part of parts) hash.update(part);
+  return hash.digest('hex');
+};
+/** Trunk's names: `name-<hex>.ext` and `name-<hex>_bg.wasm`. */
+const HASHED = /-[0-9a-f]{12,64}(_bg|_loader)?\.[a-z]+$/;
+const COMPRESSIBLE = /\.(html|js|mjs|css|wasm|svg|json|webmanifest|txt)$/;
+
+// Step 1: the worker.
+const files = () => readdirSync(site).filter((name) => !/\.(br|gz)$/.test(name)).sort();
+if (files().includes('ai-worker_bg.wasm')) {
+  const js = readFileSync(path('ai-worker.js'));
+  const wasm = readFileSync(path('ai-worker_bg.wasm'));
+  const name = `ai-worker-${sha256(js, wasm).slice(0, 16)}`;
+  renameSync(path('ai-worker.js'), path(`${name}.js`));
+  renameSync(path('ai-worker_bg.wasm'), path(`${name}_bg.wasm`));
+  rmSync(path('ai-worker_loader.js'), { force: true });
+  writeFileSync(
+    path(`${name}_loader.js`),
+    `importScripts("./${name}.js");wasm_bindgen({ module_or_path: "./${name}_bg.wasm" });\n`,
+  );
+  const page = readFileSync(path('index.html'), 'utf8');
+  const meta = /<meta name="computer-worker" content="[^"]*">/;
+  if (!meta.test(page)) throw new Error('index.html has no <meta name="computer-worker">');
+  writeFileSync(path('index.html'), page.replace(meta, `<meta name="computer-worker" content="./${name}_loader.js">`));
+}
+
+// Step 2: the service worker's list. The page is cached as "./", the
+// address it is opened at; the embedding demo and the worker itself stay out.
+const precached = files().filter((name) => !['sw.js', 'embed-demo.html'].includes(name));
+const list = precached.map((name) => {
+  const url = name === 'index.html' ? './' : name;
+  return HASHED.test(name) ? [url] : [url, sha256(readFileSync(path(name)))];
+});
+const build = sha256(JSON.stringify(list)).slice(0, 16);
+const sw = readFileSync(path('sw.js'), 'utf8');
+const marked = /^const BUILD = .*;\nconst FILES = .*;$/m;
+if (!marked.test(sw)) throw new Error('sw.js has no `const BUILD = …;` and `const FILES = …;` lines');
+writeFileSync(
+  path('sw.js'),
+  sw.replace(marked, `const BUILD = ${JSON.stringify(build)};\nconst FILES = ${JSON.stringify(list)};`),
+);
+
+// Step 3: compressed copies.
+let raw = 0;
+let brotli = 0;
+for (const name of files().filter((name) => COMPRESSIBLE.test(name))) {
+  const body = readFileSync(path(name));
+  const br = brotliCompressSync(body, {
+    params: {
+      [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+      [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+    },
+  });
+  const gz = gzipSync(body, { level: 9 });
+  // A copy no smaller than the file is left out; the file goes as it is.
+  if (br.length < body.length) writeFileSync(path(`${name}.br`), br);
+  if (gz.length < body.length) writeFileSync(path(`${name}.gz`), gz);
+  raw += body.length;
+  brotli += Math.min(br.length, body.length);
+}
+console.log(`finish-site: build ${build}, ${precached.length} files for offline play, ${raw} bytes (${brotli} with brotli)`);
