@@ -14,6 +14,7 @@ mod code;
 mod ending;
 mod message;
 pub mod room;
+mod tagged;
 
 pub use code::{JoinCode, JoinCodeError};
 pub use ending::{ending_of, EndReason, GameResult};

@@ -2,7 +2,11 @@
 
 use std::fmt;
 
-use serde::{Deserialize, Serialize};
+use serde::de::Error as _;
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use serde_json::Value;
+
+use crate::tagged;
 
 use crate::{EndReason, GameResult};
 
@@ -67,16 +71,17 @@ pub enum ClientMessage {
     Suggest(MoveText),
 }
 
-/// A public event of a game, numbered by `v`.
-#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+/// A public event of a game, numbered by `v`: on the wire one object, `v`
+/// beside the body's fields (`{"v": 4, "event": "moved", …}`).
+#[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Event {
     pub v: u64,
-    #[serde(flatten)]
     pub body: EventBody,
 }
 
+/// What happened, tagged by `event` on the wire ([`crate::tagged`]).
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
-#[serde(tag = "event", rename_all = "snake_case")]
+#[serde(remote = "Self", rename_all = "snake_case")]
 pub enum EventBody {
     Joined {
         side: Role,
@@ -207,9 +212,9 @@ impl fmt::Display for ErrorCode {
 
 impl std::error::Error for ErrorCode {}
 
-/// Server to client.
+/// Server to client, tagged by `type` on the wire ([`crate::tagged`]).
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
-#[serde(tag = "type", rename_all = "snake_case")]
+#[serde(remote = "Self", rename_all = "snake_case")]
 pub enum ServerMessage {
     /// The answer to `hello`: the seat, and for a player who claimed it by
     /// code without sending a token of their own, the seat token the server
@@ -243,6 +248,40 @@ pub enum ServerMessage {
         message: String,
     },
     Pong,
+}
+
+impl Serialize for ServerMessage {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let plain = ServerMessage::serialize(self, serde_json::value::Serializer);
+        tagged::write(serializer, &[], "type", plain)
+    }
+}
+
+impl<'de> Deserialize<'de> for ServerMessage {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let object = tagged::object(Value::deserialize(deserializer)?).map_err(D::Error::custom)?;
+        tagged::read(object, "type", ServerMessage::deserialize).map_err(D::Error::custom)
+    }
+}
+
+impl Serialize for Event {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let plain = EventBody::serialize(&self.body, serde_json::value::Serializer);
+        tagged::write(serializer, &[("v", &Value::from(self.v))], "event", plain)
+    }
+}
+
+impl<'de> Deserialize<'de> for Event {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let mut object =
+            tagged::object(Value::deserialize(deserializer)?).map_err(D::Error::custom)?;
+        let v = match object.remove("v") {
+            Some(v) => u64::deserialize(v).map_err(D::Error::custom)?,
+            None => return Err(D::Error::missing_field("v")),
+        };
+        let body = tagged::read(object, "event", EventBody::deserialize).map_err(D::Error::custom)?;
+        Ok(Event { v, body })
+    }
 }
 
 /// A websocket frame as received.

@@ -134,9 +134,9 @@ fn the_wire_form_is_tagged_json() {
             turn: "c2-c3".into(),
         },
     });
-    assert_eq!(
-        moved.to_text(),
-        r#"{"type":"event","v":3,"event":"moved","ply":2,"turn":"c2-c3"}"#
+    same_object(
+        &moved.to_text(),
+        r#"{"type":"event","v":3,"event":"moved","ply":2,"turn":"c2-c3"}"#,
     );
     let ended = ServerMessage::Event(Event {
         v: 9,
@@ -145,10 +145,31 @@ fn the_wire_form_is_tagged_json() {
             reason: EndReason::OpponentLeft,
         },
     });
-    assert_eq!(
-        ended.to_text(),
-        r#"{"type":"event","v":9,"event":"ended","result":"draw","reason":"opponent_left"}"#
+    same_object(
+        &ended.to_text(),
+        r#"{"type":"event","v":9,"event":"ended","result":"draw","reason":"opponent_left"}"#,
     );
+    // Read as the server writes it, and with its fields in any order.
+    for text in [
+        r#"{"type":"event","v":3,"event":"moved","ply":2,"turn":"c2-c3"}"#,
+        r#"{"turn":"c2-c3","event":"moved","ply":2,"v":3,"type":"event"}"#,
+    ] {
+        assert_eq!(decode_server(text), Ok(moved.clone()), "{text}");
+    }
+    assert_eq!(decode_server(r#"{"type":"pong"}"#), Ok(ServerMessage::Pong));
+    same_object(&ServerMessage::Pong.to_text(), r#"{"type":"pong"}"#);
+    same_object(
+        &ServerMessage::Ack { ply: 4 }.to_text(),
+        r#"{"type":"ack","ply":4}"#,
+    );
+}
+
+/// `text` is the object `expected`, its kind named first (JSON objects
+/// have no order, but a reader finds the kind at once).
+fn same_object(text: &str, expected: &str) {
+    assert!(text.starts_with(r#"{"type":"#), "{text}");
+    let parse = |t: &str| serde_json::from_str::<serde_json::Value>(t).expect("JSON");
+    assert_eq!(parse(text), parse(expected), "{text}");
 }
 
 #[test]
