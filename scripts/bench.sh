@@ -1,14 +1,31 @@
 #!/usr/bin/env bash
 # Perft speed natively and as WebAssembly in node, side by side; the kish
-# comparison; and, with --load, the online server under load.
-# Usage: scripts/bench.sh [--load]   (the kish comparison builds kish and its
-# dependencies on first use; LOAD_GAMES and LOAD_MOVES size the load run)
+# comparison; with --load, the online server under load; and, with --web, the
+# web app's weight: asset sizes (raw, gzip, brotli), bytes a phone transfers to
+# the home screen and to the computer's first reply, and Lighthouse scores.
+# Usage: scripts/bench.sh [--load | --web]   (the kish comparison builds kish and
+# its dependencies on first use; LOAD_GAMES and LOAD_MOVES size the load run;
+# --web reads DIST_DIR (default dist/) and SERVER_BIN (default the release
+# server, else the debug one), building either only when it is missing)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [[ "${1:-}" == "--load" ]]; then
   echo "Online play under load (${LOAD_GAMES:-1000} games, three sockets each):"
   cargo test --quiet --release -p alquerque-server --test load -- --ignored --nocapture 2>/dev/null |
     grep -E '^(load|move to|server memory|errors)'
+  exit 0
+fi
+if [[ "${1:-}" == "--web" ]]; then
+  if [[ -z "${DIST_DIR:-}" && ! -f dist/index.html ]]; then
+    trunk build --release
+  fi
+  if [[ -z "${SERVER_BIN:-}" && ! -x target/release/alquerque-server && ! -x target/debug/alquerque-server ]]; then
+    cargo build --quiet --release -p alquerque-server
+  fi
+  if [[ ! -d tests/browser/node_modules ]]; then
+    (cd tests/browser && npm ci --silent)
+  fi
+  node scripts/web-bench.mjs
   exit 0
 fi
 cargo build --quiet --release -p alquerque-cli
