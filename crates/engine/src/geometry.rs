@@ -464,15 +464,72 @@ impl fmt::Display for PointName {
     }
 }
 
+/// A board kept in a `static`. With the feature `fast` it is the
+/// [`Geometry`] itself, its tables built at compile time into the program.
+/// Without it (the page's module) its tables are built the first time they
+/// are used, which keeps some 60 KB of tables out of the module; it derefs
+/// to the [`Geometry`].
+#[cfg(feature = "fast")]
+pub type StaticGeometry = Geometry;
+
+/// A board kept in a `static`, its tables built when first used.
+#[cfg(not(feature = "fast"))]
+pub struct StaticGeometry {
+    files: u8,
+    ranks: u8,
+    diagonals: bool,
+    tables: once_cell::race::OnceBox<Geometry>,
+}
+
+#[cfg(not(feature = "fast"))]
+impl StaticGeometry {
+    pub const fn new(files: u8, ranks: u8, diagonals: bool) -> StaticGeometry {
+        StaticGeometry {
+            files,
+            ranks,
+            diagonals,
+            tables: once_cell::race::OnceBox::new(),
+        }
+    }
+}
+
+#[cfg(not(feature = "fast"))]
+impl core::ops::Deref for StaticGeometry {
+    type Target = Geometry;
+
+    fn deref(&self) -> &Geometry {
+        self.tables.get_or_init(|| {
+            alloc::boxed::Box::new(Geometry::new(self.files, self.ranks, self.diagonals))
+        })
+    }
+}
+
+#[cfg(not(feature = "fast"))]
+impl PartialEq for StaticGeometry {
+    fn eq(&self, other: &Self) -> bool {
+        (self.files, self.ranks, self.diagonals) == (other.files, other.ranks, other.diagonals)
+    }
+}
+
+#[cfg(not(feature = "fast"))]
+impl Eq for StaticGeometry {}
+
+#[cfg(not(feature = "fast"))]
+impl fmt::Debug for StaticGeometry {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        Geometry::fmt(self, f)
+    }
+}
+
 /// The 5 × 5 Alquerque board, with diagonal lines.
-pub static ALQUERQUE: Geometry = Geometry::new(5, 5, true);
+pub static ALQUERQUE: StaticGeometry = StaticGeometry::new(5, 5, true);
 /// The 5 × 5 board with orthogonal lines only (Special).
-pub static ORTHOGONAL_5: Geometry = Geometry::new(5, 5, false);
+pub static ORTHOGONAL_5: StaticGeometry = StaticGeometry::new(5, 5, false);
 /// The 9 × 9 Alquerque board of Chesquerque, with diagonal lines.
-pub static ALQUERQUE_9: Geometry = Geometry::new(9, 9, true);
+pub static ALQUERQUE_9: StaticGeometry = StaticGeometry::new(9, 9, true);
 /// The 8 × 8 board of Turkish draughts: squares joined orthogonally, which
 /// moves exactly like points on orthogonal lines.
-pub static SQUARES_8: Geometry = Geometry::new(8, 8, false);
+pub static SQUARES_8: StaticGeometry = StaticGeometry::new(8, 8, false);
 
 #[cfg(test)]
 mod tests {

@@ -3,11 +3,11 @@
 use core::fmt;
 
 use crate::bitboard::Bits;
-use crate::geometry::{Dir, Geometry, Point, ALQUERQUE_9};
+use crate::geometry::{Dir, Point, StaticGeometry, ALQUERQUE_9};
 use crate::side::{BySide, Side};
 
 /// The board every Chesquerque position is played on.
-pub(crate) static BOARD: &Geometry = &ALQUERQUE_9;
+pub(crate) static BOARD: &StaticGeometry = &ALQUERQUE_9;
 
 /// A set of points of the 9 × 9 board.
 pub(crate) type Set = u128;

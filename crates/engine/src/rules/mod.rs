@@ -19,7 +19,7 @@ pub use qirkat::QIRKAT;
 pub use special::SPECIAL;
 pub use turkish::TURKISH;
 
-use crate::geometry::{Dir, DirSet, Geometry};
+use crate::geometry::{Dir, DirSet, StaticGeometry};
 use crate::kind::DraughtsKind;
 use crate::side::Side;
 
@@ -67,7 +67,7 @@ pub enum NoProgress {
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Rules {
     pub key: DraughtsKind,
-    pub geometry: &'static Geometry,
+    pub geometry: &'static StaticGeometry,
     /// The start position, in position text.
     pub start: &'static str,
     /// Directions of a man's regular move, as seen by White (Black's are

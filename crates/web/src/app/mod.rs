@@ -10,7 +10,6 @@ mod panels;
 mod socket;
 
 use std::cell::RefCell;
-use std::collections::HashMap;
 
 use gloo_timers::callback::Timeout;
 use wasm_bindgen::prelude::*;
@@ -67,8 +66,9 @@ struct App {
     waiting: Vec<JsValue>,
     /// The id of the last request posted to the worker.
     asked: Option<u32>,
-    /// The timers running, by the id the [`Ui`] gave them.
-    timers: HashMap<u32, Timeout>,
+    /// The timers running, with the ids the [`Ui`] gave them (a handful:
+    /// a list is smaller in the module than a map).
+    timers: Vec<(u32, Timeout)>,
     listeners: Vec<Closure<dyn FnMut(Event)>>,
     longest_task: f64,
     /// The game server's socket, while the [`Ui`] wants one.
@@ -134,7 +134,7 @@ pub fn start() -> Result<(), JsValue> {
         worker: None,
         waiting: Vec::new(),
         asked: None,
-        timers: HashMap::new(),
+        timers: Vec::new(),
         listeners: Vec::new(),
         longest_task: 0.0,
         socket: None,
@@ -222,6 +222,11 @@ impl Fields for PageFields<'_> {
 }
 
 impl App {
+    /// Drops the timer `id`, which cancels it if it has not fired.
+    fn stop_timer(&mut self, id: u32) {
+        self.timers.retain(|(timer, _)| *timer != id);
+    }
+
     fn element(&self, id: &str) -> Option<Element> {
         self.document.get_element_by_id(id)
     }
@@ -273,16 +278,14 @@ impl App {
                 Effect::StartTimer { id, ms } => {
                     let timeout = Timeout::new(ms, move || {
                         with_app(|app| {
-                            app.timers.remove(&id);
+                            app.stop_timer(id);
                             app.dispatch(Action::Timer(id));
                         })
                     });
-                    self.timers.insert(id, timeout);
+                    self.stop_timer(id);
+                    self.timers.push((id, timeout));
                 }
-                Effect::StopTimer(id) => {
-                    // A timer dropped is cancelled.
-                    self.timers.remove(&id);
-                }
+                Effect::StopTimer(id) => self.stop_timer(id),
                 Effect::Animate => self.request_frame(),
                 Effect::Redraw => redraw = true,
                 Effect::CapturePointer(id) => {
