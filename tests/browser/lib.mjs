@@ -251,3 +251,17 @@ export async function startServer() {
   });
   return { child, url };
 }
+
+/**
+ * Polls `fn` (which may be async) in the page until it returns something
+ * truthy, and returns that; fails after `timeout` ms.
+ */
+export async function until(page, fn, arg, timeout = 20_000) {
+  const end = Date.now() + timeout;
+  for (;;) {
+    const value = await page.evaluate(fn, arg);
+    if (value) return value;
+    if (Date.now() > end) throw new Error(`timed out after ${timeout} ms waiting for ${fn}`);
+    await new Promise((ok) => setTimeout(ok, 100));
+  }
+}
