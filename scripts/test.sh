@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Sets up whatever is missing, then runs every check: formatting, clippy
-# (native and wasm32), the native tests, the engine's no_std build, the
-# release web build and the browser tests. Each step is recorded and the
+# (native, and wasm32 for the page and the worker), the native tests (the
+# engine's twice: built for speed and as the page has it), the engine's
+# no_std build, the release web build and the browser tests. Each step is recorded and the
 # remaining steps still run after a failure; a summary table follows, ending
 # with the line "N passed, M failed". Exits non-zero if any step failed.
 set -uo pipefail
@@ -40,7 +41,12 @@ step "format" cargo fmt --all --check
 step "clippy (native)" cargo clippy --workspace --all-targets -- -D warnings
 step "clippy (wasm32)" cargo clippy -p alquerque-engine -p alquerque-web -p alquerque-wasm-bench \
   --target "$WASM_TARGET" -- -D warnings
+step "clippy (wasm32 worker)" cargo clippy -p alquerque-web --no-default-features \
+  --features computer --target "$WASM_TARGET" -- -D warnings
 step "tests (native)" cargo test --workspace
+# The engine as the page's module has it (without `fast`): every test again.
+step "engine tests (page build)" cargo test -p alquerque-engine --no-default-features \
+  --features std
 step "engine no_std (wasm32)" cargo build -p alquerque-engine --no-default-features \
   --target "$WASM_TARGET"
 # The fuzzer needs sanitizer flags that stable Rust only takes when told to.

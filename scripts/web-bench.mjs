@@ -10,16 +10,13 @@
 //
 // Sizes are in kB: 1 kB = 1000 bytes.
 
-import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 // The browser tests' helpers; playwright-core resolves from their node_modules.
-import { launch } from '../tests/browser/lib.mjs';
+import { launch, serverBinary, startServer } from '../tests/browser/lib.mjs';
 
 const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const dist = resolve(process.env.DIST_DIR ?? join(root, 'dist'));
@@ -93,39 +90,6 @@ async function printSizes() {
 }
 
 // ---------------------------------------------------------------- server
-
-/** The server binary: $SERVER_BIN, else the release build, else the debug one. */
-function serverBinary() {
-  const candidates = [
-    process.env.SERVER_BIN,
-    join(root, 'target', 'release', 'alquerque-server'),
-    join(root, 'target', 'debug', 'alquerque-server'),
-  ].filter(Boolean);
-  const found = candidates.find((path) => existsSync(path));
-  if (!found) throw new Error('no alquerque-server binary: run `cargo build --release -p alquerque-server`');
-  return found;
-}
-
-/** Starts the real server on a free port with a fresh database (as tests/browser/online.test.mjs does). */
-async function startServer() {
-  const dir = await mkdtemp(join(tmpdir(), 'alq-bench-'));
-  const binary = serverBinary();
-  const child = spawn(binary, ['--addr', '127.0.0.1:0', '--db', join(dir, 'games.db'), '--site', dist], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const url = await new Promise((ok, fail) => {
-    let seen = '';
-    child.stdout.on('data', (chunk) => {
-      seen += chunk;
-      const match = seen.match(/"addr":"([^"]+)"/);
-      if (match) ok(`http://${match[1]}/`);
-    });
-    child.on('exit', (code) => fail(new Error(`the server exited with ${code}`)));
-  });
-  // The server logs a line per request; nobody reads them past the address.
-  child.stdout.resume();
-  return { binary, url, stop: async () => { child.kill('SIGTERM'); await rm(dir, { recursive: true, force: true }); } };
-}
 
 // ---------------------------------------------------------------- bytes
 
@@ -369,10 +333,12 @@ await stat(join(dist, 'index.html')).catch(() => {
   throw new Error(`${dist}/index.html is missing: run \`trunk build --release\` first`);
 });
 await printSizes();
-const server = await startServer();
+// A release build of the server if there is one: it is what a site runs.
+const binary = await serverBinary(['release', 'debug']);
+const server = await startServer({ binary, site: dist });
 try {
   console.log();
-  console.log(`Server: ${server.binary} at ${server.url}`);
+  console.log(`Server: ${binary} at ${server.url}`);
   await printBytes(server.url);
   console.log();
   await printLighthouse(server.url, false, RUNS);

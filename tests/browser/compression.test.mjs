@@ -3,33 +3,21 @@
 // files named by their contents, revalidation for the page and the service
 // worker. Read from what Chromium receives from the real server.
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, openApp, requireDist, startServer } from './lib.mjs';
+import { withServer } from './lib.mjs';
 
-let server;
-let browser;
-
-before(async () => {
-  await requireDist();
-  server = await startServer();
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-  server?.child.kill('SIGTERM');
-});
+const app = withServer();
 
 test('wasm and every text file arrive compressed with brotli, and cached by name', async () => {
-  const context = await browser.newContext();
+  const context = await app.browser.newContext();
   const page = await context.newPage();
   const seen = new Map();
   page.on('response', async (response) => {
     const name = new URL(response.url()).pathname.split('/').pop() || 'index.html';
     seen.set(name, { headers: await response.allHeaders(), status: response.status() });
   });
-  await page.goto(server.url);
+  await page.goto(app.server.url);
   await page.waitForSelector('body[data-screen="home"]');
   await page.waitForLoadState('networkidle');
 
@@ -64,13 +52,13 @@ test('wasm and every text file arrive compressed with brotli, and cached by name
 });
 
 test('a client that takes only gzip gets gzip, and one that takes neither gets the file', async () => {
-  const page = await fetch(server.url, { headers: { 'accept-encoding': 'br' } });
+  const page = await fetch(app.server.url, { headers: { 'accept-encoding': 'br' } });
   assert.equal(page.headers.get('content-encoding'), 'br');
   const html = await page.text();
   const wasm = html.match(/alquerque-web-[0-9a-f]+_bg\.wasm/)[0];
   for (const [accept, encoding] of [['gzip', 'gzip'], ['identity', null]]) {
     // Node's fetch decodes what it is sent, so it reports the encoding only.
-    const response = await fetch(new URL(wasm, server.url), { headers: { 'accept-encoding': accept } });
+    const response = await fetch(new URL(wasm, app.server.url), { headers: { 'accept-encoding': accept } });
     assert.equal(response.headers.get('content-encoding'), encoding, accept);
     assert.equal(response.headers.get('content-type'), 'application/wasm');
     assert.equal(new Uint8Array(await response.arrayBuffer())[0], 0, 'the wasm magic number');

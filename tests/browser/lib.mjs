@@ -4,7 +4,7 @@
 import { after, before } from 'node:test';
 import { spawn } from 'node:child_process';
 import assert from 'node:assert/strict';
-import { mkdir, mkdtemp, readFile, stat } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { createServer } from 'node:http';
 import { extname, join, normalize, resolve, sep } from 'node:path';
@@ -219,37 +219,72 @@ export async function audit(page) {
   return result;
 }
 
-/** The server binary: $SERVER_BIN, or the one cargo built last. */
-async function serverBinary() {
+/**
+ * The server binary: $SERVER_BIN, else the first of `builds` (cargo
+ * profiles) that has been built.
+ */
+export async function serverBinary(builds = ['debug', 'release']) {
   const candidates = [
     process.env.SERVER_BIN,
-    join(root, 'target', 'debug', 'alquerque-server'),
-    join(root, 'target', 'release', 'alquerque-server'),
+    ...builds.map((build) => join(root, 'target', build, 'alquerque-server')),
   ].filter(Boolean);
   for (const path of candidates) {
     if (await stat(path).then(() => true, () => false)) return path;
   }
-  throw new Error('no alquerque-server binary: run `cargo build -p alquerque-server` first');
+  throw new Error(`no alquerque-server binary: run \`cargo build -p alquerque-server\` first`);
 }
 
-/** Starts the game server on a free port with a fresh database, serving dist/; its URL. */
-export async function startServer() {
+/**
+ * Starts the game server (`binary`, by default `serverBinary()`) on a free
+ * port with a fresh database, serving `site`; its process, URL, and a
+ * function that stops it and removes its database.
+ */
+export async function startServer({ binary, site = dist } = {}) {
   const dir = await mkdtemp(join(tmpdir(), 'alq-online-'));
-  const child = spawn(await serverBinary(), [
+  const child = spawn(binary ?? await serverBinary(), [
     '--addr', '127.0.0.1:0',
     '--db', join(dir, 'games.db'),
-    '--site', dist,
+    '--site', site,
   ], { stdio: ['ignore', 'pipe', 'inherit'] });
   const url = await new Promise((ok, fail) => {
     let seen = '';
-    child.stdout.on('data', (chunk) => {
+    const look = (chunk) => {
       seen += chunk;
       const match = seen.match(/"addr":"([^"]+)"/);
-      if (match) ok(`http://${match[1]}/`);
-    });
+      if (match) {
+        // The server goes on logging; nobody reads past its address.
+        child.stdout.off('data', look);
+        child.stdout.resume();
+        ok(`http://${match[1]}/`);
+      }
+    };
+    child.stdout.on('data', look);
     child.on('exit', (code) => fail(new Error(`the server exited with ${code}`)));
   });
-  return { child, url };
+  const stop = async () => {
+    child.kill('SIGTERM');
+    await rm(dir, { recursive: true, force: true });
+  };
+  return { child, url, stop };
+}
+
+/**
+ * Registers hooks that start the game server (serving dist/) and Chromium
+ * around a suite; the object returned holds `server` and `browser` once
+ * they have run.
+ */
+export function withServer() {
+  const app = {};
+  before(async () => {
+    await requireDist();
+    app.server = await startServer();
+    app.browser = await launch();
+  });
+  after(async () => {
+    await app.browser?.close();
+    await app.server?.stop();
+  });
+  return app;
 }
 
 /**

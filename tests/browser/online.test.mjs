@@ -3,24 +3,12 @@
 // suggests; they play, offer and decline a draw, reload mid-game, and end
 // the game by resignation.
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { audit, launch, openApp, playFirstMove, requireDist, shots, startServer } from './lib.mjs';
+import { audit, openApp, playFirstMove, shots, withServer } from './lib.mjs';
 
-let server;
-let browser;
-
-before(async () => {
-  await requireDist();
-  server = await startServer();
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-  server?.child.kill('SIGTERM');
-});
+const app = withServer();
 
 async function status(page) {
   return (await page.textContent('#status')).trim();
@@ -39,7 +27,7 @@ async function waitForPly(page, n) {
 }
 
 test('create, join by code, watch and suggest, play, reload, resign', async () => {
-  const a = await openApp(browser, server.url, { viewport: { width: 1100, height: 800 } });
+  const a = await openApp(app.browser, app.server.url, { viewport: { width: 1100, height: 800 } });
   await a.page.click('[data-action="pick"][data-game="classic"]');
   await a.page.selectOption('#online-side', 'white');
   await a.page.click('[data-action="start-online"]');
@@ -52,7 +40,7 @@ test('create, join by code, watch and suggest, play, reload, resign', async () =
   assert.deepEqual(await audit(a.page), [], 'the waiting screen passes the accessibility audit');
 
   // The friend types the code in lower case without the dash.
-  const b = await openApp(browser, server.url, {
+  const b = await openApp(app.browser, app.server.url, {
     viewport: { width: 390, height: 760 }, deviceScaleFactor: 2, hasTouch: true, isMobile: true,
   });
   await b.page.fill('#join-code', code.replace('-', '').toLowerCase());
@@ -71,7 +59,7 @@ test('create, join by code, watch and suggest, play, reload, resign', async () =
   // A spectator opens the watch link and suggests a move to Black.
   const watch = (await a.page.textContent('#watch-link')).trim();
   assert.match(watch, /\?watch=\w+$/);
-  const c = await openApp(browser, watch, { viewport: { width: 1000, height: 760 } });
+  const c = await openApp(app.browser, watch, { viewport: { width: 1000, height: 760 } });
   await c.page.waitForSelector('body[data-screen="game"] canvas#board[data-drawn="true"]');
   await waitForPly(c.page, 1);
   assert.equal(await status(c.page), 'Black to move');
@@ -123,7 +111,7 @@ test('create, join by code, watch and suggest, play, reload, resign', async () =
 });
 
 test('a code that opens no game is refused in words', async () => {
-  const d = await openApp(browser, server.url);
+  const d = await openApp(app.browser, app.server.url);
   await d.page.fill('#join-code', 'ZZZ-ZZZ');
   await d.page.click('[data-action="join-online"]');
   await d.page.waitForFunction(() => document.getElementById('notice').textContent.includes('opens no game'));

@@ -10,16 +10,29 @@ import { createHash } from 'node:crypto';
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { dist, launch, requireDist, serve, until } from './lib.mjs';
+import { dist, launch, playFirstMove, requireDist, serve, startGame, until, waitForPly } from './lib.mjs';
 
 const sha256 = (text) => createHash('sha256').update(text).digest('hex');
 
-/** A copy of dist/ without its compressed copies (the test server sends files as they are). */
-async function copyOfDist() {
+/**
+ * Serves a copy of dist/ (without its compressed copies: the test server
+ * sends files as they are), first changed by `prepare(dir)`, and runs
+ * `body({ dir, url, browser })` against it in a fresh Chromium.
+ */
+async function onCopyOfDist(prepare, body) {
   await requireDist();
   const dir = await mkdtemp(join(tmpdir(), 'alq-site-'));
   await cp(dist, dir, { recursive: true, filter: (src) => !/\.(br|gz)$/.test(src) });
-  return dir;
+  await prepare(dir);
+  const { server, url } = await serve(dir);
+  const browser = await launch();
+  try {
+    await body({ dir, url, browser });
+  } finally {
+    await browser.close();
+    server.close();
+    await rm(dir, { recursive: true, force: true });
+  }
 }
 
 /** Gives the copy's page another title: a different build's page. */
@@ -51,10 +64,7 @@ async function cachesOf(page) {
 }
 
 test('a new build replaces the cached one whole, and plays offline', async () => {
-  const dir = await copyOfDist();
-  const { server, url } = await serve(dir);
-  const browser = await launch();
-  try {
+  await onCopyOfDist(async () => {}, async ({ dir, url, browser }) => {
     const context = await browser.newContext();
     const page = await context.newPage();
     await page.goto(url);
@@ -80,21 +90,16 @@ test('a new build replaces the cached one whole, and plays offline', async () =>
     await page.reload();
     await page.waitForSelector('body[data-screen="home"]');
     assert.equal(await page.title(), 'Alquerque, next build', 'offline, the page of the cached build');
+    await startGame(page, 'classic', 'beginner', 'white');
+    await playFirstMove(page);
+    await waitForPly(page, 2);
     await context.close();
-  } finally {
-    await browser.close();
-    server.close();
-    await rm(dir, { recursive: true, force: true });
-  }
+  });
 });
 
 test('a page of another build than the service worker lists is not cached at all', async () => {
-  const dir = await copyOfDist();
   // The server's page has moved on; its service worker still lists the old one.
-  await changePage(dir, 'Alquerque, half deployed');
-  const { server, url } = await serve(dir);
-  const browser = await launch();
-  try {
+  await onCopyOfDist((dir) => changePage(dir, 'Alquerque, half deployed'), async ({ url, browser }) => {
     const context = await browser.newContext();
     const page = await context.newPage();
     await page.goto(url);
@@ -112,9 +117,5 @@ test('a page of another build than the service worker lists is not cached at all
     assert.equal(await page.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration())?.active)), false);
     assert.deepEqual(await cachesOf(page), {});
     await context.close();
-  } finally {
-    await browser.close();
-    server.close();
-    await rm(dir, { recursive: true, force: true });
-  }
+  });
 });

@@ -264,6 +264,20 @@ impl<'de> Deserialize<'de> for ServerMessage {
     }
 }
 
+impl Serialize for EventBody {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let plain = EventBody::serialize(self, serde_json::value::Serializer);
+        tagged::write(serializer, &[], "event", plain)
+    }
+}
+
+impl<'de> Deserialize<'de> for EventBody {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let object = tagged::object(Value::deserialize(deserializer)?).map_err(D::Error::custom)?;
+        tagged::read(object, "event", EventBody::deserialize).map_err(D::Error::custom)
+    }
+}
+
 impl Serialize for Event {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let plain = EventBody::serialize(&self.body, serde_json::value::Serializer);
@@ -279,7 +293,8 @@ impl<'de> Deserialize<'de> for Event {
             Some(v) => u64::deserialize(v).map_err(D::Error::custom)?,
             None => return Err(D::Error::missing_field("v")),
         };
-        let body = tagged::read(object, "event", EventBody::deserialize).map_err(D::Error::custom)?;
+        let body =
+            tagged::read(object, "event", EventBody::deserialize).map_err(D::Error::custom)?;
         Ok(Event { v, body })
     }
 }

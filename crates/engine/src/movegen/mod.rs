@@ -164,7 +164,7 @@ mod tests {
                 if turns.is_empty() {
                     break;
                 }
-                seen.push(position.clone());
+                seen.push(position);
                 state = crate::zobrist::mix(state);
                 position = position.play_turn(turns[(state % turns.len() as u64) as usize]);
             }

@@ -357,7 +357,7 @@ impl fmt::Display for OptionError {
     }
 }
 
-#[cfg(test)]
+#[cfg(all(test, feature = "fast"))]
 mod tests {
     use super::*;
 
@@ -365,7 +365,6 @@ mod tests {
     /// to reading its rules at run time (a rule set added to the list needs
     /// one).
     #[test]
-    #[cfg(feature = "fast")]
     fn every_rule_set_gets_a_compile_time_copy() {
         for rules in Rules::all() {
             let source = with_rule_source!(rules, src => core::any::type_name_of_val(&src));
