@@ -45,17 +45,25 @@ pub use rules::Rules;
 pub use side::{BySide, Side};
 pub use text::{PositionError, Setup};
 
-/// The bitboard type of the 5×5 boards.
+/// The bitboard type of the 5×5 boards: `u32` with the feature `fast`.
+/// Without it they use the 8×8 boards' `u64`, so the page's module holds
+/// one copy of the draughts code instead of two.
+#[cfg(feature = "fast")]
 pub type Small = u32;
+/// The bitboard type of the 5×5 boards: `u32` with the feature `fast`.
+/// Without it they use the 8×8 boards' `u64`, so the page's module holds
+/// one copy of the draughts code instead of two.
+#[cfg(not(feature = "fast"))]
+pub type Small = u64;
 
 /// Runs `$body` with `$B` naming the bitboard type that fits the board of
-/// `$rules` (`u32` for 5 × 5, `u64` for 8 × 8): the one place where a rule
-/// set chosen at run time meets the generic code.
+/// `$rules` ([`Small`] for 5 × 5, `u64` for 8 × 8): the one place where a
+/// rule set chosen at run time meets the generic code.
 #[macro_export]
 macro_rules! with_bits {
     ($rules:expr, $B:ident => $body:expr) => {
         if $rules.geometry.len() <= 32 {
-            type $B = u32;
+            type $B = $crate::Small;
             $body
         } else {
             type $B = u64;

@@ -47,7 +47,7 @@ pub struct PieceView {
 /// A legal turn of either engine.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum AnyTurn {
-    Small(Turn<u32>),
+    Small(Turn<crate::Small>),
     Wide(Turn<u64>),
     Chess(ChessMove),
 }
@@ -98,7 +98,7 @@ impl std::error::Error for RecordLineError {}
 #[derive(Clone, Debug)]
 pub enum AnyGame {
     /// The 5×5 Alquerque games.
-    Small(Game<u32>),
+    Small(Game<crate::Small>),
     /// Turkish draughts.
     Wide(Game<u64>),
     Chess(ChessGame),
