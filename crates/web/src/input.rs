@@ -55,7 +55,7 @@ impl Selection {
             .candidates(entries)
             .filter_map(|e| e.path.first().copied())
             .collect();
-        out.sort();
+        out.sort_unstable();
         out.dedup();
         out
     }
@@ -70,7 +70,7 @@ impl Selection {
             .candidates(entries)
             .filter_map(|e| e.path.get(n).copied())
             .collect();
-        out.sort();
+        out.sort_unstable();
         out.dedup();
         out
     }
@@ -187,10 +187,14 @@ impl Selection {
             })
             .filter(|e| e.path.len() > 1)
             .collect();
-        let mut turns: Vec<AnyTurn> = ending.iter().map(|e| e.turn).collect();
-        turns.dedup();
-        turns.sort_by_key(|t| format!("{t:?}"));
-        turns.dedup();
+        // The distinct turns the press could finish (several paths may make
+        // one turn).
+        let mut turns: Vec<AnyTurn> = Vec::new();
+        for e in &ending {
+            if !turns.contains(&e.turn) {
+                turns.push(e.turn);
+            }
+        }
         match turns.len() {
             0 => {
                 self.path.clear();

@@ -19,10 +19,12 @@ fn worker_url(document: &Document) -> String {
         .unwrap_or_else(|| "./ai-worker_loader.js".to_string())
 }
 
-/// The computer's worker, and whether it has said it is up.
+/// The computer's worker, and the requests it is sent once it says it is
+/// up (`None` once it has: a message sent before its module has started
+/// would be lost).
 pub(super) struct Computer {
     worker: Worker,
-    ready: bool,
+    waiting: Option<Vec<JsValue>>,
 }
 
 /// Starts the computer's worker.
@@ -67,7 +69,6 @@ impl App {
         if let Some(computer) = self.worker.take() {
             computer.worker.terminate();
         }
-        self.waiting.clear();
         if let Some(id) = self.asked.take() {
             self.fail_request(
                 id,
@@ -85,33 +86,31 @@ impl App {
         }));
     }
 
-    /// Posts `request`, or keeps it until the worker says it is up (a
-    /// message sent before its module has started would be lost).
+    /// Posts `request`, starting the worker first if need be, or keeps it
+    /// until the worker says it is up.
     fn post(&mut self, request: &Request) -> Result<(), String> {
         let message = to_js(request).map_err(|e| format!("a request could not be sent: {e}"))?;
-        match &self.worker {
-            Some(Computer {
-                worker,
-                ready: true,
-                ..
-            }) => worker
-                .post_message(&message)
-                .map_err(|e| format!("a request could not be sent to the worker: {e:?}")),
-            Some(Computer { ready: false, .. }) => {
-                self.waiting.push(message);
-                Ok(())
-            }
+        let computer = match &mut self.worker {
+            Some(computer) => computer,
             None => {
                 let worker = start_worker(&self.document).map_err(|e| {
                     format!("the computer cannot play here: its worker did not start ({e:?})")
                 })?;
-                self.worker = Some(Computer {
+                self.worker.insert(Computer {
                     worker,
-                    ready: false,
-                });
-                self.waiting.push(message);
+                    waiting: Some(Vec::new()),
+                })
+            }
+        };
+        match &mut computer.waiting {
+            Some(waiting) => {
+                waiting.push(message);
                 Ok(())
             }
+            None => computer
+                .worker
+                .post_message(&message)
+                .map_err(|e| format!("a request could not be sent to the worker: {e:?}")),
         }
     }
 
@@ -120,8 +119,7 @@ impl App {
         let Some(computer) = self.worker.as_mut() else {
             return;
         };
-        computer.ready = true;
-        for message in std::mem::take(&mut self.waiting) {
+        for message in computer.waiting.take().unwrap_or_default() {
             if computer.worker.post_message(&message).is_err() {
                 web_sys::console::error_1(&"a request could not be sent to the worker".into());
             }

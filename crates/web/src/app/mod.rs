@@ -62,8 +62,6 @@ struct App {
     storage: Option<Storage>,
     /// The computer's worker, once a request has needed it.
     worker: Option<computer::Computer>,
-    /// Requests kept until the worker is up.
-    waiting: Vec<JsValue>,
     /// The id of the last request posted to the worker.
     asked: Option<u32>,
     /// The timers running, with the ids the [`Ui`] gave them (a handful:
@@ -132,7 +130,6 @@ pub fn start() -> Result<(), JsValue> {
         canvas,
         storage,
         worker: None,
-        waiting: Vec::new(),
         asked: None,
         timers: Vec::new(),
         listeners: Vec::new(),
