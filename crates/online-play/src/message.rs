@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use serde::de::Error as _;
+use serde::de::{Error as _, MapAccess, Visitor};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use serde_json::Value;
 
@@ -252,15 +252,35 @@ pub enum ServerMessage {
 
 impl Serialize for ServerMessage {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let plain = ServerMessage::serialize(self, serde_json::value::Serializer);
-        tagged::write(serializer, &[], "type", plain)
+        match self {
+            // Flat: the kind, the event's `v`, then its own kind and fields.
+            ServerMessage::Event(event) => {
+                let plain = EventBody::serialize(&event.body, serde_json::value::Serializer);
+                let leading = [
+                    ("type", &Value::from("event")),
+                    ("v", &Value::from(event.v)),
+                ];
+                tagged::write(serializer, &leading, "event", plain)
+            }
+            _ => {
+                let plain = ServerMessage::serialize(self, serde_json::value::Serializer);
+                tagged::write(serializer, &[], "type", plain)
+            }
+        }
+    }
+}
+
+impl<'de> tagged::Tagged<'de> for ServerMessage {
+    const TAG: &'static str = "type";
+
+    fn plain<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        ServerMessage::deserialize(deserializer)
     }
 }
 
 impl<'de> Deserialize<'de> for ServerMessage {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let object = tagged::object(Value::deserialize(deserializer)?).map_err(D::Error::custom)?;
-        tagged::read(object, "type", ServerMessage::deserialize).map_err(D::Error::custom)
+        tagged::read(deserializer)
     }
 }
 
@@ -271,10 +291,17 @@ impl Serialize for EventBody {
     }
 }
 
+impl<'de> tagged::Tagged<'de> for EventBody {
+    const TAG: &'static str = "event";
+
+    fn plain<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        EventBody::deserialize(deserializer)
+    }
+}
+
 impl<'de> Deserialize<'de> for EventBody {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let object = tagged::object(Value::deserialize(deserializer)?).map_err(D::Error::custom)?;
-        tagged::read(object, "event", EventBody::deserialize).map_err(D::Error::custom)
+        tagged::read(deserializer)
     }
 }
 
@@ -285,17 +312,31 @@ impl Serialize for Event {
     }
 }
 
+/// An event is read as `v` first, then the body tagged by `event`.
 impl<'de> Deserialize<'de> for Event {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let mut object =
-            tagged::object(Value::deserialize(deserializer)?).map_err(D::Error::custom)?;
-        let v = match object.remove("v") {
-            Some(v) => u64::deserialize(v).map_err(D::Error::custom)?,
-            None => return Err(D::Error::missing_field("v")),
-        };
-        let body =
-            tagged::read(object, "event", EventBody::deserialize).map_err(D::Error::custom)?;
-        Ok(Event { v, body })
+        struct Fields;
+        impl<'de> Visitor<'de> for Fields {
+            type Value = Event;
+
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("an event: `v`, then `event` and its fields")
+            }
+
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Event, A::Error> {
+                match map.next_key::<String>()? {
+                    Some(key) if key == "v" => {}
+                    Some(key) => {
+                        return Err(A::Error::custom(format!("`v` must come before `{key}`")))
+                    }
+                    None => return Err(A::Error::missing_field("v")),
+                }
+                let v = map.next_value()?;
+                let body = tagged::read_rest(map)?;
+                Ok(Event { v, body })
+            }
+        }
+        deserializer.deserialize_map(Fields)
     }
 }
 

@@ -149,13 +149,35 @@ fn the_wire_form_is_tagged_json() {
         &ended.to_text(),
         r#"{"type":"event","v":9,"event":"ended","result":"draw","reason":"opponent_left"}"#,
     );
-    // Read as the server writes it, and with its fields in any order.
+    // Read as the server writes it: the kind first (and an event's `v`
+    // before its kind), the other fields in any order.
     for text in [
         r#"{"type":"event","v":3,"event":"moved","ply":2,"turn":"c2-c3"}"#,
-        r#"{"turn":"c2-c3","event":"moved","ply":2,"v":3,"type":"event"}"#,
+        r#"{"type":"event","v":3,"event":"moved","turn":"c2-c3","ply":2}"#,
     ] {
         assert_eq!(decode_server(text), Ok(moved.clone()), "{text}");
     }
+    for text in [
+        r#"{"v":3,"type":"event","event":"moved","ply":2,"turn":"c2-c3"}"#,
+        r#"{"type":"event","event":"moved","v":3,"ply":2,"turn":"c2-c3"}"#,
+        r#"{"type":"event","v":3,"ply":2,"turn":"c2-c3"}"#,
+        r#"{"type":"ack"}"#,
+        r#"{"type":"ack","ply":"two"}"#,
+        r#"{"type":"fly","ply":2}"#,
+        r#"{"type":3}"#,
+        r#"["ack"]"#,
+    ] {
+        assert_eq!(decode_server(text), Err(ErrorCode::Malformed), "{text}");
+    }
+    // Fields a kind does not have are passed over, as before.
+    assert_eq!(
+        decode_server(r#"{"type":"pong","extra":[1,{"a":2}]}"#),
+        Ok(ServerMessage::Pong)
+    );
+    assert_eq!(
+        decode_server(r#"{"type":"ack","ply":4,"later":true}"#),
+        Ok(ServerMessage::Ack { ply: 4 })
+    );
     assert_eq!(decode_server(r#"{"type":"pong"}"#), Ok(ServerMessage::Pong));
     same_object(&ServerMessage::Pong.to_text(), r#"{"type":"pong"}"#);
     same_object(

@@ -227,15 +227,6 @@ pub fn read_request(text: &str) -> Result<HostRequest, HostError> {
     read_wire(serde_json::from_str(text).map_err(|_| malformed())?)
 }
 
-/// Reads a host message posted as a structured value (its size counted as
-/// JSON text).
-pub fn read_value(value: serde_json::Value) -> Result<HostRequest, HostError> {
-    if value.to_string().len() > MAX_HOST_MESSAGE {
-        return Err(too_large());
-    }
-    read_wire(serde_json::from_value(value).map_err(|_| malformed())?)
-}
-
 fn read_wire(wire: Wire) -> Result<HostRequest, HostError> {
     let invalid = |message: String| HostError {
         code: "invalid",
@@ -363,24 +354,6 @@ mod tests {
             "x".repeat(5000)
         );
         assert_eq!(code(&big), Err("too_large"));
-    }
-
-    #[test]
-    fn host_messages_posted_as_values_are_checked_alike() {
-        let value = |text: &str| serde_json::from_str::<serde_json::Value>(text).expect("json");
-        for text in [
-            r#"{"type":"alquerque:new-game","game":"turkish","opponent":"friend"}"#,
-            r#"{"type":"alquerque:get-state"}"#,
-            r#"{"type":"alquerque:explode"}"#,
-            r#"{"type":"alquerque:new-game","game":"go"}"#,
-            r#"{"type":"alquerque:new-game","side":7}"#,
-            "[1,2]",
-            "null",
-        ] {
-            assert_eq!(read_value(value(text)), read_request(text), "{text}");
-        }
-        let big = serde_json::json!({ "type": "alquerque:get-state", "pad": "x".repeat(5000) });
-        assert_eq!(read_value(big).map_err(|e| e.code), Err("too_large"));
     }
 
     #[test]

@@ -119,16 +119,20 @@ impl Session {
 
     /// Restores a session from [`Session::to_save`] text.
     pub fn from_save(text: &str) -> Result<Session, SaveError> {
-        let value: serde_json::Value =
-            serde_json::from_str(text).map_err(|e| SaveError::Corrupt(e.to_string()))?;
-        let version = value.get("version").and_then(|v| v.as_u64());
+        /// The version alone, read first: a save of another version may
+        /// have other fields.
+        #[derive(Deserialize)]
+        struct Versioned {
+            version: Option<u64>,
+        }
+        let corrupt = |e: serde_json::Error| SaveError::Corrupt(e.to_string());
+        let Versioned { version } = serde_json::from_str(text).map_err(corrupt)?;
         match version {
             Some(v) if v == u64::from(SAVE_VERSION) => {}
             Some(v) => return Err(SaveError::Version(u32::try_from(v).unwrap_or(u32::MAX))),
             None => return Err(SaveError::Corrupt("no version".to_string())),
         }
-        let saved: Saved =
-            serde_json::from_value(value).map_err(|e| SaveError::Corrupt(e.to_string()))?;
+        let saved: Saved = serde_json::from_str(text).map_err(corrupt)?;
         let game = AnyGame::from_record_line(&saved.record)
             .map_err(|e| SaveError::Record(e.to_string()))?;
         let level = || level_from(saved.level.as_deref().unwrap_or_default());

@@ -2,10 +2,8 @@
 //! as [`Action::Host`], and the [`Ui`]'s reports and answers out through
 //! `postMessage` (see docs/embedding.md).
 
-use serde::Serialize;
-
 use super::*;
-use crate::embed::{read_request, read_value, HostError, MAX_HOST_MESSAGE};
+use crate::embed::{read_request, HostError, MAX_HOST_MESSAGE};
 
 impl App {
     /// A message posted to this page, for the [`Ui`] to judge.
@@ -13,13 +11,16 @@ impl App {
         if self.ui.embed().is_none() {
             return;
         }
-        // An object, or its JSON text.
+        // An object (read as its JSON text), or JSON text.
         let data = event.data();
-        let request = match data.as_string() {
+        let text = data.as_string().or_else(|| {
+            js_sys::JSON::stringify(&data)
+                .ok()
+                .and_then(|text| text.as_string())
+        });
+        let request = match text {
             Some(text) => read_request(&text),
-            None => serde_wasm_bindgen::from_value::<serde_json::Value>(data)
-                .map_err(|_| malformed())
-                .and_then(read_value),
+            None => Err(malformed()),
         };
         let origin = event.origin();
         // The host's window belongs to another realm, so `instanceof` checks
@@ -63,12 +64,10 @@ impl App {
 
 /// A JSON value as a plain object for `postMessage`.
 fn message(value: &serde_json::Value) -> Option<JsValue> {
-    value
-        .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
-        .ok()
+    js_sys::JSON::parse(&value.to_string()).ok()
 }
 
-/// A posted value that is no JSON value (a function, a `Map`…).
+/// A posted value that has no JSON text (a function, a cyclic object…).
 fn malformed() -> HostError {
     HostError {
         code: "malformed",
