@@ -1,9 +1,10 @@
-//! The online-play message decoder never panics, and whatever it accepts
+//! The online-play message decoders (the server's of client messages, the
+//! browser's of server messages) never panic, and whatever they accept
 //! writes back to text that decodes to the same message.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use online_play::{decode_client, Frame};
+use online_play::{decode_client, decode_server, Frame};
 
 fuzz_target!(|data: &[u8]| {
     let _ = decode_client(Frame::Binary(data));
@@ -15,6 +16,9 @@ fuzz_target!(|data: &[u8]| {
             if written.len() <= online_play::MAX_FRAME_BYTES {
                 assert_eq!(decode_client(Frame::Text(&written)), Ok(message));
             }
+        }
+        if let Ok(message) = decode_server(text) {
+            assert_eq!(decode_server(&message.to_text()), Ok(message));
         }
     }
 });
