@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use serde::de::{Error as _, MapAccess, Visitor};
+use serde::de::{MapAccess, Visitor};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use serde_json::Value;
 
@@ -270,19 +270,7 @@ impl Serialize for ServerMessage {
     }
 }
 
-impl<'de> tagged::Tagged<'de> for ServerMessage {
-    const TAG: &'static str = "type";
-
-    fn plain<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        ServerMessage::deserialize(deserializer)
-    }
-}
-
-impl<'de> Deserialize<'de> for ServerMessage {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        tagged::read(deserializer)
-    }
-}
+tagged::read_tagged_by!(ServerMessage, "type");
 
 impl Serialize for EventBody {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
@@ -291,19 +279,7 @@ impl Serialize for EventBody {
     }
 }
 
-impl<'de> tagged::Tagged<'de> for EventBody {
-    const TAG: &'static str = "event";
-
-    fn plain<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        EventBody::deserialize(deserializer)
-    }
-}
-
-impl<'de> Deserialize<'de> for EventBody {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        tagged::read(deserializer)
-    }
-}
+tagged::read_tagged_by!(EventBody, "event");
 
 impl Serialize for Event {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
@@ -324,14 +300,7 @@ impl<'de> Deserialize<'de> for Event {
             }
 
             fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Event, A::Error> {
-                match map.next_key::<String>()? {
-                    Some(key) if key == "v" => {}
-                    Some(key) => {
-                        return Err(A::Error::custom(format!("`v` must come before `{key}`")))
-                    }
-                    None => return Err(A::Error::missing_field("v")),
-                }
-                let v = map.next_value()?;
+                let v = tagged::next_field(&mut map, "v")?;
                 let body = tagged::read_rest(map)?;
                 Ok(Event { v, body })
             }

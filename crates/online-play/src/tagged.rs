@@ -20,7 +20,7 @@ use serde::de::{
     VariantAccess, Visitor,
 };
 use serde::ser::{Error as _, SerializeMap};
-use serde::{Deserializer, Serializer};
+use serde::{Deserialize, Deserializer, Serializer};
 use serde_json::{Map, Value};
 
 /// A type whose wire form is its plain form tagged by `TAG`.
@@ -41,19 +41,45 @@ pub(crate) fn read<'de, T: Tagged<'de>, D: Deserializer<'de>>(
 
 /// Reads a `T` from the rest of `map`, whose next field is `T::TAG`.
 pub(crate) fn read_rest<'de, T: Tagged<'de>, A: MapAccess<'de>>(mut map: A) -> Result<T, A::Error> {
-    match map.next_key::<String>()? {
-        Some(key) if key == T::TAG => {}
-        Some(key) => {
-            return Err(A::Error::custom(format!(
-                "`{}` must come before `{key}`",
-                T::TAG
-            )))
-        }
-        None => return Err(A::Error::missing_field(T::TAG)),
-    }
-    let kind: String = map.next_value()?;
+    let kind: String = next_field(&mut map, T::TAG)?;
     T::plain(Kind { kind, rest: map })
 }
+
+/// The value of the next field of `map`, which must be `name`.
+pub(crate) fn next_field<'de, V: Deserialize<'de>, A: MapAccess<'de>>(
+    map: &mut A,
+    name: &'static str,
+) -> Result<V, A::Error> {
+    match map.next_key::<String>()? {
+        Some(key) if key == name => map.next_value(),
+        Some(key) => Err(A::Error::custom(format!(
+            "`{name}` must come before `{key}`"
+        ))),
+        None => Err(A::Error::missing_field(name)),
+    }
+}
+
+/// Makes `$ty` (whose derives have `#[serde(remote = "Self")]`) read its
+/// wire form: an object whose first field, `$tag`, names its kind.
+macro_rules! read_tagged_by {
+    ($ty:ty, $tag:literal) => {
+        impl<'de> $crate::tagged::Tagged<'de> for $ty {
+            const TAG: &'static str = $tag;
+
+            fn plain<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+                <$ty>::deserialize(deserializer)
+            }
+        }
+
+        impl<'de> serde::Deserialize<'de> for $ty {
+            fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+                $crate::tagged::read(deserializer)
+            }
+        }
+    };
+}
+
+pub(crate) use read_tagged_by;
 
 struct TagFirst<T>(PhantomData<T>);
 

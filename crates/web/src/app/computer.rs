@@ -19,12 +19,13 @@ fn worker_url(document: &Document) -> String {
         .unwrap_or_else(|| "./ai-worker_loader.js".to_string())
 }
 
-/// The computer's worker, and the requests it is sent once it says it is
-/// up (`None` once it has: a message sent before its module has started
-/// would be lost).
+/// The computer's worker, the requests it is sent once it says it is up
+/// (`None` once it has: a message sent before its module has started would
+/// be lost), and the id of the last request posted to it.
 pub(super) struct Computer {
     worker: Worker,
     waiting: Option<Vec<JsValue>>,
+    asked: u32,
 }
 
 /// Starts the computer's worker.
@@ -57,7 +58,6 @@ impl App {
     /// Posts a request to the worker, starting it first if need be. A
     /// request that cannot be posted is answered at once with the reason.
     pub(super) fn ask(&mut self, request: Request) {
-        self.asked = Some(request.id);
         if let Err(error) = self.post(&request) {
             self.fail_request(request.id, error);
         }
@@ -68,10 +68,8 @@ impl App {
     fn worker_failed(&mut self) {
         if let Some(computer) = self.worker.take() {
             computer.worker.terminate();
-        }
-        if let Some(id) = self.asked.take() {
             self.fail_request(
-                id,
+                computer.asked,
                 "the computer's worker failed to load or crashed".to_string(),
             );
         }
@@ -99,9 +97,11 @@ impl App {
                 self.worker.insert(Computer {
                     worker,
                     waiting: Some(Vec::new()),
+                    asked: request.id,
                 })
             }
         };
+        computer.asked = request.id;
         match &mut computer.waiting {
             Some(waiting) => {
                 waiting.push(message);

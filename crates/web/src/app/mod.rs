@@ -62,8 +62,6 @@ struct App {
     storage: Option<Storage>,
     /// The computer's worker, once a request has needed it.
     worker: Option<computer::Computer>,
-    /// The id of the last request posted to the worker.
-    asked: Option<u32>,
     /// The timers running, with the ids the [`Ui`] gave them (a handful:
     /// a list is smaller in the module than a map).
     timers: Vec<(u32, Timeout)>,
@@ -130,7 +128,6 @@ pub fn start() -> Result<(), JsValue> {
         canvas,
         storage,
         worker: None,
-        asked: None,
         timers: Vec::new(),
         listeners: Vec::new(),
         longest_task: 0.0,
@@ -425,15 +422,21 @@ impl App {
         }
         let window = self.window.clone();
         wasm_bindgen_futures::spawn_local(async move {
-            match fetch_text(&window, "rulebook.html").await {
-                Ok(html) => with_app(|app| {
+            match fetch(&window, "rulebook.html", None).await {
+                Ok((true, html)) => with_app(|app| {
                     if book.child_element_count() == 0 {
                         book.set_inner_html(&html);
                     }
                     app.scroll_to(article.as_deref());
                 }),
-                Err(why) => {
-                    web_sys::console::error_1(&why);
+                failed => {
+                    web_sys::console::error_2(
+                        &"the rule book did not load:".into(),
+                        &match failed {
+                            Err(why) => why,
+                            Ok((_, body)) => body.into(),
+                        },
+                    );
                     book.set_text_content(Some(
                         "The rule book could not be loaded. Check the connection and open it again.",
                     ));
@@ -458,18 +461,19 @@ impl App {
     }
 }
 
-/// The body of `url` as text; an error for a failed request or a status
-/// other than 200.
-async fn fetch_text(window: &Window, url: &str) -> Result<String, JsValue> {
+/// Fetches `url` (with `init`, if any): whether its status was a success,
+/// and its body as text; an error when there was no answer.
+async fn fetch(
+    window: &Window,
+    url: &str,
+    init: Option<&web_sys::RequestInit>,
+) -> Result<(bool, String), JsValue> {
     use wasm_bindgen_futures::JsFuture;
-    let response: web_sys::Response = JsFuture::from(window.fetch_with_str(url))
-        .await?
-        .dyn_into()?;
-    if !response.ok() {
-        return Err(format!("{url}: HTTP {}", response.status()).into());
-    }
-    JsFuture::from(response.text()?)
-        .await?
-        .as_string()
-        .ok_or_else(|| JsValue::from_str("not text"))
+    let request = match init {
+        Some(init) => window.fetch_with_str_and_init(url, init),
+        None => window.fetch_with_str(url),
+    };
+    let response: web_sys::Response = JsFuture::from(request).await?.dyn_into()?;
+    let text = JsFuture::from(response.text()?).await?;
+    Ok((response.ok(), text.as_string().unwrap_or_default()))
 }

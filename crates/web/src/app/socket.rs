@@ -7,7 +7,7 @@
 use gloo_timers::callback::Interval;
 use online_play::{decode_server, ClientMessage};
 use wasm_bindgen_futures::JsFuture;
-use web_sys::{RequestInit, Response, WebSocket};
+use web_sys::{RequestInit, WebSocket};
 
 use super::*;
 use crate::online_state::Seat;
@@ -177,16 +177,10 @@ async fn create_request(window: &Window, body: &str) -> Result<Seat, String> {
     init.set_body(&JsValue::from_str(body));
     let offline =
         || "The game server cannot be reached: online play needs the network.".to_string();
-    let response = JsFuture::from(window.fetch_with_str_and_init("api/games", &init))
+    let (ok, text) = super::fetch(window, "api/games", Some(&init))
         .await
         .map_err(|_| offline())?;
-    let response: Response = response.dyn_into().map_err(|_| offline())?;
-    let text = JsFuture::from(response.text().map_err(|_| offline())?)
-        .await
-        .ok()
-        .and_then(|t| t.as_string())
-        .unwrap_or_default();
-    if !response.ok() {
+    if !ok {
         return Err(format!("The server could not create the game: {text}"));
     }
     Seat::from_created(&text)
