@@ -14,6 +14,7 @@
 #[cfg(feature = "page")]
 pub mod app;
 pub mod embed;
+pub mod figures;
 pub mod input;
 pub mod keyboard;
 pub mod layout;

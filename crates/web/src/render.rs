@@ -1,6 +1,7 @@
 //! Canvas drawing. Thin on purpose: where things go is decided by
 //! [`Layout`], what to show by [`Scene`]; this module only paints it.
 
+use crate::figures::Step;
 use crate::layout::Layout;
 use engine::chesquerque::Role as ChessRole;
 use engine::{Geometry, PieceKind, PieceView, Point, Side};
@@ -325,7 +326,7 @@ pub fn paint_piece(
             ctx.stroke();
         }
         PieceKind::King => paint_crown(ctx, x, y, radius, CROWN, rim),
-        PieceKind::Chess(role) => paint_chess(ctx, x, y, radius, role, mark)?,
+        PieceKind::Chess(role) => paint_chess(ctx, x, y, radius, role, mark, fill)?,
     }
     Ok(())
 }
@@ -350,8 +351,8 @@ fn paint_crown(ctx: &CanvasRenderingContext2d, x: f64, y: f64, r: f64, fill: &st
     ctx.stroke();
 }
 
-/// A chess piece: its figure drawn on the disc. The archbishop, which has
-/// no common figure, is a knight wearing a bishop's mitre.
+/// A chess piece: its figure ([`crate::figures`]) drawn on the disc in
+/// `colour`, its details in the disc's `fill`.
 fn paint_chess(
     ctx: &CanvasRenderingContext2d,
     x: f64,
@@ -359,39 +360,49 @@ fn paint_chess(
     r: f64,
     role: ChessRole,
     colour: &str,
+    fill: &str,
 ) -> Result<(), JsValue> {
-    let figure = match role {
-        ChessRole::King => "\u{265A}",
-        ChessRole::Queen => "\u{265B}",
-        ChessRole::Rook => "\u{265C}",
-        ChessRole::Bishop => "\u{265D}",
-        ChessRole::Knight | ChessRole::Archbishop => "\u{265E}",
-        ChessRole::Pawn => "\u{265F}",
-    };
+    let figure = crate::figures::figure(role);
     ctx.set_fill_style_str(colour);
-    ctx.set_text_align("center");
-    ctx.set_text_baseline("middle");
-    // Whole pixels, written as an integer (no float formatting in the module).
-    let size = (r * 1.45).round() as u32;
-    ctx.set_font(&format!(
-        "{size}px \"DejaVu Sans\", \"Segoe UI Symbol\", \"Noto Sans Symbols 2\", \"Apple Symbols\", serif"
-    ));
-    ctx.fill_text(figure, x, y + r * 0.08)?;
-    if role == ChessRole::Archbishop {
-        // A mitre over the knight's head: a pointed cap with a slit.
-        let (mx, my) = (x + r * 0.42, y - r * 0.55);
-        let s = r * 0.34;
-        ctx.begin_path();
-        ctx.move_to(mx - s * 0.6, my + s * 0.7);
-        ctx.quadratic_curve_to(mx - s * 0.7, my - s * 0.2, mx, my - s);
-        ctx.quadratic_curve_to(mx + s * 0.7, my - s * 0.2, mx + s * 0.6, my + s * 0.7);
-        ctx.close_path();
-        ctx.fill();
-        ctx.set_font(&format!(
-            "700 {}px system-ui, sans-serif",
-            (r * 0.5).round() as u32
-        ));
-        ctx.fill_text("A", x - r * 0.55, y + r * 0.55)?;
+    for steps in figure.body {
+        trace(ctx, x, y, r, steps)?;
     }
+    ctx.set_fill_style_str(fill);
+    trace(ctx, x, y, r, figure.details)
+}
+
+/// Fills the outlines and dots of `steps`, in units of `r` about `(x, y)`.
+fn trace(
+    ctx: &CanvasRenderingContext2d,
+    x: f64,
+    y: f64,
+    r: f64,
+    steps: &[Step],
+) -> Result<(), JsValue> {
+    let at = |u: f64, v: f64| (x + u * r, y + v * r);
+    ctx.begin_path();
+    for step in steps {
+        match *step {
+            Step::Move(u, v) => {
+                let (px, py) = at(u, v);
+                ctx.move_to(px, py);
+            }
+            Step::Line(u, v) => {
+                let (px, py) = at(u, v);
+                ctx.line_to(px, py);
+            }
+            Step::Quad(cu, cv, u, v) => {
+                let ((cx, cy), (px, py)) = (at(cu, cv), at(u, v));
+                ctx.quadratic_curve_to(cx, cy, px, py);
+            }
+            Step::Close => ctx.close_path(),
+            Step::Dot(u, v, radius) => {
+                let (px, py) = at(u, v);
+                ctx.move_to(px + radius * r, py);
+                ctx.arc(px, py, radius * r, 0.0, TAU)?;
+            }
+        }
+    }
+    ctx.fill();
     Ok(())
 }
