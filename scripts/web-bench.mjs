@@ -16,11 +16,9 @@ import { join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 // The browser tests' helpers; playwright-core resolves from their node_modules.
-import { launch, serverBinary, startServer } from '../tests/browser/lib.mjs';
+import { chromiumArgs, chromiumPath, dist, launch, serverBinary, startServer } from '../tests/browser/lib.mjs';
 
 const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
-const dist = resolve(process.env.DIST_DIR ?? join(root, 'dist'));
-const chromiumPath = process.env.CHROMIUM ?? '/usr/bin/chromium';
 const RUNS = 3;
 const AIM_HOME = 150_000;
 const AIM_REPLY = 350_000;
@@ -31,10 +29,6 @@ const PHONE = {
   isMobile: true,
   hasTouch: true,
 };
-const CHROME_FLAGS = [
-  '--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync',
-];
 
 // Lighthouse lives in tests/browser/node_modules, which node does not search
 // from scripts/, so it is resolved from there by hand.
@@ -274,7 +268,7 @@ async function lighthouseRun(url, desktop) {
   const config = desktop
     ? (await import(pathToFileURL(requireBrowser.resolve('lighthouse/core/config/desktop-config.js')).href)).default
     : undefined;
-  const chrome = await launchChrome({ chromePath: chromiumPath, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
+  const chrome = await launchChrome({ chromePath: chromiumPath, chromeFlags: chromiumArgs, logLevel: 'silent' });
   try {
     const result = await lighthouse(url, {
       port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'],

@@ -20,7 +20,8 @@ const BUILD = 'dev';
 const FILES = [];
 
 const CACHE = `alquerque-${BUILD}`;
-const HASHED = /-[0-9a-f]{12,64}(_bg|_loader)?\.[a-z]+$/;
+// The build's files named by their contents: those listed without a digest.
+const HASHED = new Set(FILES.filter(([, sha]) => !sha).map(([url]) => url));
 
 async function digest(response) {
   const bytes = await response.clone().arrayBuffer();
@@ -64,7 +65,7 @@ self.addEventListener('fetch', (event) => {
   const key = request.mode === 'navigate' && (path === '' || path === 'index.html') ? './' : path;
   event.respondWith((async () => {
     const cache = await caches.open(CACHE);
-    if (HASHED.test(path)) {
+    if (HASHED.has(path)) {
       const hit = await cache.match(key);
       if (hit) return hit;
     }

@@ -15,7 +15,21 @@ import { chromium } from 'playwright-core';
 export const here = fileURLToPath(new URL('.', import.meta.url));
 export const dist = resolve(process.env.DIST_DIR ?? join(here, '..', '..', 'dist'));
 export const shots = join(here, 'screenshots');
-const chromiumPath = process.env.CHROMIUM ?? '/usr/bin/chromium';
+export const chromiumPath = process.env.CHROMIUM ?? '/usr/bin/chromium';
+/**
+ * Chromium's flags here: headless, and no background connections (this
+ * machine's closed network refuses them, which stalls the browser).
+ */
+export const chromiumArgs = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 const root = join(here, '..', '..');
 
 const MIME = {
@@ -78,19 +92,7 @@ export async function openApp(browser, url, contextOptions, { wait = 'body[data-
 
 /** Starts headless Chromium. */
 export function launch() {
-  return chromium.launch({
-    executablePath: chromiumPath,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  return chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
 }
 
 /** Fails early with a clear message when the app has not been built. */

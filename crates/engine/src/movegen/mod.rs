@@ -153,7 +153,7 @@ mod tests {
     use super::*;
     use crate::rules::{Dynamic, Rules};
 
-    /// The moves of every position met on a few seeded random games.
+    /// Every position met on a few seeded random games.
     fn positions<B: Bits>(rules: &'static Rules, games: u64) -> Vec<Position<B>> {
         let mut seen = Vec::new();
         for game in 0..games {
