@@ -11,8 +11,8 @@
 //     file, which the server sends to browsers that take them: compressed
 //     once here, never per request.
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { join, sep } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 const site = process.env.TRUNK_STAGING_DIR ?? process.argv[2] ?? 'dist';
@@ -27,7 +27,12 @@ const HASHED = /-[0-9a-f]{12,64}(_bg|_loader)?\.[a-z]+$/;
 const COMPRESSIBLE = /\.(html|js|mjs|css|wasm|svg|json|webmanifest|txt)$/;
 
 // Step 1: the worker.
-const files = () => readdirSync(site).filter((name) => !/\.(br|gz)$/.test(name)).sort();
+// Every file of the site, by its path inside it (`lang/es.json`).
+const files = () =>
+  readdirSync(site, { recursive: true })
+    .filter((name) => !/\.(br|gz)$/.test(name) && statSync(path(name)).isFile())
+    .map((name) => name.split(sep).join('/'))
+    .sort();
 if (files().includes('ai-worker_bg.wasm')) {
   const js = readFileSync(path('ai-worker.js'));
   const wasm = readFileSync(path('ai-worker_bg.wasm'));

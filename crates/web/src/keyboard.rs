@@ -4,7 +4,11 @@
 //! through a live region.
 
 use engine::chesquerque::Role as ChessRole;
-use engine::{AnyGame, Geometry, PieceKind, PieceView, Point, Side};
+use engine::{AnyGame, Geometry, Point, Side};
+
+use crate::i18n::by_side;
+use crate::t;
+use crate::words::piece_words;
 
 /// What a key does on the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -46,22 +50,7 @@ pub fn step(geometry: &Geometry, from: Point, right: i8, up: i8, flipped: bool) 
     geometry.point(file as u8, rank as u8).unwrap_or(from)
 }
 
-/// A piece in words: "white man", "black queen".
-pub fn piece_words(game: &AnyGame, piece: PieceView) -> String {
-    let side = match piece.side {
-        Side::White => "white",
-        Side::Black => "black",
-    };
-    let kind = match piece.kind {
-        PieceKind::Man => "man",
-        PieceKind::King if game.geometry().files() == 8 => "queen",
-        PieceKind::King => "king",
-        PieceKind::Chess(role) => role_name(role),
-    };
-    format!("{side} {kind}")
-}
-
-/// A chess piece's name, as words and the promotion buttons say it.
+/// A chess piece's name as the page's controls know it (`data-role`).
 pub fn role_name(role: ChessRole) -> &'static str {
     match role {
         ChessRole::Pawn => "pawn",
@@ -76,10 +65,14 @@ pub fn role_name(role: ChessRole) -> &'static str {
 
 /// The point under the cursor in words: "c3, white man" or "c3, empty".
 pub fn point_words(game: &AnyGame, p: Point) -> String {
-    let name = game.geometry().name(p);
+    let name = game.geometry().name(p).to_string();
     match game.board().get(p.index()).copied().flatten() {
-        Some(piece) => format!("{name}, {}", piece_words(game, piece)),
-        None => format!("{name}, empty"),
+        Some(piece) => t!(
+            "point-piece",
+            point = &name,
+            piece = &piece_words(game, piece)
+        ),
+        None => t!("point-empty", point = &name),
     }
 }
 
@@ -95,9 +88,12 @@ pub fn last_turn_words(game: &AnyGame, text: Option<&str>) -> Option<String> {
     };
     let taken = game.last_move().map_or(0, |(_, captured)| captured.len());
     Some(match taken {
-        0 => format!("{} played {text}.", mover.name()),
-        1 => format!("{} played {text}, taking 1 piece.", mover.name()),
-        n => format!("{} played {text}, taking {n} pieces.", mover.name()),
+        0 => t!(by_side(mover, "white-played", "black-played"), move = text),
+        n => t!(
+            by_side(mover, "white-played-taking", "black-played-taking"),
+            move = text,
+            n = n
+        ),
     })
 }
 

@@ -15,6 +15,7 @@
 pub mod app;
 pub mod embed;
 pub mod figures;
+pub mod i18n;
 pub mod input;
 pub mod keyboard;
 pub mod layout;
@@ -24,6 +25,7 @@ pub mod save;
 pub mod session;
 pub mod triple;
 pub mod ui;
+pub mod words;
 pub mod worker;
 
 pub use layout::Layout;

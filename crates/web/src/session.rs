@@ -5,7 +5,10 @@
 use engine::search::Level;
 use engine::{AnyGame, AnyTurn, Entry, GameKind, Outcome, Point, Side};
 
+use crate::i18n::by_side;
 use crate::input::{Effect, Selection};
+use crate::t;
+use crate::words::outcome_reason;
 
 /// Who plays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -332,34 +335,42 @@ impl Session {
         }
         let mover = self.game.side_to_move();
         match self.mode {
-            Mode::Computer { human, .. } if mover == human => "Your turn".to_string(),
-            Mode::Computer { .. } => "The computer is thinking…".to_string(),
-            Mode::Friend => format!("{} to move", mover.name()),
-            Mode::Watch { .. } => format!("{} is thinking…", mover.name()),
+            Mode::Computer { human, .. } if mover == human => t!("your-turn"),
+            Mode::Computer { .. } => t!("computer-thinking"),
+            Mode::Friend => t!(by_side(mover, "white-to-move", "black-to-move")),
+            Mode::Watch { .. } => t!(by_side(mover, "white-thinking", "black-thinking")),
             Mode::Online {
                 side: Some(side), ..
-            } if side == mover => "Your turn".to_string(),
-            Mode::Online { side: Some(_), .. } => format!("Waiting for {}…", mover.name()),
-            Mode::Online { side: None, .. } => format!("{} to move", mover.name()),
+            } if side == mover => t!("your-turn"),
+            Mode::Online { side: Some(_), .. } => {
+                t!(by_side(mover, "waiting-for-white", "waiting-for-black"))
+            }
+            Mode::Online { side: None, .. } => {
+                t!(by_side(mover, "white-to-move", "black-to-move"))
+            }
         }
     }
 
     /// The result as the person sees it.
     pub fn result_text(&self, outcome: Outcome) -> String {
-        let reason = outcome.reason_text();
+        let reason = outcome_reason(outcome);
+        let reason = &reason;
         match (outcome, self.mode) {
-            (Outcome::Draw { .. }, _) => format!("Draw: {reason}"),
+            (Outcome::Draw { .. }, _) => t!("draw-because", reason = reason),
             (Outcome::Win { winner, .. }, Mode::Computer { human, .. })
             | (
                 Outcome::Win { winner, .. },
                 Mode::Online {
                     side: Some(human), ..
                 },
-            ) if winner == human => format!("You win! ({reason})"),
+            ) if winner == human => t!("you-win-because", reason = reason),
             (Outcome::Win { .. }, Mode::Computer { .. } | Mode::Online { side: Some(_), .. }) => {
-                format!("You lose ({reason})")
+                t!("you-lose-because", reason = reason)
             }
-            (Outcome::Win { winner, .. }, _) => format!("{} wins ({reason})", winner.name()),
+            (Outcome::Win { winner, .. }, _) => t!(
+                by_side(winner, "white-wins-because", "black-wins-because"),
+                reason = reason
+            ),
         }
     }
 
@@ -379,57 +390,64 @@ impl Session {
     /// What the player may do now, for the verbose prompts.
     pub fn prompt(&self) -> String {
         if self.is_over() {
-            return "The game is over. Press New game to play again.".to_string();
+            return t!("prompt-over");
         }
         if self.review.is_some() {
-            return "Looking back. Press the board to return to the game.".to_string();
+            return t!("prompt-looking-back");
         }
         if self.awaiting_computer_answer() {
-            return "You offered a draw; the computer is considering it.".to_string();
+            return t!("prompt-computer-considers");
         }
         if let Some(offer) = self.draw_offer {
             return match self.mode {
                 Mode::Computer { human, .. } if offer.by != human => {
-                    "The computer offers a draw. Accept the draw?".to_string()
+                    t!("prompt-computer-offers")
                 }
                 Mode::Online { side: Some(me), .. } if offer.by == me => {
-                    "You offered a draw; waiting for the answer.".to_string()
+                    t!("prompt-offer-waiting")
                 }
-                Mode::Online { side: None, .. } => format!("{} offers a draw.", offer.by.name()),
-                _ => format!("{} offers a draw. Accept the draw?", offer.by.name()),
+                Mode::Online { side: None, .. } => {
+                    t!(by_side(offer.by, "white-offers-draw", "black-offers-draw"))
+                }
+                _ => t!(by_side(
+                    offer.by,
+                    "white-offers-draw-question",
+                    "black-offers-draw-question"
+                )),
             };
         }
         if !self.human_to_move() {
             return String::new();
         }
         if let Mode::Online { side: None, .. } = self.mode {
-            return "Suggest a move: make it on the board.".to_string();
+            return t!("prompt-suggest");
         }
         let geometry = self.game.geometry();
         if self.selection.in_chain() {
-            return "Choose where to jump next.".to_string();
+            return t!("prompt-jump-next");
         }
         if let Some(&from) = self.selection.path.first() {
             let captures = self
                 .selection
                 .candidates(&self.entries)
                 .any(|e| !e.captured.is_empty());
+            let point = geometry.name(from).to_string();
             return if captures {
-                format!("Choose where {} jumps.", geometry.name(from))
+                t!("prompt-where-jumps", point = &point)
             } else {
-                format!("Choose where {} goes.", geometry.name(from))
+                t!("prompt-where-goes", point = &point)
             };
         }
         if self.selection.huff.is_some() {
-            return "Piece huffed. Now make your move.".to_string();
+            return t!("prompt-huffed");
         }
         if self.game.king_in_check().is_some() {
-            return "Check! Protect your king.".to_string();
+            return t!("prompt-check");
         }
         if self.game.must_capture_among(&self.entries) {
-            return "You must capture: choose a piece that can jump.".to_string();
+            return t!("prompt-must-capture");
         }
-        "Choose a piece to move.".to_string()
+        t!("prompt-choose-piece")
     }
 }
 

@@ -8,8 +8,9 @@ mod computer;
 mod embed;
 mod panels;
 mod socket;
+mod words;
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 
 use gloo_timers::callback::Timeout;
 use wasm_bindgen::prelude::*;
@@ -73,6 +74,8 @@ struct App {
     heartbeat: Option<gloo_timers::callback::Interval>,
     /// The host message being answered (its window and origin).
     host_source: Option<(Window, String)>,
+    /// The language the page's fixed words are in.
+    shown_lang: Cell<Option<crate::i18n::Lang>>,
     ui: Ui,
 }
 
@@ -121,6 +124,16 @@ pub fn start() -> Result<(), JsValue> {
             .flatten()
             .is_some_and(|m| m.matches()),
         token_words: random_words(),
+        lang_query: crate::embed::query_pairs(&search)
+            .find(|(key, _)| *key == "lang")
+            .map(|(_, value)| crate::embed::clean(value)),
+        lang_stored: read(crate::ui::LANG_KEY),
+        languages: window
+            .navigator()
+            .languages()
+            .iter()
+            .filter_map(|l| l.as_string())
+            .collect(),
     };
     let mut app = App {
         window,
@@ -134,6 +147,7 @@ pub fn start() -> Result<(), JsValue> {
         socket: None,
         heartbeat: None,
         host_source: None,
+        shown_lang: Cell::new(None),
         ui: Ui::new(),
     };
     app.listen()?;
@@ -311,6 +325,7 @@ impl App {
                 } => self.create_online(game, &side, suggestions),
                 Effect::SendOnline(message) => self.send_online(&message),
                 Effect::Copy(id) => self.copy_text(id),
+                Effect::LoadLanguage(lang) => self.load_language(lang),
             }
         }
         redraw
@@ -342,6 +357,19 @@ impl App {
             select.add_event_listener_with_callback("change", delay.as_ref().unchecked_ref())?;
         }
         self.listeners.push(delay);
+        let language = Closure::<dyn FnMut(Event)>::new(|event: Event| {
+            let code = event
+                .target()
+                .and_then(|t| t.dyn_into::<HtmlSelectElement>().ok())
+                .map(|s| s.value());
+            if let Some(code) = code {
+                dispatch(Action::Language(code));
+            }
+        });
+        if let Some(select) = self.element("language") {
+            select.add_event_listener_with_callback("change", language.as_ref().unchecked_ref())?;
+        }
+        self.listeners.push(language);
         self.listen_board()?;
         let host = Closure::<dyn FnMut(Event)>::new(|event: Event| {
             if let Some(event) = event.dyn_ref::<MessageEvent>() {
@@ -437,9 +465,7 @@ impl App {
                             Ok((_, body)) => body.into(),
                         },
                     );
-                    book.set_text_content(Some(
-                        "The rule book could not be loaded. Check the connection and open it again.",
-                    ));
+                    book.set_text_content(Some(&crate::t!("rulebook-failed")));
                 }
             }
         });

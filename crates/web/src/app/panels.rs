@@ -84,6 +84,7 @@ impl App {
     }
 
     fn write(&self, view: &View) {
+        self.write_language(view.lang, view.lang_loading);
         self.show_screen(view.screen);
         if let Some(el) = self
             .element("notice")
@@ -134,7 +135,7 @@ impl App {
                 select.set_value(&value);
             }
         }
-        self.set_text("pause", game.pause_label);
+        self.set_text("pause", &game.pause_label);
         self.set_disabled("undo", game.undo_disabled);
         self.set_disabled("resign", game.resign_disabled);
         self.set_disabled("offer-draw", game.offer_draw_disabled);

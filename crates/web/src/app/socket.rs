@@ -175,13 +175,12 @@ async fn create_request(window: &Window, body: &str) -> Result<Seat, String> {
     let init = RequestInit::new();
     init.set_method("POST");
     init.set_body(&JsValue::from_str(body));
-    let offline =
-        || "The game server cannot be reached: online play needs the network.".to_string();
+    let offline = || crate::t!("server-unreachable");
     let (ok, text) = super::fetch(window, "api/games", Some(&init))
         .await
         .map_err(|_| offline())?;
     if !ok {
-        return Err(format!("The server could not create the game: {text}"));
+        return Err(crate::t!("server-cannot-create", why = &text));
     }
     Seat::from_created(&text)
 }

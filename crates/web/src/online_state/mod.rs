@@ -16,6 +16,9 @@ use online_play::{
 };
 use serde::{Deserialize, Serialize};
 
+use crate::i18n::by_side;
+use crate::t;
+
 pub use words::{reason_text, result_text};
 
 /// What the page keeps in storage to find its seat again after a reload.
@@ -82,8 +85,7 @@ impl Seat {
             code: String,
             token: String,
         }
-        let created: Created = serde_json::from_str(text)
-            .map_err(|_| "The server's answer was unreadable.".to_string())?;
+        let created: Created = serde_json::from_str(text).map_err(|_| t!("server-unreadable"))?;
         Ok(Seat {
             game: created.id,
             token: Some(created.token),
@@ -264,9 +266,7 @@ impl Online {
                     self.settle_pending();
                     Received::Changed
                 }
-                Err(e) => {
-                    Received::Refused(format!("The server sent a game that does not replay: {e}"))
-                }
+                Err(e) => Received::Refused(t!("server-game-broken", why = &e.to_string())),
             },
             ServerMessage::Event(event) => {
                 let Some(room) = self.room.as_mut() else {
@@ -339,65 +339,56 @@ impl Online {
     fn refused(&mut self, code: ErrorCode, message: &str) -> Received {
         match code {
             ErrorCode::WrongToken | ErrorCode::BadCode | ErrorCode::UnknownGame => {
-                let why = match code {
-                    ErrorCode::WrongToken => "This browser no longer holds a seat in that game.",
-                    ErrorCode::BadCode => {
-                        "That code opens no game: it may be mistyped, used or expired."
-                    }
-                    _ => "That game does not exist.",
-                };
-                Received::Lost(why.to_string())
+                Received::Lost(t!(match code {
+                    ErrorCode::WrongToken => "seat-lost",
+                    ErrorCode::BadCode => "code-unknown",
+                    _ => "game-unknown",
+                }))
             }
             ErrorCode::StalePly | ErrorCode::IllegalMove | ErrorCode::NotYourTurn => {
                 // The server's game is the truth: show it again.
                 self.pending = None;
-                Received::Refused("The server did not accept that move.".to_string())
+                Received::Refused(t!("move-refused"))
             }
-            ErrorCode::TooMany => Received::Lost(
-                "Too many games from this address just now; try again in a minute.".to_string(),
-            ),
-            ErrorCode::Damaged => Received::Lost(
-                "This game's record on the server is damaged, so it cannot go on.".to_string(),
-            ),
+            ErrorCode::TooMany => Received::Lost(t!("too-many-games")),
+            ErrorCode::Damaged => Received::Lost(t!("record-damaged")),
             ErrorCode::Unavailable => {
                 // Nothing was stored: a move sent is not played.
                 self.pending = None;
-                Received::Refused(
-                    "The server could not store that just now; try again.".to_string(),
-                )
+                Received::Refused(t!("store-failed"))
             }
-            _ => Received::Refused(format!("Refused: {message} ({code})")),
+            _ => Received::Refused(t!("refused-other", why = message, code = &code.to_string())),
         }
     }
 
     /// The status line.
     pub fn status(&self) -> String {
         let Some(room) = &self.room else {
-            return "Connecting…".to_string();
+            return t!("connecting");
         };
         if let Some((result, reason)) = room.result {
             return result_text(result, reason, self.side());
         }
         if !self.started() {
-            return "Waiting for the opponent…".to_string();
+            return t!("waiting-for-opponent");
         }
         let mover = room.game.side_to_move();
         match self.side() {
-            Some(me) if me == mover && self.pending.is_some() => "Sending your move…".to_string(),
-            Some(me) if me == mover => "Your turn".to_string(),
-            Some(_) => format!("Waiting for {}…", mover.name()),
-            None => format!("{} to move", mover.name()),
+            Some(me) if me == mover && self.pending.is_some() => t!("sending-move"),
+            Some(me) if me == mover => t!("your-turn"),
+            Some(_) => t!(by_side(mover, "waiting-for-white", "waiting-for-black")),
+            None => t!(by_side(mover, "white-to-move", "black-to-move")),
         }
     }
 
     /// A line about the connection and who is here, empty when all is well.
     pub fn link_text(&self) -> String {
         match self.link {
-            Link::Connecting => "Connecting…".to_string(),
-            Link::Reconnecting => "Reconnecting…".to_string(),
+            Link::Connecting => t!("connecting"),
+            Link::Reconnecting => t!("reconnecting"),
             Link::Open => match self.opponent_gone {
-                Some(0) => "Your opponent has left. You may claim the game.".to_string(),
-                Some(s) => format!("Your opponent has left. You may claim the game in {s} s."),
+                Some(0) => t!("opponent-left-claim"),
+                Some(s) => t!("opponent-left-claim-in", n = s),
                 None => String::new(),
             },
         }

@@ -9,6 +9,7 @@ use engine::search::Level;
 use engine::{GameKind, Side};
 
 use crate::embed::{Embed, EmbedError, HostError, HostRequest};
+use crate::i18n::Lang;
 use crate::keyboard::{role_name, Key};
 use crate::online_state::Seat;
 use crate::worker::Reply;
@@ -21,6 +22,13 @@ pub enum Action {
     Boot(Box<Boot>),
     /// A control with a `data-action` was pressed.
     Press(Button),
+    /// A language was chosen from the menu (its code).
+    Language(String),
+    /// A language's catalog was fetched (its text), or could not be.
+    LanguageLoaded {
+        lang: Lang,
+        text: Result<String, String>,
+    },
     /// The preference boxes were changed.
     Prefs {
         hints: bool,
@@ -122,6 +130,11 @@ pub struct Boot {
     /// 128 bits from the browser's random source, for the seat token of a
     /// friend joining by code.
     pub token_words: [u32; 4],
+    /// The language the link asks for (`?lang=`), the one chosen before,
+    /// and the browser's preferred languages.
+    pub lang_query: Option<String>,
+    pub lang_stored: Option<String>,
+    pub languages: Vec<String>,
 }
 
 /// A control's `data-action`, with what it carries.

@@ -102,14 +102,11 @@ impl Ui {
         if let Some(accepts) = reply.accepts {
             if session.awaiting_computer_answer() {
                 session.answer_draw(accepts);
-                self.notice = Some(
-                    if accepts {
-                        "The computer accepts the draw."
-                    } else {
-                        "The computer declines the draw."
-                    }
-                    .to_string(),
-                );
+                self.notice = Some(crate::t!(if accepts {
+                    "computer-accepts-draw"
+                } else {
+                    "computer-declines-draw"
+                }));
                 self.after(Update::Selection, was_over, fx);
             } else {
                 // The offer lapsed (a move was made meanwhile).
@@ -127,7 +124,7 @@ impl Ui {
                     .error
                     .unwrap_or_else(|| "an unreadable turn".to_string());
                 fx.push(Effect::Log(format!("the computer could not move: {why}")));
-                self.notice = Some("The computer could not find a move.".to_string());
+                self.notice = Some(crate::t!("computer-no-move"));
             }
         }
     }

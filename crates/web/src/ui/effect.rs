@@ -52,6 +52,8 @@ pub enum Effect {
     },
     /// Send a message on the game's socket.
     SendOnline(ClientMessage),
+    /// Fetch a language's catalog; report [`super::Action::LanguageLoaded`].
+    LoadLanguage(crate::i18n::Lang),
     /// Copy the text of the element with this id; report
     /// [`super::Action::Copied`].
     Copy(&'static str),

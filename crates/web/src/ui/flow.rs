@@ -9,10 +9,7 @@ use crate::embed::Embed;
 use crate::online_state::Seat;
 use crate::save::{Prefs, Stats};
 use crate::session::{Mode, Session, Update};
-
-const NO_STORAGE: &str =
-    "This browser keeps no storage for the game here: it plays, but a reload forgets it.";
-const OFFLINE: &str = "Online play needs the network, and this device is offline. Games against the computer and on this device work without it.";
+use crate::t;
 
 impl Ui {
     /// Starts as the page was found: an embedding, an online seat, a saved
@@ -31,17 +28,20 @@ impl Ui {
         self.random = boot.seed;
         self.token_words = boot.token_words;
         self.reduced_motion = boot.reduced_motion;
-        let mut notice = (!boot.storage).then(|| NO_STORAGE.to_string());
+        self.start_language(
+            boot.lang_query.as_deref(),
+            boot.lang_stored.as_deref(),
+            &boot.languages,
+            fx,
+        );
+        let mut notice = (!boot.storage).then(|| t!("no-storage"));
         match boot.embed {
             Some(Ok(embed)) => {
                 self.save_key = embed.save_key();
                 self.start_embedded(embed, boot.saved, boot.stored_seat, fx);
             }
             Some(Err(e)) => {
-                notice = Some(format!(
-                    "This embedded game's settings are not valid: {}.",
-                    e.0
-                ));
+                notice = Some(t!("embed-invalid", why = &e.0));
                 self.start_standalone(boot.saved, boot.seat, &mut notice, fx);
             }
             None => self.start_standalone(boot.saved, boot.seat, &mut notice, fx),
@@ -75,9 +75,7 @@ impl Ui {
                 fx.push(Effect::Remove {
                     key: self.save_key.clone(),
                 });
-                *notice = Some(format!(
-                    "Your saved game could not be restored: {e}. It has been set aside."
-                ));
+                *notice = Some(t!("save-unreadable", why = &e.to_string()));
                 self.screen = Screen::Home;
             }
             None => self.screen = Screen::Home,
@@ -127,9 +125,9 @@ impl Ui {
                 on_line,
             } => {
                 if !on_line {
-                    self.notice = Some(OFFLINE.to_string());
+                    self.notice = Some(t!("offline"));
                 } else {
-                    self.notice = Some("Creating the game…".to_string());
+                    self.notice = Some(t!("creating-game"));
                     fx.push(Effect::CreateOnline {
                         game: self.choice.as_str(),
                         side,
@@ -139,7 +137,7 @@ impl Ui {
             }
             Button::JoinOnline { code, on_line } => {
                 if !on_line {
-                    self.notice = Some(OFFLINE.to_string());
+                    self.notice = Some(t!("offline"));
                     return;
                 }
                 match code.trim().parse::<online_play::JoinCode>() {
@@ -147,10 +145,7 @@ impl Ui {
                         self.notice = None;
                         self.go_online(Seat::joining(code.to_string()), fx);
                     }
-                    Err(_) => {
-                        self.notice =
-                            Some("A game code has six letters and digits, like K7Q-4MZ.".into())
-                    }
+                    Err(_) => self.notice = Some(t!("code-shape")),
                 }
             }
             Button::Copy(id) => fx.push(Effect::Copy(id)),
@@ -358,5 +353,8 @@ pub(super) fn fresh_boot(seed: u64) -> super::Action {
         seed,
         reduced_motion: false,
         token_words: [1, 2, 3, 4],
+        lang_query: None,
+        lang_stored: None,
+        languages: Vec::new(),
     }))
 }

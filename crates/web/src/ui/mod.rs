@@ -12,11 +12,13 @@ mod connection;
 mod effect;
 mod embed;
 mod flow;
+mod language;
 mod online;
 mod view;
 
 pub use action::{Action, ActionError, Boot, Button, Fields};
 pub use effect::{Dialog, Effect};
+pub use language::LANG_KEY;
 pub use online::{OnlineView, ONLINE_KEY};
 pub use view::{display_name, GameView, MoveItem, View};
 
@@ -24,6 +26,7 @@ use engine::chesquerque::Role as ChessRole;
 use engine::{AnyTurn, GameKind, Point};
 
 use crate::embed::Embed;
+use crate::i18n::Lang;
 use crate::save::{Prefs, Stats};
 use crate::session::{Session, Update};
 use crate::triple::TripleDetector;
@@ -143,6 +146,9 @@ pub struct Ui {
     clock: f64,
     frame_asked: bool,
     reduced_motion: bool,
+    /// The language shown, and the one being loaded.
+    lang: Lang,
+    loading_lang: Option<Lang>,
 }
 
 impl Default for Ui {
@@ -181,6 +187,8 @@ impl Ui {
             clock: 0.0,
             frame_asked: false,
             reduced_motion: false,
+            lang: Lang::En,
+            loading_lang: None,
         }
     }
 
@@ -201,6 +209,8 @@ impl Ui {
                 fx.push(self.store_prefs());
             }
             Action::WatchDelay(ms) => self.set_delay(ms, &mut fx),
+            Action::Language(code) => self.choose_language(&code, &mut fx),
+            Action::LanguageLoaded { lang, text } => self.language_loaded(lang, text, &mut fx),
             Action::PointerDown {
                 at,
                 size,
@@ -238,14 +248,7 @@ impl Ui {
             }
             Action::Created(Err(why)) => self.notice = Some(why),
             Action::Copied(done) => {
-                self.notice = Some(
-                    if done {
-                        "Copied."
-                    } else {
-                        "Copying is not allowed here; select the text instead."
-                    }
-                    .to_string(),
-                )
+                self.notice = Some(crate::t!(if done { "copied" } else { "copy-refused" }))
             }
             Action::Reply(reply) => self.on_reply(reply, &mut fx),
             Action::Host {
@@ -281,7 +284,7 @@ impl Ui {
             return String::new();
         };
         if session.computer_to_move().is_some() && self.thinking == Thinking::Idle && self.paused {
-            return "Paused".to_string();
+            return crate::t!("paused");
         }
         session.status()
     }

@@ -99,7 +99,7 @@ impl Ui {
                 .as_ref()
                 .map(|s| s.game.turn_text(turn))
                 .unwrap_or_default();
-            self.notice = Some(format!("You suggested {text}."));
+            self.notice = Some(crate::t!("you-suggested", move = &text));
             fx.push(Effect::SendOnline(message));
             return;
         }
@@ -167,16 +167,16 @@ impl OnlineView {
                 Link::Reconnecting => "reconnecting",
             },
             pending: online.pending.is_some(),
-            presence: format!(
-                "White {} · Black {} · {} watching",
-                if here.white { "online" } else { "away" },
-                if here.black { "online" } else { "away" },
-                here.watchers
+            presence: crate::t!(
+                "presence",
+                white = &crate::t!(if here.white { "online" } else { "away" }),
+                black = &crate::t!(if here.black { "online" } else { "away" }),
+                n = here.watchers
             ),
             suggestions: if tally.is_empty() {
                 String::new()
             } else {
-                format!("Spectators suggest: {}", tally.join(", "))
+                crate::t!("spectators-suggest", moves = &tally.join(", "))
             },
             claim: online.opponent_gone == Some(0) && !over,
             resign_disabled: spectator || over || !online.started(),

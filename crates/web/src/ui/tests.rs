@@ -269,7 +269,7 @@ fn watching_is_paused_stepped_reviewed_and_taken_over() {
     assert!(fx.contains(&Effect::StopTimer(id)), "{fx:?}");
     let view = ui.view().game.expect("panels");
     assert_eq!(
-        (view.pause_label, view.status.as_str()),
+        (view.pause_label.as_str(), view.status.as_str()),
         ("Resume", "Paused")
     );
     assert!(asked(&ui.update(Action::Timer(id))).is_none());
@@ -448,7 +448,7 @@ fn a_pawn_reaching_the_last_rank_is_promoted_to_the_piece_chosen() {
     assert!(ui.view().game.expect("panels").promotion.is_empty());
     let to = entry.path[entry.path.len() - 1];
     let piece = session(&ui).game.board_at(game.ply() + 1)[to.index()].expect("a piece");
-    assert!(crate::keyboard::piece_words(&session(&ui).game, piece).ends_with("knight"));
+    assert!(crate::words::piece_words(&session(&ui).game, piece).ends_with("knight"));
 }
 
 #[test]

@@ -4,15 +4,22 @@
 use engine::{GameKind, Side};
 
 use super::Ui;
+use crate::i18n::by_side;
+use crate::i18n::Lang;
 use crate::keyboard::role_name;
 use crate::render::Scene;
 use crate::session::Mode;
+use crate::t;
+pub use crate::words::game_name as display_name;
 
 /// Everything on the page.
 #[derive(Clone, Debug, PartialEq)]
 pub struct View {
     /// The screen shown (`data-screen`).
     pub screen: &'static str,
+    /// The language shown, and whether another is on its way.
+    pub lang: Lang,
+    pub lang_loading: bool,
     pub notice: Option<String>,
     /// The results against the computer, on the home screen.
     pub stats: String,
@@ -41,7 +48,7 @@ pub struct GameView {
     pub moves: Vec<MoveItem>,
     /// Watching: the pause, step and take-over controls and the delay.
     pub watch_delay: Option<u32>,
-    pub pause_label: &'static str,
+    pub pause_label: String,
     pub undo_disabled: bool,
     pub resign_disabled: bool,
     pub offer_draw_disabled: bool,
@@ -78,9 +85,11 @@ impl Ui {
     pub fn view(&self) -> View {
         View {
             screen: self.screen.name(),
+            lang: self.lang,
+            lang_loading: self.loading_lang.is_some(),
             notice: self.notice.clone(),
             stats: self.stats_text(),
-            opponent_game: format!("Game: {}", display_name(self.choice)),
+            opponent_game: t!("game-chosen", game = &display_name(self.choice)),
             hints: self.prefs.hints,
             prompts: self.prefs.prompts,
             animate: self.prefs.animate,
@@ -96,14 +105,21 @@ impl Ui {
             .into_iter()
             .filter_map(|v| {
                 let [w, d, l] = self.stats.of(v);
-                (w + d + l > 0)
-                    .then(|| format!("{}: {w} won, {d} drawn, {l} lost", display_name(v)))
+                (w + d + l > 0).then(|| {
+                    format!(
+                        "{}: {}, {}, {}",
+                        display_name(v),
+                        t!("results-won", n = w),
+                        t!("results-drawn", n = d),
+                        t!("results-lost", n = l)
+                    )
+                })
             })
             .collect();
         if rows.is_empty() {
             String::new()
         } else {
-            format!("Your results against the computer — {}", rows.join(" · "))
+            format!("{} — {}", t!("results-title"), rows.join(" · "))
         }
     }
 
@@ -117,9 +133,13 @@ impl Ui {
             let at_start = start.iter().flatten().filter(|p| p.side == side).count() as u32;
             let lost = at_start.saturating_sub(now);
             if lost > 0 {
-                format!("{} {now} ({lost} captured)", side.name())
+                t!(
+                    by_side(side, "white-count-captured", "black-count-captured"),
+                    n = now,
+                    lost = lost
+                )
             } else {
-                format!("{} {now}", side.name())
+                t!(by_side(side, "white-count", "black-count"), n = now)
             }
         };
         let history = game.history();
@@ -141,9 +161,14 @@ impl Ui {
             Mode::Watch { delay_ms, .. } => Some(delay_ms),
             _ => None,
         };
-        let mut label = format!("{} board. {status}.", display_name(game.kind()));
+        let mut label = t!(
+            "board-of",
+            game = &display_name(game.kind()),
+            status = &status
+        );
         if let Some(last) = history.last() {
-            label.push_str(&format!(" Last move {last}."));
+            label.push(' ');
+            label.push_str(&t!("last-move", move = last));
         }
         let geometry = game.geometry();
         let entries: Vec<String> = if session.human_to_move() {
@@ -175,10 +200,14 @@ impl Ui {
             } else {
                 String::new()
             },
-            counts: format!("Pieces: {} · {}", count(Side::White), count(Side::Black)),
+            counts: t!(
+                "pieces-count",
+                white = &count(Side::White),
+                black = &count(Side::Black)
+            ),
             moves,
             watch_delay,
-            pause_label: if self.paused { "Resume" } else { "Pause" },
+            pause_label: t!(if self.paused { "resume" } else { "pause" }),
             undo_disabled: game.ply() == 0 && !session.is_over(),
             resign_disabled: session.is_over() || watching,
             offer_draw_disabled: session.is_over() || watching,
@@ -253,17 +282,5 @@ impl Ui {
             fading,
             cursor: self.cursor.filter(|_| self.focused),
         })
-    }
-}
-
-/// The name shown for a game.
-pub fn display_name(variant: GameKind) -> &'static str {
-    match variant {
-        GameKind::Draughts(engine::DraughtsKind::Classic) => "Classic",
-        GameKind::Draughts(engine::DraughtsKind::Special) => "Special",
-        GameKind::Draughts(engine::DraughtsKind::Qirkat) => "Qirkat",
-        GameKind::Draughts(engine::DraughtsKind::Bell) => "Bell",
-        GameKind::Draughts(engine::DraughtsKind::Turkish) => "Turkish draughts",
-        GameKind::Chesquerque => "Chesquerque",
     }
 }
