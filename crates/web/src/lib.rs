@@ -23,6 +23,7 @@ pub mod online_state;
 pub mod render;
 pub mod save;
 pub mod session;
+pub mod theme;
 pub mod triple;
 pub mod ui;
 pub mod words;

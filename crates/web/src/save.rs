@@ -2,6 +2,7 @@
 //! JSON for `localStorage`, read back with a specific error for anything
 //! damaged or from another version (formats in docs/web.md).
 
+use crate::theme::{BoardTheme, PieceStyle};
 use engine::search::Level;
 use engine::{AnyGame, GameKind, Point, Side};
 use serde::{Deserialize, Serialize};
@@ -189,6 +190,12 @@ pub struct Prefs {
     pub animate: bool,
     /// Turn the board round (Black at the bottom).
     pub flipped: bool,
+    /// Play sounds (once the person has touched the page).
+    pub sound: bool,
+    /// Ask before a move entered on the board is played.
+    pub confirm: bool,
+    pub board: BoardTheme,
+    pub pieces: PieceStyle,
 }
 
 impl Default for Prefs {
@@ -198,6 +205,10 @@ impl Default for Prefs {
             prompts: true,
             animate: true,
             flipped: false,
+            sound: true,
+            confirm: false,
+            board: BoardTheme::Wood,
+            pieces: PieceStyle::Solid,
         }
     }
 }

@@ -345,7 +345,15 @@ impl App {
             .add_event_listener_with_callback("click", click.as_ref().unchecked_ref())?;
         self.listeners.push(click);
         let change = Closure::<dyn FnMut(Event)>::new(|_| with_app(|app| app.read_prefs()));
-        for id in ["pref-hints", "pref-prompts", "pref-animate"] {
+        for id in [
+            "pref-hints",
+            "pref-prompts",
+            "pref-animate",
+            "pref-sound",
+            "pref-confirm",
+            "pref-board",
+            "pref-pieces",
+        ] {
             if let Some(input) = self.element(id) {
                 input
                     .add_event_listener_with_callback("change", change.as_ref().unchecked_ref())?;
@@ -411,12 +419,26 @@ impl App {
                 .and_then(|e| e.dyn_into::<HtmlInputElement>().ok())
                 .map_or(was, |i| i.checked())
         };
+        let chosen = |id: &str| {
+            self.document
+                .get_element_by_id(id)
+                .and_then(|e| e.dyn_into::<HtmlSelectElement>().ok())
+                .map(|s| s.value())
+                .unwrap_or_default()
+        };
         let prefs = self.ui.prefs;
-        let action = Action::Prefs {
+        let action = Action::Prefs(crate::save::Prefs {
             hints: checked("pref-hints", prefs.hints),
             prompts: checked("pref-prompts", prefs.prompts),
             animate: checked("pref-animate", prefs.animate),
-        };
+            sound: checked("pref-sound", prefs.sound),
+            confirm: checked("pref-confirm", prefs.confirm),
+            board: crate::theme::BoardTheme::from_name(&chosen("pref-board"))
+                .unwrap_or(prefs.board),
+            pieces: crate::theme::PieceStyle::from_name(&chosen("pref-pieces"))
+                .unwrap_or(prefs.pieces),
+            flipped: prefs.flipped,
+        });
         self.dispatch(action);
     }
 

@@ -73,6 +73,17 @@ impl App {
         }
     }
 
+    fn set_value(&self, id: &str, value: &str) {
+        if let Some(select) = self
+            .element(id)
+            .and_then(|e| e.dyn_into::<HtmlSelectElement>().ok())
+        {
+            if select.value() != value {
+                select.set_value(value);
+            }
+        }
+    }
+
     /// Writes the whole view and draws the board.
     pub(super) fn refresh(&mut self) {
         let mut effects = Vec::new();
@@ -98,9 +109,14 @@ impl App {
         }
         self.set_text("stats", &view.stats);
         self.set_text("opponent-game", &view.opponent_game);
-        self.set_checked("pref-hints", view.hints);
-        self.set_checked("pref-prompts", view.prompts);
-        self.set_checked("pref-animate", view.animate);
+        let prefs = &view.prefs;
+        self.set_checked("pref-hints", prefs.hints);
+        self.set_checked("pref-prompts", prefs.prompts);
+        self.set_checked("pref-animate", prefs.animate);
+        self.set_checked("pref-sound", prefs.sound);
+        self.set_checked("pref-confirm", prefs.confirm);
+        self.set_value("pref-board", prefs.board.name());
+        self.set_value("pref-pieces", prefs.pieces.name());
         if let Some((theme, rules, settings)) = view.embed {
             self.set_body("data-embed", "true");
             self.set_body("data-theme", theme);

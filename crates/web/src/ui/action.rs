@@ -12,6 +12,7 @@ use crate::embed::{Embed, EmbedError, HostError, HostRequest};
 use crate::i18n::Lang;
 use crate::keyboard::{role_name, Key};
 use crate::online_state::Seat;
+use crate::save::Prefs;
 use crate::worker::Reply;
 use online_play::ServerMessage;
 
@@ -29,12 +30,9 @@ pub enum Action {
         lang: Lang,
         text: Result<String, String>,
     },
-    /// The preference boxes were changed.
-    Prefs {
-        hints: bool,
-        prompts: bool,
-        animate: bool,
-    },
+    /// The preferences were changed (all but the board's turn, which
+    /// has its own control).
+    Prefs(Prefs),
     /// A new pause between the computer's moves while watching.
     WatchDelay(u32),
     /// A pointer went down on the board: where (canvas pixels), the

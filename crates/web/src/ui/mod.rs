@@ -198,15 +198,13 @@ impl Ui {
         match action {
             Action::Boot(boot) => self.boot(*boot, &mut fx),
             Action::Press(button) => self.press(button, &mut fx),
-            Action::Prefs {
-                hints,
-                prompts,
-                animate,
-            } => {
-                self.prefs.hints = hints;
-                self.prefs.prompts = prompts;
-                self.prefs.animate = animate;
+            Action::Prefs(prefs) => {
+                self.prefs = Prefs {
+                    flipped: self.prefs.flipped,
+                    ..prefs
+                };
                 fx.push(self.store_prefs());
+                fx.push(Effect::Redraw);
             }
             Action::WatchDelay(ms) => self.set_delay(ms, &mut fx),
             Action::Language(code) => self.choose_language(&code, &mut fx),

@@ -470,11 +470,10 @@ fn a_move_is_animated_frame_by_frame_and_then_rests() {
     assert!(!fx.contains(&Effect::Animate));
     assert_eq!(ui.scene().expect("a board").gliding, None);
     // Motion turned off: no animation at all.
-    ui.update(Action::Prefs {
-        hints: true,
-        prompts: true,
+    ui.update(Action::Prefs(crate::save::Prefs {
         animate: false,
-    });
+        ..ui.prefs
+    }));
     let path = session(&ui).entries()[0].path.clone();
     let fx = enter(&mut ui, &path);
     assert!(!fx.contains(&Effect::Animate));

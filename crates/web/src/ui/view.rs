@@ -25,9 +25,7 @@ pub struct View {
     pub stats: String,
     /// The game chosen, on the opponent screen.
     pub opponent_game: String,
-    pub hints: bool,
-    pub prompts: bool,
-    pub animate: bool,
+    pub prefs: crate::save::Prefs,
     /// What the live region says.
     pub announcement: String,
     /// Embedded: the theme, and whether the rule book and the preferences
@@ -90,9 +88,7 @@ impl Ui {
             notice: self.notice.clone(),
             stats: self.stats_text(),
             opponent_game: t!("game-chosen", game = &display_name(self.choice)),
-            hints: self.prefs.hints,
-            prompts: self.prefs.prompts,
-            animate: self.prefs.animate,
+            prefs: self.prefs,
             announcement: self.announcement.clone(),
             embed: self.embed.as_ref().map(|e| (e.theme, e.rules, e.settings)),
             game: self.game_view(),
