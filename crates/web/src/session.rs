@@ -60,6 +60,10 @@ pub struct Session {
     /// How an online game ended when the rules of play did not end it
     /// (resignation, agreement, a claim, an abort), as the status says it.
     pub verdict: Option<String>,
+    /// Ask before a turn entered on the board is played (a preference).
+    pub confirm: bool,
+    /// The turn entered, waiting for the person to confirm it.
+    pub proposed: Option<AnyTurn>,
     entries: Vec<Entry>,
     /// The computer's turns in a row that saw the game as even.
     even_turns: u32,
@@ -80,6 +84,8 @@ impl Session {
             seed,
             review: None,
             verdict: None,
+            confirm: false,
+            proposed: None,
             entries,
             even_turns: 0,
         }
@@ -195,6 +201,11 @@ impl Session {
             self.review = None;
             return false;
         }
+        if self.proposed.take().is_some() {
+            // A press while a turn waits for confirmation drops it.
+            self.selection.clear();
+            return false;
+        }
         self.human_to_move()
     }
 
@@ -215,7 +226,7 @@ impl Session {
     }
 
     pub fn triple(&mut self, point: Point) -> Update {
-        if !self.human_to_move() || self.review.is_some() {
+        if !self.human_to_move() || self.review.is_some() || self.proposed.is_some() {
             return Update::Nothing;
         }
         let effect = self.selection.triple(&self.entries, point);
@@ -227,12 +238,32 @@ impl Session {
             Effect::Ignored => Update::Nothing,
             Effect::Selected | Effect::Cleared | Effect::Huffed => Update::Selection,
             Effect::Promote(options) => Update::Promote(options),
-            Effect::Play(turn) if matches!(self.mode, Mode::Online { .. }) => {
-                self.selection.clear();
-                Update::Send(turn)
+            Effect::Play(turn) if self.confirm => {
+                self.proposed = Some(turn);
+                Update::Selection
             }
-            Effect::Play(turn) => self.play(turn),
+            Effect::Play(turn) => self.enter(turn),
         }
+    }
+
+    /// The person confirmed (true) or dropped the turn they entered.
+    pub fn settle_proposed(&mut self, play: bool) -> Update {
+        match self.proposed.take() {
+            Some(turn) if play && self.human_to_move() => self.enter(turn),
+            _ => {
+                self.selection.clear();
+                Update::Selection
+            }
+        }
+    }
+
+    /// A turn the person entered: played, or sent to the server online.
+    fn enter(&mut self, turn: AnyTurn) -> Update {
+        if matches!(self.mode, Mode::Online { .. }) {
+            self.selection.clear();
+            return Update::Send(turn);
+        }
+        self.play(turn)
     }
 
     /// Plays a turn (a person's, a promotion choice or the computer's).
@@ -241,6 +272,7 @@ impl Session {
             return Update::Nothing;
         }
         self.selection.clear();
+        self.proposed = None;
         self.draw_offer = None;
         self.review = None;
         self.refresh();
@@ -391,6 +423,10 @@ impl Session {
     pub fn prompt(&self) -> String {
         if self.is_over() {
             return t!("prompt-over");
+        }
+        if self.proposed.is_some() {
+            // The confirmation asks instead.
+            return String::new();
         }
         if self.review.is_some() {
             return t!("prompt-looking-back");

@@ -378,6 +378,24 @@ impl App {
             select.add_event_listener_with_callback("change", language.as_ref().unchecked_ref())?;
         }
         self.listeners.push(language);
+        // Keyboard help shows on a touch screen once keys are in use.
+        let keyboard = Closure::<dyn FnMut(Event)>::new(|event: Event| {
+            let key = event
+                .dyn_ref::<web_sys::KeyboardEvent>()
+                .map(|k| k.key())
+                .unwrap_or_default();
+            if key == "Tab" || key.starts_with("Arrow") {
+                if let Some(html) = web_sys::window()
+                    .and_then(|w| w.document())
+                    .and_then(|d| d.document_element())
+                {
+                    let _ = html.class_list().add_1("keyboard-used");
+                }
+            }
+        });
+        self.document
+            .add_event_listener_with_callback("keydown", keyboard.as_ref().unchecked_ref())?;
+        self.listeners.push(keyboard);
         self.listen_board()?;
         let host = Closure::<dyn FnMut(Event)>::new(|event: Event| {
             if let Some(event) = event.dyn_ref::<MessageEvent>() {

@@ -107,7 +107,21 @@ impl App {
             }
             el.set_hidden(text.is_none());
         }
-        self.set_text("stats", &view.stats);
+        for (kind, text) in &view.stats {
+            if let Ok(Some(el)) = self
+                .document
+                .query_selector(&format!("[data-results=\"{}\"]", kind.as_str()))
+            {
+                if el.text_content().as_deref() != Some(text) {
+                    el.set_text_content(Some(text));
+                }
+            }
+        }
+        self.set_hidden("continue", view.continuing.is_none());
+        self.set_text(
+            "continue-what",
+            view.continuing.as_deref().unwrap_or_default(),
+        );
         self.set_text("opponent-game", &view.opponent_game);
         let prefs = &view.prefs;
         self.set_checked("pref-hints", prefs.hints);
@@ -133,7 +147,25 @@ impl App {
     }
 
     fn write_game(&self, game: &GameView) {
+        self.set_text("game-title", &game.title);
+        self.set_text("players", &game.players);
         self.set_text("status", &game.status);
+        self.set_hidden("result", game.result.is_none());
+        // The result panel says it all; the status line stays for readers.
+        if let Some(el) = self.element("status") {
+            let _ = if game.result.is_some() {
+                el.class_list().add_1("visually-hidden")
+            } else {
+                el.class_list().remove_1("visually-hidden")
+            };
+        }
+        if let Some(result) = &game.result {
+            self.set_text("result-headline", &result.headline);
+            self.set_text("result-reason", &result.reason);
+            self.set_hidden("rematch", !result.rematch);
+        }
+        self.set_hidden("confirm-move", game.confirm.is_none());
+        self.set_text("confirm-text", game.confirm.as_deref().unwrap_or_default());
         self.set_text("prompt", &game.prompt);
         self.set_text("counts", &game.counts);
         self.write_moves(game);

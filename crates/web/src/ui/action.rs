@@ -152,6 +152,14 @@ pub enum Button {
     },
     NewGame,
     ConfirmNew(bool),
+    /// The same opponent and level again, sides swapped.
+    Rematch,
+    /// Close the result panel and go over the game from its start.
+    LookBack,
+    /// Play (true) or drop the turn entered, when moves are confirmed.
+    ConfirmMove(bool),
+    /// Go back to the game in progress from the home screen.
+    Continue,
     Undo,
     Resign,
     OfferDraw,
@@ -245,6 +253,11 @@ impl Button {
                     .unwrap_or(900),
             },
             "new-game" => Button::NewGame,
+            "rematch" => Button::Rematch,
+            "look-back" => Button::LookBack,
+            "confirm-move" => Button::ConfirmMove(true),
+            "cancel-move" => Button::ConfirmMove(false),
+            "continue" => Button::Continue,
             "confirm-new-yes" => Button::ConfirmNew(true),
             "confirm-new-no" => Button::ConfirmNew(false),
             "undo" => Button::Undo,

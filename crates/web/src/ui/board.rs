@@ -64,6 +64,7 @@ impl Ui {
                 return;
             }
         }
+        session.confirm = self.prefs.confirm;
         let update = session.press(point);
         if session.selection.path.last() == Some(&point) {
             fx.push(Effect::CapturePointer(pointer));
@@ -103,7 +104,10 @@ impl Ui {
         };
         let was_over = session.is_over();
         let update = match target {
-            Some(to) if to != drag.from => session.drop(drag.from, to),
+            Some(to) if to != drag.from => {
+                session.confirm = self.prefs.confirm;
+                session.drop(drag.from, to)
+            }
             _ => Update::Selection,
         };
         // A drop is not a press of the triple gesture.
@@ -142,7 +146,10 @@ impl Ui {
                 self.announcement = keyboard::point_words(&session.game, next);
                 return;
             }
-            Key::Press => session.press(cursor),
+            Key::Press => {
+                session.confirm = self.prefs.confirm;
+                session.press(cursor)
+            }
             Key::Huff => session.triple(cursor),
             Key::Cancel => {
                 session.selection.clear();

@@ -118,6 +118,13 @@ impl Ui {
                 fx,
             ),
             Button::NewGame => self.new_game(fx),
+            Button::Rematch => self.rematch(fx),
+            Button::Continue => {
+                if self.session.is_some() {
+                    self.notice = None;
+                    self.screen = Screen::Game;
+                }
+            }
             Button::ConfirmNew(yes) => self.confirm_new(yes, fx),
             Button::StartOnline {
                 side,
@@ -179,6 +186,9 @@ impl Ui {
                 return;
             }
         }
+        if button == Button::LookBack {
+            self.looking_back = true;
+        }
         let Some(session) = self.session.as_mut() else {
             return;
         };
@@ -200,6 +210,12 @@ impl Ui {
             Button::AnswerDraw(yes) => session.answer_draw(yes),
             Button::Flip => self.prefs.flipped = !self.prefs.flipped,
             Button::Back => session.step_back(),
+            Button::LookBack => session.review_at(0),
+            Button::ConfirmMove(play) => {
+                let update = session.settle_proposed(play);
+                self.after(update, was_over, fx);
+                return;
+            }
             Button::Forward => session.step_forward(),
             Button::Review(ply) => session.review_at(ply),
             Button::Promote(role) => {
@@ -235,6 +251,25 @@ impl Ui {
             _ => return,
         }
         self.after(Update::Selection, was_over, fx);
+    }
+
+    /// A finished game's rematch: the same opponent and level, the person
+    /// on the other side (two people on one device and the computer against
+    /// itself simply start again).
+    fn rematch(&mut self, fx: &mut Vec<Effect>) {
+        let Some(session) = self.session.as_ref().filter(|s| s.is_over()) else {
+            return;
+        };
+        let mode = match session.mode {
+            Mode::Computer { level, human } => Mode::Computer {
+                level,
+                human: human.other(),
+            },
+            Mode::Online { .. } => return,
+            mode => mode,
+        };
+        self.choice = session.game.kind();
+        self.begin(mode, fx);
     }
 
     /// "New game": embedded, a new game of the same kind at once; else the
@@ -304,6 +339,7 @@ impl Ui {
         self.stop_thinking(fx);
         self.promotion = None;
         self.paused = false;
+        self.looking_back = false;
         self.animation = None;
         self.notice = None;
         self.screen = Screen::Game;

@@ -20,7 +20,7 @@ pub use action::{Action, ActionError, Boot, Button, Fields};
 pub use effect::{Dialog, Effect};
 pub use language::LANG_KEY;
 pub use online::{OnlineView, ONLINE_KEY};
-pub use view::{display_name, GameView, MoveItem, View};
+pub use view::{display_name, GameView, MoveItem, ResultView, View};
 
 use engine::chesquerque::Role as ChessRole;
 use engine::{AnyTurn, GameKind, Point};
@@ -146,6 +146,8 @@ pub struct Ui {
     clock: f64,
     frame_asked: bool,
     reduced_motion: bool,
+    /// The finished game's result panel was closed to go over the moves.
+    looking_back: bool,
     /// The language shown, and the one being loaded.
     lang: Lang,
     loading_lang: Option<Lang>,
@@ -187,6 +189,7 @@ impl Ui {
             clock: 0.0,
             frame_asked: false,
             reduced_motion: false,
+            looking_back: false,
             lang: Lang::En,
             loading_lang: None,
         }
@@ -374,5 +377,7 @@ mod connection_tests;
 mod embed_tests;
 #[cfg(test)]
 mod online_tests;
+#[cfg(test)]
+mod screens_tests;
 #[cfg(test)]
 mod tests;

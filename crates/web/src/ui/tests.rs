@@ -44,7 +44,7 @@ pub(super) fn tap(ui: &mut Ui, p: Point, ms: f64) -> Vec<Effect> {
 }
 
 /// Enters a turn by pressing each of its points, a second apart.
-fn enter(ui: &mut Ui, path: &[Point]) -> Vec<Effect> {
+pub(super) fn enter(ui: &mut Ui, path: &[Point]) -> Vec<Effect> {
     let mut fx = Vec::new();
     for (i, &p) in path.iter().enumerate() {
         fx = tap(ui, p, 10_000.0 * (i + 1) as f64);
@@ -172,7 +172,11 @@ fn a_game_against_the_computer_with_undo_by_pairs_and_a_draw_offer() {
             .any(|e| matches!(e, Effect::Store { key, value } if key == STATS_KEY && value.contains("[0,1,0]"))),
         "{fx:?}"
     );
-    assert!(ui.view().stats.contains("Classic: 0 won, 1 drawn, 0 lost"));
+    let classic = GameKind::Draughts(engine::DraughtsKind::Classic);
+    assert!(ui
+        .view()
+        .stats
+        .contains(&(classic, "0 won, 1 drawn, 0 lost".to_string())));
 }
 
 #[test]

@@ -9,8 +9,10 @@ use crate::i18n::Lang;
 use crate::keyboard::role_name;
 use crate::render::Scene;
 use crate::session::Mode;
+use crate::session::Session;
 use crate::t;
 pub use crate::words::game_name as display_name;
+use crate::words::{level_name, outcome_reason};
 
 /// Everything on the page.
 #[derive(Clone, Debug, PartialEq)]
@@ -21,8 +23,11 @@ pub struct View {
     pub lang: Lang,
     pub lang_loading: bool,
     pub notice: Option<String>,
-    /// The results against the computer, on the home screen.
-    pub stats: String,
+    /// The results against the computer per game, on the home screen's
+    /// cards (empty for a game not yet played).
+    pub stats: Vec<(GameKind, String)>,
+    /// The game in progress, as the home screen's "Continue" describes it.
+    pub continuing: Option<String>,
     /// The game chosen, on the opponent screen.
     pub opponent_game: String,
     pub prefs: crate::save::Prefs,
@@ -40,6 +45,13 @@ pub struct View {
 /// The game's panels and board.
 #[derive(Clone, Debug, PartialEq)]
 pub struct GameView {
+    /// The game's name, and who plays it ("You – Computer (Hard)").
+    pub title: String,
+    pub players: String,
+    /// A finished game's result panel, until it is closed to look back.
+    pub result: Option<ResultView>,
+    /// The turn entered, waiting to be confirmed, in words.
+    pub confirm: Option<String>,
     pub status: String,
     pub prompt: String,
     pub counts: String,
@@ -67,6 +79,17 @@ pub struct GameView {
     pub scene: Scene,
 }
 
+/// The result of a finished game, with what can follow it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ResultView {
+    /// "You win!", "Draw"…
+    pub headline: String,
+    /// Why: "checkmate", "threefold repetition"…
+    pub reason: String,
+    /// Whether a rematch is offered (not online).
+    pub rematch: bool,
+}
+
 /// A turn in the move list.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MoveItem {
@@ -86,7 +109,8 @@ impl Ui {
             lang: self.lang,
             lang_loading: self.loading_lang.is_some(),
             notice: self.notice.clone(),
-            stats: self.stats_text(),
+            stats: self.stats_rows(),
+            continuing: self.continuing(),
             opponent_game: t!("game-chosen", game = &display_name(self.choice)),
             prefs: self.prefs,
             announcement: self.announcement.clone(),
@@ -96,27 +120,40 @@ impl Ui {
         }
     }
 
-    fn stats_text(&self) -> String {
-        let rows: Vec<String> = GameKind::ALL
+    fn stats_rows(&self) -> Vec<(GameKind, String)> {
+        GameKind::ALL
             .into_iter()
-            .filter_map(|v| {
+            .map(|v| {
                 let [w, d, l] = self.stats.of(v);
-                (w + d + l > 0).then(|| {
+                let text = if w + d + l > 0 {
                     format!(
-                        "{}: {}, {}, {}",
-                        display_name(v),
+                        "{}, {}, {}",
                         t!("results-won", n = w),
                         t!("results-drawn", n = d),
                         t!("results-lost", n = l)
                     )
-                })
+                } else {
+                    String::new()
+                };
+                (v, text)
             })
-            .collect();
-        if rows.is_empty() {
-            String::new()
-        } else {
-            format!("{} — {}", t!("results-title"), rows.join(" · "))
-        }
+            .collect()
+    }
+
+    /// The game in progress in words: which game, against whom, whose
+    /// turn.
+    fn continuing(&self) -> Option<String> {
+        let session = self.session.as_ref().filter(|s| !s.is_over())?;
+        let game = &display_name(session.game.kind());
+        let against = match session.mode {
+            Mode::Computer { level, .. } => {
+                t!("continue-computer", game = game, level = &level_name(level))
+            }
+            Mode::Friend => t!("continue-friend", game = game),
+            Mode::Watch { .. } => t!("continue-watch", game = game),
+            Mode::Online { .. } => t!("continue-online", game = game),
+        };
+        Some(format!("{against} · {}", self.status()))
     }
 
     fn game_view(&self) -> Option<GameView> {
@@ -191,7 +228,13 @@ impl Ui {
             .unwrap_or_default();
         let watching = watch_delay.is_some();
         Some(GameView {
-            prompt: if self.prefs.prompts {
+            title: display_name(game.kind()),
+            players: players(session.mode),
+            result: (!self.looking_back).then(|| result_view(session)).flatten(),
+            confirm: session
+                .proposed
+                .map(|turn| t!("prompt-confirm", move = &game.turn_text(turn))),
+            prompt: if self.prefs.prompts && (self.looking_back || !session.is_over()) {
                 session.prompt()
             } else {
                 String::new()
@@ -234,7 +277,8 @@ impl Ui {
         if let (true, Some(huffed)) = (live, session.selection.huff) {
             board[huffed.index()] = None;
         }
-        let hints = self.prefs.hints && live && session.human_to_move();
+        let hints =
+            self.prefs.hints && live && session.human_to_move() && session.proposed.is_none();
         let entries = session.entries();
         let floating = self
             .drag
@@ -262,10 +306,15 @@ impl Ui {
             } else {
                 Vec::new()
             },
-            path: if live {
-                session.selection.path.clone()
-            } else {
-                Vec::new()
+            path: match session.proposed {
+                // The turn waiting to be confirmed shows as entered.
+                Some(turn) if live => entries
+                    .iter()
+                    .find(|e| e.turn == turn)
+                    .map(|e| e.path.clone())
+                    .unwrap_or_default(),
+                _ if live => session.selection.path.clone(),
+                _ => Vec::new(),
             },
             last: if live {
                 game.last_move().map(|(p, _)| p).unwrap_or_default()
@@ -279,4 +328,53 @@ impl Ui {
             cursor: self.cursor.filter(|_| self.focused),
         })
     }
+}
+
+/// Who plays, White first: "You – Computer (Hard)", "White – Black".
+fn players(mode: Mode) -> String {
+    let name = |side: Side| match mode {
+        Mode::Computer { human, .. } if side == human => t!("you"),
+        Mode::Computer { level, .. } | Mode::Watch { level, .. } => {
+            t!("computer-level", level = &level_name(level))
+        }
+        Mode::Online { side: Some(me), .. } if side == me => t!("you"),
+        _ => t!(by_side(side, "white", "black")),
+    };
+    t!(
+        "players",
+        white = &name(Side::White),
+        black = &name(Side::Black)
+    )
+}
+
+/// The result panel of a finished game.
+fn result_view(session: &Session) -> Option<ResultView> {
+    let online = matches!(session.mode, Mode::Online { .. });
+    let rematch = !online;
+    if let Some(verdict) = &session.verdict {
+        return Some(ResultView {
+            headline: verdict.clone(),
+            reason: String::new(),
+            rematch,
+        });
+    }
+    let outcome = session.game.outcome()?;
+    let person = match session.mode {
+        Mode::Computer { human, .. } => Some(human),
+        Mode::Online { side, .. } => side,
+        _ => None,
+    };
+    let headline = t!(match (outcome, person) {
+        (engine::Outcome::Draw { .. }, _) => "result-draw",
+        (engine::Outcome::Win { winner, .. }, Some(me)) if winner == me => "result-you-win",
+        (engine::Outcome::Win { .. }, Some(_)) => "result-you-lose",
+        (engine::Outcome::Win { winner, .. }, None) => {
+            by_side(winner, "result-white-wins", "result-black-wins")
+        }
+    });
+    Some(ResultView {
+        headline,
+        reason: outcome_reason(outcome),
+        rematch,
+    })
 }

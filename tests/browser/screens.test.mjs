@@ -1,0 +1,116 @@
+// The screens around a game: the game screen naming the game and the
+// players, the result panel's rematch (sides swapped) and look back, the
+// home screen's "Continue" and results per game, keyboard help only where
+// there is a keyboard, and confirming moves on a phone.
+
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { openApp, playFirstMove, ply, shots, startGame, waitForPly, withApp } from './lib.mjs';
+
+const DESKTOP = { viewport: { width: 1280, height: 800 } };
+const PHONE = {
+  viewport: { width: 390, height: 844 },
+  deviceScaleFactor: 2,
+  isMobile: true,
+  hasTouch: true,
+};
+
+describe('screens', () => {
+  const app = withApp();
+
+  test('the game screen names the game and the players with the level; a rematch swaps sides', async () => {
+    const { context, page, errors } = await openApp(app.browser, app.url, DESKTOP);
+    try {
+      await startGame(page, 'chesquerque', 'hard', 'white');
+      assert.equal(await page.textContent('#game-title'), 'Chesquerque');
+      assert.equal(await page.textContent('#players'), 'You – Computer (Hard)');
+      assert.equal(await page.isVisible('#result'), false);
+
+      await page.click('[data-action="resign"]');
+      await page.waitForSelector('#result:not([hidden])');
+      assert.equal(await page.textContent('#result-headline'), 'You lose');
+      assert.equal(await page.textContent('#result-reason'), 'resignation');
+      await page.screenshot({ path: join(shots, 'result-desktop.png') });
+
+      // Look back: the panel goes, the first position shows.
+      await page.click('[data-action="look-back"]');
+      assert.equal(await page.isVisible('#result'), false);
+
+      // Home: the finished game counts in Chesquerque's card, and there is
+      // nothing to continue.
+      await page.click('[data-action="home"]');
+      assert.equal(await page.textContent('[data-results="chesquerque"]'), '0 won, 0 drawn, 1 lost');
+      assert.equal(await page.isVisible('#continue'), false);
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('a rematch keeps the game and level and gives the person the other side', async () => {
+    const { context, page, errors } = await openApp(app.browser, app.url, DESKTOP);
+    try {
+      await startGame(page, 'classic', 'beginner', 'white');
+      await page.click('[data-action="resign"]');
+      await page.click('[data-action="rematch"]');
+      assert.equal(await page.textContent('#players'), 'Computer (Beginner) – You');
+      assert.equal(await page.textContent('#game-title'), 'Classic');
+      // The computer now has White and opens.
+      await waitForPly(page, 1);
+      assert.equal(await page.isVisible('#result'), false);
+
+      // The game in progress is offered on the home screen.
+      await page.click('[data-action="home"]');
+      const what = await page.textContent('#continue-what');
+      assert.match(what, /^Classic against the computer \(Beginner\) · Your turn$/);
+      await page.click('[data-action="continue"]');
+      await page.waitForSelector('body[data-screen="game"]');
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('keyboard help shows with a keyboard, not on a touch screen until keys are used', async () => {
+    const desk = await openApp(app.browser, app.url, DESKTOP);
+    const phone = await openApp(app.browser, app.url, PHONE);
+    try {
+      await startGame(desk.page, 'classic');
+      await startGame(phone.page, 'classic');
+      assert.equal(await desk.page.isVisible('#board-keys'), true);
+      assert.equal(await phone.page.isVisible('#board-keys'), false);
+      // The board still describes itself to a screen reader by it.
+      assert.equal(await phone.page.getAttribute('#board', 'aria-describedby'), 'board-keys');
+      await phone.page.keyboard.press('Tab');
+      assert.equal(await phone.page.isVisible('#board-keys'), true);
+      // Confirming moves is a touch screen's preference.
+      assert.equal(await desk.page.isVisible('label:has(#pref-confirm)', { timeout: 0 }), false);
+    } finally {
+      await desk.context.close();
+      await phone.context.close();
+    }
+  });
+
+  test('on a phone a move can wait for confirmation', async () => {
+    const { context, page, errors } = await openApp(app.browser, app.url, PHONE);
+    try {
+      await startGame(page, 'classic');
+      await page.click('#prefs summary');
+      await page.check('#pref-confirm');
+      await playFirstMove(page, { touch: true });
+      await page.waitForSelector('#confirm-move:not([hidden])');
+      assert.equal(await ply(page), 0, 'nothing played before it is confirmed');
+      await page.screenshot({ path: join(shots, 'confirm-phone.png') });
+      await page.tap('[data-action="cancel-move"]');
+      assert.equal(await ply(page), 0);
+      await playFirstMove(page, { touch: true });
+      await page.tap('[data-action="confirm-move"]');
+      await waitForPly(page, 1);
+      assert.equal(await page.isVisible('#confirm-move'), false);
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+    }
+  });
+});
