@@ -76,6 +76,8 @@ struct App {
     host_source: Option<(Window, String)>,
     /// The language the page's fixed words are in.
     shown_lang: Cell<Option<crate::i18n::Lang>>,
+    /// Whether the home screen's cards have their boards drawn.
+    previews_drawn: Cell<bool>,
     ui: Ui,
 }
 
@@ -148,6 +150,7 @@ pub fn start() -> Result<(), JsValue> {
         heartbeat: None,
         host_source: None,
         shown_lang: Cell::new(None),
+        previews_drawn: Cell::new(false),
         ui: Ui::new(),
     };
     app.listen()?;

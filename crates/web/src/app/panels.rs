@@ -84,6 +84,31 @@ impl App {
         }
     }
 
+    /// Draws each game's start position on its card, once they show.
+    fn draw_previews(&self) {
+        if self.previews_drawn.get() {
+            return;
+        }
+        self.previews_drawn.set(true);
+        for kind in engine::GameKind::ALL {
+            let selector = format!("canvas[data-preview=\"{}\"]", kind.as_str());
+            let Some(canvas) = self
+                .document
+                .query_selector(&selector)
+                .ok()
+                .flatten()
+                .and_then(|e| e.dyn_into::<HtmlCanvasElement>().ok())
+            else {
+                continue;
+            };
+            let game = engine::AnyGame::new(kind);
+            let scene = crate::ui::preview(kind);
+            if let Err(e) = render::draw(&self.window, &canvas, game.geometry(), &scene) {
+                web_sys::console::error_2(&"drawing a game's card failed:".into(), &e);
+            }
+        }
+    }
+
     /// Writes the whole view and draws the board.
     pub(super) fn refresh(&mut self) {
         let mut effects = Vec::new();
@@ -97,6 +122,9 @@ impl App {
     fn write(&self, view: &View) {
         self.write_language(view.lang, view.lang_loading);
         self.show_screen(view.screen);
+        if view.screen == "home" {
+            self.draw_previews();
+        }
         if let Some(el) = self
             .element("notice")
             .and_then(|e| e.dyn_into::<HtmlElement>().ok())

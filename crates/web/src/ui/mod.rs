@@ -20,7 +20,7 @@ pub use action::{Action, ActionError, Boot, Button, Fields};
 pub use effect::{Dialog, Effect};
 pub use language::LANG_KEY;
 pub use online::{OnlineView, ONLINE_KEY};
-pub use view::{display_name, GameView, MoveItem, ResultView, View};
+pub use view::{display_name, preview, GameView, MoveItem, ResultView, View};
 
 use engine::chesquerque::Role as ChessRole;
 use engine::{AnyTurn, GameKind, Point};

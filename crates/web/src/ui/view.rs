@@ -330,6 +330,16 @@ impl Ui {
     }
 }
 
+/// A game's start position, as the home screen's cards show it.
+pub fn preview(kind: GameKind) -> Scene {
+    let game = engine::AnyGame::new(kind);
+    Scene {
+        board: game.board(),
+        squares: !game.geometry().has_diagonals() && game.geometry().files() == 8,
+        ..Scene::default()
+    }
+}
+
 /// Who plays, White first: "You – Computer (Hard)", "White – Black".
 fn players(mode: Mode) -> String {
     let name = |side: Side| match mode {
