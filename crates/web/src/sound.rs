@@ -244,7 +244,10 @@ mod tests {
             ..crowned
         };
         assert_eq!(check.sound(), Sound::Check);
-        let over = TurnFacts { over: true, ..check };
+        let over = TurnFacts {
+            over: true,
+            ..check
+        };
         assert_eq!(over.sound(), Sound::GameEnd);
     }
 
@@ -342,7 +345,11 @@ mod tests {
                 if crowned {
                     assert_eq!(
                         facts.sound(),
-                        if facts.over { Sound::GameEnd } else { Sound::Promotion }
+                        if facts.over {
+                            Sound::GameEnd
+                        } else {
+                            Sound::Promotion
+                        }
                     );
                     return;
                 }

@@ -8,6 +8,7 @@ mod computer;
 mod embed;
 mod panels;
 mod socket;
+mod sound;
 mod words;
 
 use std::cell::{Cell, RefCell};
@@ -76,6 +77,8 @@ struct App {
     host_source: Option<(Window, String)>,
     /// The language the page's fixed words are in.
     shown_lang: Cell<Option<crate::i18n::Lang>>,
+    /// The sounds' audio, once the person has touched the page.
+    speaker: sound::Speaker,
     ui: Ui,
 }
 
@@ -148,6 +151,7 @@ pub fn start() -> Result<(), JsValue> {
         heartbeat: None,
         host_source: None,
         shown_lang: Cell::new(None),
+        speaker: sound::Speaker::default(),
         ui: Ui::new(),
     };
     app.listen()?;
@@ -326,6 +330,7 @@ impl App {
                 Effect::SendOnline(message) => self.send_online(&message),
                 Effect::Copy(id) => self.copy_text(id),
                 Effect::LoadLanguage(lang) => self.load_language(lang),
+                Effect::Sound(sound) => self.speaker.play(sound, self.document.body()),
             }
         }
         redraw
@@ -395,6 +400,17 @@ impl App {
                 .add_event_listener_with_callback(name, wake.as_ref().unchecked_ref())?;
         }
         self.listeners.push(wake);
+        // A touch or a key lets the page make sounds; heard before the
+        // board or a control takes the event, so its move is heard too.
+        let unlock = Closure::<dyn FnMut(Event)>::new(|_| with_app(|app| app.speaker.unlock()));
+        for name in ["pointerdown", "pointerup", "keydown"] {
+            self.document.add_event_listener_with_callback_and_bool(
+                name,
+                unlock.as_ref().unchecked_ref(),
+                true,
+            )?;
+        }
+        self.listeners.push(unlock);
         Ok(())
     }
 
