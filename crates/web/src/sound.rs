@@ -357,4 +357,30 @@ mod tests {
         }
         panic!("no man was crowned");
     }
+
+    #[test]
+    fn a_check_is_read_from_the_game() {
+        let mut game = AnyGame::new(GameKind::Chesquerque);
+        for ply in 0..400 {
+            let entries = game.entries();
+            if entries.is_empty() {
+                break;
+            }
+            // A check if one can be given, else a varied move.
+            let check = entries.iter().find(|e| {
+                let mut after = game.clone();
+                after.play(e.turn).expect("legal");
+                after.king_in_check().is_some()
+            });
+            let entry = check.unwrap_or(&entries[(ply * 7 + 3) % entries.len()]);
+            game.play(entry.turn).expect("legal");
+            let facts = TurnFacts::of_last_turn(&game).expect("a turn");
+            assert_eq!(facts.check, check.is_some());
+            if check.is_some() && !facts.over {
+                assert!(matches!(facts.sound(), Sound::Check));
+                return;
+            }
+        }
+        panic!("no check came up");
+    }
 }
