@@ -31,6 +31,8 @@ pub struct Embed {
     pub rules: bool,
     /// Whether the preferences can be changed.
     pub settings: bool,
+    /// Whether the game may make sounds (`sound=1`; off unless asked for).
+    pub sound: bool,
     /// The host page's origin, allowed to send messages (the page's own
     /// origin always is).
     pub host: Option<String>,
@@ -86,6 +88,7 @@ impl Embed {
             theme: "dark",
             rules: true,
             settings: true,
+            sound: false,
             host: None,
             id: String::new(),
         };
@@ -107,6 +110,7 @@ impl Embed {
                     }
                     "rules" => embed.rules = flag(value),
                     "settings" => embed.settings = flag(value),
+                    "sound" => embed.sound = flag(value),
                     "host" => embed.host = Some(decode(value)),
                     "id" => embed.id = clean(value),
                     // Unknown parameters are left for the host's own use.
@@ -306,6 +310,9 @@ mod tests {
         assert_eq!(embed.side, Side::Black);
         assert_eq!(embed.theme, "light");
         assert!(!embed.rules && embed.settings);
+        assert!(!embed.sound, "silent unless asked");
+        let loud = Embed::from_query("?embed&sound=1").expect("an embed");
+        assert!(loud.expect("valid").sound);
         assert_eq!(embed.host.as_deref(), Some("https://games.example"));
         assert_eq!(embed.save_key(), "alquerque.embed.left");
         let online = Embed::from_query("embed=1&join=k7q-4mz<script>")

@@ -3,11 +3,11 @@
 //! The only crate that touches `wasm-bindgen` and `web-sys`. What can be
 //! decided without a page lives in plain-Rust modules tested natively:
 //! [`session`] (the game on screen), [`save`] (saving it, preferences and
-//! results), [`input`] (what
-//! a press, a drag or a triple-press means), [`layout`] (where points fall on
-//! the canvas), [`triple`] (the triple-press gesture), [`worker`] (the
-//! computer player's requests) and [`online_state`] (the client side of online
-//! play). [`ui`] is the page as one state machine (actions in, effects
+//! results), [`input`] (what a press, a drag or a triple-press means),
+//! [`layout`] (where points fall on the canvas), [`triple`] (the
+//! triple-press gesture), [`sound`] (which sound a turn makes, and how each
+//! sounds), [`worker`] (the computer player's requests) and
+//! [`online_state`] (the client side of online play). [`ui`] is the page as one state machine (actions in, effects
 //! and a view out), tested natively; [`render`] paints the canvas and
 //! [`app`] wires it all to the page.
 
@@ -23,6 +23,7 @@ pub mod online_state;
 pub mod render;
 pub mod save;
 pub mod session;
+pub mod sound;
 pub mod theme;
 pub mod triple;
 pub mod ui;

@@ -8,6 +8,7 @@ mod computer;
 mod embed;
 mod panels;
 mod socket;
+mod sound;
 mod words;
 
 use std::cell::{Cell, RefCell};
@@ -78,6 +79,8 @@ struct App {
     shown_lang: Cell<Option<crate::i18n::Lang>>,
     /// Whether the home screen's cards have their boards drawn.
     previews_drawn: Cell<bool>,
+    /// The sounds' audio, once the person has touched the page.
+    speaker: sound::Speaker,
     ui: Ui,
 }
 
@@ -151,6 +154,7 @@ pub fn start() -> Result<(), JsValue> {
         host_source: None,
         shown_lang: Cell::new(None),
         previews_drawn: Cell::new(false),
+        speaker: sound::Speaker::default(),
         ui: Ui::new(),
     };
     app.listen()?;
@@ -329,6 +333,7 @@ impl App {
                 Effect::SendOnline(message) => self.send_online(&message),
                 Effect::Copy(id) => self.copy_text(id),
                 Effect::LoadLanguage(lang) => self.load_language(lang),
+                Effect::Sound(sound) => self.speaker.play(sound, self.document.body()),
             }
         }
         redraw
@@ -416,6 +421,17 @@ impl App {
                 .add_event_listener_with_callback(name, wake.as_ref().unchecked_ref())?;
         }
         self.listeners.push(wake);
+        // A touch or a key lets the page make sounds; heard before the
+        // board or a control takes the event, so its move is heard too.
+        let unlock = Closure::<dyn FnMut(Event)>::new(|_| with_app(|app| app.speaker.unlock()));
+        for name in ["pointerdown", "pointerup", "keydown"] {
+            self.document.add_event_listener_with_callback_and_bool(
+                name,
+                unlock.as_ref().unchecked_ref(),
+                true,
+            )?;
+        }
+        self.listeners.push(unlock);
         Ok(())
     }
 

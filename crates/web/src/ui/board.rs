@@ -60,6 +60,7 @@ impl Ui {
         if self.triple.press(point, time_ms) {
             let update = session.triple(point);
             if update != Update::Nothing {
+                self.heard_huff(&update, fx);
                 self.after(update, was_over, fx);
                 return;
             }
@@ -135,6 +136,7 @@ impl Ui {
                 .unwrap_or(Point::from_index_unchecked(0)),
         };
         let was_over = session.is_over();
+        let huff = key == Key::Huff;
         let update = match key {
             Key::Move(right, up) => {
                 let next = if self.cursor.is_none() {
@@ -157,6 +159,9 @@ impl Ui {
             }
         };
         self.cursor = Some(cursor);
+        if huff {
+            self.heard_huff(&update, fx);
+        }
         self.after(update, was_over, fx);
     }
 

@@ -4,6 +4,7 @@
 
 use online_play::ClientMessage;
 
+use crate::sound::Sound;
 use crate::worker::Request;
 
 /// One thing for the page to do.
@@ -57,6 +58,8 @@ pub enum Effect {
     /// Copy the text of the element with this id; report
     /// [`super::Action::Copied`].
     Copy(&'static str),
+    /// Make a sound (if the person has touched the page yet).
+    Sound(Sound),
 }
 
 /// The page's dialogs.

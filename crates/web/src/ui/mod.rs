@@ -14,6 +14,7 @@ mod embed;
 mod flow;
 mod language;
 mod online;
+mod sounds;
 mod view;
 
 pub use action::{Action, ActionError, Boot, Button, Fields};
@@ -151,6 +152,8 @@ pub struct Ui {
     /// The language shown, and the one being loaded.
     lang: Lang,
     loading_lang: Option<Lang>,
+    /// The person's huff of the turn being entered was heard already.
+    huff_heard: bool,
 }
 
 impl Default for Ui {
@@ -192,6 +195,7 @@ impl Ui {
             looking_back: false,
             lang: Lang::En,
             loading_lang: None,
+            huff_heard: false,
         }
     }
 
@@ -342,9 +346,10 @@ impl Ui {
         }
     }
 
-    /// After a change to the game: count a finished game, save, and let the
-    /// computer move.
+    /// After a change to the game: sound it, count a finished game, save,
+    /// and let the computer move.
     fn after(&mut self, update: Update, was_over: bool, fx: &mut Vec<Effect>) {
+        let played = matches!(update, Update::Played(_));
         match update {
             Update::Promote(options) => self.promotion = Some(options),
             Update::Played(_) => self.start_animation(fx),
@@ -353,6 +358,12 @@ impl Ui {
                 return;
             }
             Update::Nothing | Update::Selection => {}
+        }
+        let ended = !was_over && self.session.as_ref().is_some_and(Session::is_over);
+        if played {
+            self.turn_sound(false, fx);
+        } else if ended {
+            self.sound(crate::sound::Sound::GameEnd, fx);
         }
         if let Some(session) = &self.session {
             if !was_over && session.is_over() {
@@ -379,5 +390,7 @@ mod embed_tests;
 mod online_tests;
 #[cfg(test)]
 mod screens_tests;
+#[cfg(test)]
+mod sound_tests;
 #[cfg(test)]
 mod tests;

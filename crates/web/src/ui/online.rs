@@ -9,6 +9,7 @@ use online_play::{Role, ServerMessage};
 use super::{Effect, Screen, Ui};
 use crate::online_state::{Link, Online, Received};
 use crate::session::{DrawOffer, Mode, Session};
+use crate::sound::Sound;
 
 /// Where the online seat is kept, to find the game again after a reload.
 pub const ONLINE_KEY: &str = "alquerque.online";
@@ -17,13 +18,16 @@ impl Ui {
     /// Shows the online game as the mirror has it: the server's game (with
     /// the person's move that waits for acknowledgement), whose side the
     /// person plays, the draw offer and the verdict; the waiting screen
-    /// until the friend joins. A turn arriving is animated.
+    /// until the friend joins. A turn arriving is animated and heard, and
+    /// so is the game's end.
     pub(super) fn show_online(&mut self) -> Vec<Effect> {
         let mut fx = Vec::new();
         let Some(online) = self.online.as_ref().map(|g| &g.mirror) else {
             return fx;
         };
+        let me = online.side();
         let was_ply = self.session.as_ref().map(|s| s.game.ply());
+        let was_over = self.session.as_ref().map(Session::is_over);
         if let (Some(game), Some(room)) = (online.display_game(), online.room.as_ref()) {
             let mode = Mode::Online {
                 side: online.side(),
@@ -45,6 +49,10 @@ impl Ui {
         let ply = self.session.as_ref().map(|s| s.game.ply());
         if was_ply.is_some() && ply > was_ply {
             self.start_animation(&mut fx);
+            let mover = self.session.as_ref().map(|s| s.game.side_to_move().other());
+            self.turn_sound(me.is_none() || mover != me, &mut fx);
+        } else if was_over == Some(false) && self.session.as_ref().is_some_and(Session::is_over) {
+            self.sound(Sound::GameEnd, &mut fx);
         }
         self.screen = if waiting {
             Screen::Waiting
@@ -61,6 +69,7 @@ impl Ui {
         let Some(game) = self.online.as_mut() else {
             return;
         };
+        let waiting = game.mirror.room.is_some() && !game.mirror.started();
         match game.mirror.receive(message) {
             Received::Nothing => return,
             Received::Changed => {}
@@ -79,6 +88,10 @@ impl Ui {
                 key: ONLINE_KEY.to_string(),
                 value: game.mirror.seat.to_text(),
             });
+        }
+        // The friend took the other seat while this player waited.
+        if waiting && game.mirror.started() && game.mirror.side().is_some() {
+            self.sound(Sound::OpponentJoined, fx);
         }
         fx.extend(self.show_online());
     }

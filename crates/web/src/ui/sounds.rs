@@ -1,0 +1,55 @@
+//! When the page makes a sound: a turn played on the board by anyone, a
+//! huff entered, the end of a game, and online the friend joining and the
+//! opponent's move arriving; only with the sound preference on, and in an
+//! embedded page only when its URL asked (`sound=1`). Whether the person
+//! has touched the page yet (browsers' autoplay rules) is the glue's to
+//! know.
+
+use super::{Effect, Ui};
+use crate::session::Update;
+use crate::sound::{Sound, TurnFacts};
+
+impl Ui {
+    /// Whether the page makes sounds.
+    pub fn sound_on(&self) -> bool {
+        self.prefs.sound && self.embed.as_ref().is_none_or(|e| e.sound)
+    }
+
+    /// Makes `sound`, if sounds are on.
+    pub(super) fn sound(&self, sound: Sound, fx: &mut Vec<Effect>) {
+        if self.sound_on() {
+            fx.push(Effect::Sound(sound));
+        }
+    }
+
+    /// The sound of the turn just played on the board; `arrived` for the
+    /// online opponent's. A huff the person entered was heard when it was
+    /// entered, so the turn sounds for the rest of it.
+    pub(super) fn turn_sound(&mut self, arrived: bool, fx: &mut Vec<Effect>) {
+        let heard = std::mem::take(&mut self.huff_heard);
+        let Some(session) = &self.session else {
+            return;
+        };
+        let Some(mut facts) = TurnFacts::of_last_turn(&session.game) else {
+            return;
+        };
+        facts.huffed &= !heard;
+        facts.over |= session.is_over();
+        facts.arrived = arrived;
+        self.sound(facts.sound(), fx);
+    }
+
+    /// After a triple press: a huff entered (the move still to come) is
+    /// heard now.
+    pub(super) fn heard_huff(&mut self, update: &Update, fx: &mut Vec<Effect>) {
+        let huffed = *update == Update::Selection
+            && self
+                .session
+                .as_ref()
+                .is_some_and(|s| s.selection.huff.is_some());
+        if huffed {
+            self.huff_heard = true;
+            self.sound(Sound::Huff, fx);
+        }
+    }
+}
