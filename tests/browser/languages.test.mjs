@@ -128,6 +128,20 @@ describe('languages', () => {
     }
   });
 
+  test('an embedded game takes its language from the embedding URL', async () => {
+    const url = `${app.url}?embed&game=turkish&opponent=friend&lang=tr`;
+    const { context, page, errors } = await openApp(app.browser, url, PHONE, {
+      wait: 'html[lang="tr"]:not(.wait-lang) canvas#board[data-drawn="true"]',
+    });
+    try {
+      const tr = await catalog('tr');
+      assert.equal(await page.textContent('#status'), tr['white-to-move']);
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+    }
+  });
+
   test('a language that cannot be loaded leaves the page in English, saying so', async () => {
     const context = await app.browser.newContext(PHONE);
     const page = await context.newPage();
