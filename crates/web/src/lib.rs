@@ -8,7 +8,8 @@
 //! the canvas), [`triple`] (the triple-press gesture), [`worker`] (the
 //! computer player's requests) and [`online_state`] (the client side of online
 //! play). [`ui`] is the page as one state machine (actions in, effects
-//! and a view out), tested natively; [`render`] paints the canvas and
+//! and a view out), tested natively; [`render`] paints the canvas in the
+//! colours of [`theme`] (whose contrast ratios are tested natively) and
 //! [`app`] wires it all to the page.
 
 #[cfg(feature = "page")]

@@ -277,6 +277,8 @@ impl Ui {
             gliding: animated.map(|(glide, _)| glide),
             fading,
             cursor: self.cursor.filter(|_| self.focused),
+            theme: self.prefs.board,
+            pieces: self.prefs.pieces,
         })
     }
 }
