@@ -150,25 +150,32 @@ const KNIGHT: Figure = Figure {
     details: &[Dot(-0.1, -0.3, 0.06)],
 };
 
-/// The knight wearing a bishop's mitre: the archbishop moves as both.
+/// The knight wearing a bishop's mitre and band: the archbishop moves as
+/// both.
 const ARCHBISHOP: Figure = Figure {
     body: &[
         FOOT,
         HORSE,
         &[
-            Move(-0.14, -0.42),
-            Quad(-0.16, -0.62, 0.08, -0.78),
-            Quad(0.32, -0.62, 0.3, -0.4),
+            Move(-0.18, -0.4),
+            Quad(-0.22, -0.66, 0.06, -0.84),
+            Quad(0.36, -0.66, 0.32, -0.38),
             Close,
         ],
     ],
     details: &[
         Dot(-0.1, -0.3, 0.06),
         // The mitre's slit.
-        Move(0.06, -0.68),
-        Line(0.17, -0.5),
-        Line(0.12, -0.47),
-        Line(0.01, -0.65),
+        Move(0.06, -0.74),
+        Line(0.2, -0.52),
+        Line(0.14, -0.48),
+        Line(0.0, -0.7),
+        Close,
+        // The bishop's band, across the neck.
+        Move(-0.1, 0.14),
+        Line(0.36, 0.14),
+        Line(0.37, 0.22),
+        Line(-0.13, 0.22),
         Close,
     ],
 };

@@ -6,9 +6,12 @@
 //! results), [`input`] (what a press, a drag or a triple-press means),
 //! [`layout`] (where points fall on the canvas), [`triple`] (the
 //! triple-press gesture), [`sound`] (which sound a turn makes, and how each
-//! sounds), [`worker`] (the computer player's requests) and
-//! [`online_state`] (the client side of online play). [`ui`] is the page as one state machine (actions in, effects
-//! and a view out), tested natively; [`render`] paints the canvas and
+//! sounds), [`worker`] (the computer player's requests), [`online_state`]
+//! (the client side of online play), [`i18n`] (the six languages) and
+//! [`words`] (the games' words in them). [`ui`] is the page as one state
+//! machine (actions in, effects and a view out), tested natively; [`render`]
+//! paints the canvas in the colours of [`theme`] (whose contrast ratios are
+//! tested natively) and
 //! [`app`] wires it all to the page.
 
 #[cfg(feature = "page")]

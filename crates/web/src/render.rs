@@ -1,8 +1,10 @@
 //! Canvas drawing. Thin on purpose: where things go is decided by
-//! [`Layout`], what to show by [`Scene`]; this module only paints it.
+//! [`Layout`], what to show by [`Scene`], in which colours by
+//! [`crate::theme`]; this module only paints it.
 
 use crate::figures::Step;
 use crate::layout::Layout;
+use crate::theme::{BoardTheme, Inks, Palette, PieceStyle};
 use engine::chesquerque::Role as ChessRole;
 use engine::{Geometry, PieceKind, PieceView, Point, Side};
 use js_sys::{Object, Reflect, JSON};
@@ -10,24 +12,6 @@ use std::f64::consts::TAU;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement, Window};
-
-const SURFACE: &str = "#dcb77f";
-const SQUARE_DARK: &str = "#a87a4a";
-const LINE: &str = "#4b3121";
-const DOT: &str = "#3a2518";
-const LABEL: &str = "#5e3f25";
-/// Fill and rim of each side's pieces, and the colour of marks drawn on them.
-const WHITE_PIECE: (&str, &str, &str) = ("#f6efe0", "#5a4330", "#3a2a1c");
-const BLACK_PIECE: (&str, &str, &str) = ("#2a1f1a", "#0f0a08", "#f1e4cc");
-const HINT: &str = "rgba(28, 120, 72, 0.85)";
-const SELECTED: &str = "rgba(255, 214, 92, 0.95)";
-const LAST_MOVE: &str = "rgba(74, 124, 196, 0.55)";
-const CHECK: &str = "rgba(214, 48, 38, 0.75)";
-const CROWN: &str = "#e8b422";
-/// The keyboard cursor: a dark ring inside a light one, visible on every
-/// square, point and piece.
-const CURSOR_OUTER: &str = "#ffffff";
-const CURSOR_INNER: &str = "#0b3d91";
 
 /// What the board shows.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -57,6 +41,10 @@ pub struct Scene {
     pub fading: Vec<(Point, PieceView, f64)>,
     /// The keyboard's cursor, while the board has the focus.
     pub cursor: Option<Point>,
+    /// The board's colours.
+    pub theme: BoardTheme,
+    /// How the pieces are drawn.
+    pub pieces: PieceStyle,
 }
 
 /// Sizes the canvas's pixel buffer to its displayed size times the device
@@ -85,14 +73,16 @@ pub fn draw(
         .ok_or("the canvas has no 2d context")?
         .dyn_into()?;
     let layout = Layout::new(geometry, f64::from(width), f64::from(height)).flipped(scene.flipped);
-    paint_board(&ctx, &layout, scene.squares)?;
-    paint_marks(&ctx, &layout, scene)?;
+    let palette = scene.theme.palette();
+    paint_board(&ctx, &layout, palette, scene.squares)?;
+    paint_marks(&ctx, &layout, palette, scene)?;
     paint_pieces(&ctx, &layout, scene)?;
     if let Some(p) = scene.cursor {
         let r = layout.piece_radius();
         let w = (layout.spacing() * 0.05).max(2.0);
-        ring(&ctx, &layout, p, r + 2.6 * w, CURSOR_OUTER, w * 1.8)?;
-        ring(&ctx, &layout, p, r + 2.6 * w, CURSOR_INNER, w)?;
+        let (outer, inner) = (palette.cursor_outer.css(), palette.cursor_inner.css());
+        ring(&ctx, &layout, p, r + 2.6 * w, &outer, w * 1.8)?;
+        ring(&ctx, &layout, p, r + 2.6 * w, &inner, w)?;
     }
     canvas.set_attribute("data-layout", &describe(&layout)?)?;
     canvas.set_attribute("data-drawn", "true")
@@ -121,16 +111,17 @@ fn describe(layout: &Layout<'_>) -> Result<String, JsValue> {
 fn paint_board(
     ctx: &CanvasRenderingContext2d,
     layout: &Layout<'_>,
+    palette: &Palette,
     squares: bool,
 ) -> Result<(), JsValue> {
     let g = layout.geometry();
     ctx.set_transform(1.0, 0.0, 0.0, 1.0, 0.0, 0.0)?;
-    ctx.set_fill_style_str(SURFACE);
+    ctx.set_fill_style_str(&palette.surface.css());
     ctx.fill_rect(0.0, 0.0, layout.width(), layout.height());
     let s = layout.spacing();
     if squares {
         // Squares centred on the points, dark where file + rank is even.
-        ctx.set_fill_style_str(SQUARE_DARK);
+        ctx.set_fill_style_str(&palette.square_dark.css());
         for p in g.points() {
             let (f, r) = g.coords(p);
             if (f + r) % 2 == 0 {
@@ -138,7 +129,7 @@ fn paint_board(
                 ctx.fill_rect(x - s / 2.0, y - s / 2.0, s, s);
             }
         }
-        ctx.set_stroke_style_str(LINE);
+        ctx.set_stroke_style_str(&palette.line.css());
         ctx.set_line_width(layout.line_width());
         let (left, top) = layout.top_left();
         ctx.stroke_rect(
@@ -148,7 +139,7 @@ fn paint_board(
             s * f64::from(g.ranks()),
         );
     } else {
-        ctx.set_stroke_style_str(LINE);
+        ctx.set_stroke_style_str(&palette.line.css());
         ctx.set_line_width(layout.line_width());
         ctx.set_line_cap("round");
         ctx.begin_path();
@@ -159,7 +150,7 @@ fn paint_board(
             ctx.line_to(bx, by);
         }
         ctx.stroke();
-        ctx.set_fill_style_str(DOT);
+        ctx.set_fill_style_str(&palette.dot.css());
         ctx.begin_path();
         for p in g.points() {
             let (x, y) = layout.centre(p);
@@ -168,7 +159,7 @@ fn paint_board(
         }
         ctx.fill();
     }
-    ctx.set_fill_style_str(LABEL);
+    ctx.set_fill_style_str(&palette.label.css());
     // The label size is a whole number of pixels (and the cast saturates).
     let size = layout.label_size() as u32;
     ctx.set_font(&format!(
@@ -211,13 +202,15 @@ fn ring(
 fn paint_marks(
     ctx: &CanvasRenderingContext2d,
     layout: &Layout<'_>,
+    palette: &Palette,
     scene: &Scene,
 ) -> Result<(), JsValue> {
     let r = layout.piece_radius();
     let w = (layout.spacing() * 0.06).max(2.0);
     // The last turn: a faint trail through its points.
     if scene.last.len() > 1 {
-        ctx.set_stroke_style_str(LAST_MOVE);
+        let last = palette.last_move;
+        ctx.set_stroke_style_str(&last.colour.css_alpha(last.alpha));
         ctx.set_line_width(w * 1.6);
         ctx.set_line_cap("round");
         ctx.set_line_join("round");
@@ -234,18 +227,21 @@ fn paint_marks(
     }
     if let Some(king) = scene.check {
         let (x, y) = layout.centre(king);
-        ctx.set_fill_style_str(CHECK);
+        let check = palette.check;
+        ctx.set_fill_style_str(&check.colour.css_alpha(check.alpha));
         ctx.begin_path();
         ctx.arc(x, y, r * 1.3, 0.0, TAU)?;
         ctx.fill();
     }
+    let hint = palette.hint.css();
     for &p in &scene.movable {
-        ring(ctx, layout, p, r + w, HINT, w)?;
+        ring(ctx, layout, p, r + w, &hint, w)?;
     }
+    let selected = palette.selected.css();
     for &p in &scene.path {
-        ring(ctx, layout, p, r + w, SELECTED, w * 1.4)?;
+        ring(ctx, layout, p, r + w, &selected, w * 1.4)?;
     }
-    ctx.set_fill_style_str(HINT);
+    ctx.set_fill_style_str(&palette.target.css());
     for &p in &scene.targets {
         let (x, y) = layout.centre(p);
         ctx.begin_path();
@@ -263,7 +259,7 @@ fn paint_pieces(
     for &(p, piece, alpha) in &scene.fading {
         let (x, y) = layout.centre(p);
         ctx.set_global_alpha(alpha.clamp(0.0, 1.0));
-        paint_piece(ctx, layout, piece, x, y)?;
+        paint_piece(ctx, layout, scene.pieces, piece, x, y)?;
     }
     ctx.set_global_alpha(1.0);
     let floating = scene.floating.or_else(|| {
@@ -279,54 +275,74 @@ fn paint_pieces(
         }
         if let Some(Some(piece)) = scene.board.get(p.index()) {
             let (x, y) = layout.centre(p);
-            paint_piece(ctx, layout, *piece, x, y)?;
+            paint_piece(ctx, layout, scene.pieces, *piece, x, y)?;
         }
     }
     if let Some((p, x, y)) = floating {
         if let Some(Some(piece)) = scene.board.get(p.index()) {
-            paint_piece(ctx, layout, *piece, x, y)?;
+            paint_piece(ctx, layout, scene.pieces, *piece, x, y)?;
         }
     }
     Ok(())
 }
 
-/// One piece centred on `(x, y)`.
+/// One piece centred on `(x, y)`, drawn in `style`.
 pub fn paint_piece(
     ctx: &CanvasRenderingContext2d,
     layout: &Layout<'_>,
+    style: PieceStyle,
     piece: PieceView,
     x: f64,
     y: f64,
 ) -> Result<(), JsValue> {
+    let look = style.look();
+    let inks = look.inks(piece.side == Side::White);
     let radius = layout.piece_radius();
-    let (fill, rim, mark) = match piece.side {
-        Side::White => WHITE_PIECE,
-        Side::Black => BLACK_PIECE,
+    let outline = if look.outline > 0.0 {
+        (radius * look.outline).max(2.0)
+    } else {
+        layout.line_width().max(1.5)
     };
-    if piece.kind == PieceKind::King {
+    if let (PieceStyle::Outlined, PieceKind::Chess(role)) = (style, piece.kind) {
+        // A flat figure standing on its point, without a disc.
+        return paint_outlined_figure(ctx, x, y, radius * look.figure_scale, role, inks, outline);
+    }
+    let (fill, rim, mark) = (inks.fill.css(), inks.rim.css(), inks.mark.css());
+    if let (PieceKind::King, Some(crown)) = (piece.kind, look.crown) {
         // The crown glow.
-        ctx.set_shadow_color(CROWN);
+        ctx.set_shadow_color(&crown.css());
         ctx.set_shadow_blur(radius * 0.6);
     }
-    ctx.set_fill_style_str(fill);
-    ctx.set_stroke_style_str(rim);
-    ctx.set_line_width(layout.line_width().max(1.5));
+    ctx.set_fill_style_str(&fill);
+    ctx.set_stroke_style_str(&rim);
+    ctx.set_line_width(outline);
     ctx.begin_path();
-    ctx.arc(x, y, radius, 0.0, TAU)?;
+    // An outline is drawn on the disc's edge: keep it all within the radius.
+    let disc = if style == PieceStyle::Outlined {
+        radius - outline / 2.0
+    } else {
+        radius
+    };
+    ctx.arc(x, y, disc, 0.0, TAU)?;
     ctx.fill();
     ctx.set_shadow_blur(0.0);
     ctx.set_shadow_color("transparent");
     ctx.stroke();
-    match piece.kind {
-        PieceKind::Man => {
-            ctx.set_stroke_style_str(mark);
+    match (piece.kind, look.crown) {
+        (PieceKind::Man, _) if style == PieceStyle::Solid => {
+            ctx.set_stroke_style_str(&mark);
             ctx.set_line_width(layout.line_width().max(1.0));
             ctx.begin_path();
             ctx.arc(x, y, radius * 0.62, 0.0, TAU)?;
             ctx.stroke();
         }
-        PieceKind::King => paint_crown(ctx, x, y, radius, CROWN, rim),
-        PieceKind::Chess(role) => paint_chess(ctx, x, y, radius, role, mark, fill)?,
+        (PieceKind::Man, _) => {}
+        (PieceKind::King, Some(crown)) => paint_crown(ctx, x, y, radius, &crown.css(), &rim),
+        (PieceKind::King, None) => {
+            ctx.set_line_width(1.0);
+            paint_crown(ctx, x, y, radius, &mark, &mark);
+        }
+        (PieceKind::Chess(role), _) => paint_chess(ctx, x, y, radius, role, &mark, &fill)?,
     }
     Ok(())
 }
@@ -366,12 +382,54 @@ fn paint_chess(
     ctx.set_fill_style_str(colour);
     for steps in figure.body {
         trace(ctx, x, y, r, steps)?;
+        ctx.fill();
     }
     ctx.set_fill_style_str(fill);
-    trace(ctx, x, y, r, figure.details)
+    trace(ctx, x, y, r, figure.details)?;
+    ctx.fill();
+    Ok(())
 }
 
-/// Fills the outlines and dots of `steps`, in units of `r` about `(x, y)`.
+/// A chess piece's figure on its own, `r` being the radius of the disc it
+/// would stand on: its parts' outlines stroked wide, so that `outline`
+/// shows outside the silhouette, then each part filled in the side's colour
+/// and stroked thin, which parts them inside the silhouette (the foot from
+/// the body, the mitre from the head); the details in the outline's colour.
+fn paint_outlined_figure(
+    ctx: &CanvasRenderingContext2d,
+    x: f64,
+    y: f64,
+    r: f64,
+    role: ChessRole,
+    inks: Inks,
+    outline: f64,
+) -> Result<(), JsValue> {
+    let figure = crate::figures::figure(role);
+    // The figures reach higher above the centre than below it.
+    let y = y + 0.09 * r;
+    ctx.set_stroke_style_str(&inks.rim.css());
+    ctx.set_fill_style_str(&inks.fill.css());
+    ctx.set_line_join("round");
+    ctx.set_line_width(outline * 2.0);
+    for steps in figure.body {
+        trace(ctx, x, y, r, steps)?;
+        ctx.stroke();
+    }
+    // Each part covers the thin lines of those before it.
+    ctx.set_line_width(outline * 0.45);
+    for steps in figure.body {
+        trace(ctx, x, y, r, steps)?;
+        ctx.fill();
+        ctx.stroke();
+    }
+    ctx.set_fill_style_str(&inks.mark.css());
+    trace(ctx, x, y, r, figure.details)?;
+    ctx.fill();
+    Ok(())
+}
+
+/// Traces the outlines and dots of `steps` as the context's path, in units
+/// of `r` about `(x, y)`.
 fn trace(
     ctx: &CanvasRenderingContext2d,
     x: f64,
@@ -403,6 +461,5 @@ fn trace(
             }
         }
     }
-    ctx.fill();
     Ok(())
 }

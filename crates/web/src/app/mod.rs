@@ -78,7 +78,7 @@ struct App {
     /// The language the page's fixed words are in.
     shown_lang: Cell<Option<crate::i18n::Lang>>,
     /// Whether the home screen's cards have their boards drawn.
-    previews_drawn: Cell<bool>,
+    previews_drawn: Cell<Option<(crate::theme::BoardTheme, crate::theme::PieceStyle)>>,
     /// The sounds' audio, once the person has touched the page.
     speaker: sound::Speaker,
     ui: Ui,
@@ -153,7 +153,7 @@ pub fn start() -> Result<(), JsValue> {
         heartbeat: None,
         host_source: None,
         shown_lang: Cell::new(None),
-        previews_drawn: Cell::new(false),
+        previews_drawn: Cell::new(None),
         speaker: sound::Speaker::default(),
         ui: Ui::new(),
     };

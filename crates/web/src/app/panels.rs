@@ -85,11 +85,12 @@ impl App {
     }
 
     /// Draws each game's start position on its card, once they show.
-    fn draw_previews(&self) {
-        if self.previews_drawn.get() {
+    fn draw_previews(&self, prefs: &crate::save::Prefs) {
+        let look = (prefs.board, prefs.pieces);
+        if self.previews_drawn.get() == Some(look) {
             return;
         }
-        self.previews_drawn.set(true);
+        self.previews_drawn.set(Some(look));
         for kind in engine::GameKind::ALL {
             let selector = format!("canvas[data-preview=\"{}\"]", kind.as_str());
             let Some(canvas) = self
@@ -102,7 +103,7 @@ impl App {
                 continue;
             };
             let game = engine::AnyGame::new(kind);
-            let scene = crate::ui::preview(kind);
+            let scene = crate::ui::preview(kind, prefs);
             if let Err(e) = render::draw(&self.window, &canvas, game.geometry(), &scene) {
                 web_sys::console::error_2(&"drawing a game's card failed:".into(), &e);
             }
@@ -123,7 +124,7 @@ impl App {
         self.write_language(view.lang, view.lang_loading);
         self.show_screen(view.screen);
         if view.screen == "home" {
-            self.draw_previews();
+            self.draw_previews(&view.prefs);
         }
         if let Some(el) = self
             .element("notice")

@@ -326,15 +326,19 @@ impl Ui {
             gliding: animated.map(|(glide, _)| glide),
             fading,
             cursor: self.cursor.filter(|_| self.focused),
+            theme: self.prefs.board,
+            pieces: self.prefs.pieces,
         })
     }
 }
 
 /// A game's start position, as the home screen's cards show it.
-pub fn preview(kind: GameKind) -> Scene {
+pub fn preview(kind: GameKind, prefs: &crate::save::Prefs) -> Scene {
     let game = engine::AnyGame::new(kind);
     Scene {
         board: game.board(),
+        theme: prefs.board,
+        pieces: prefs.pieces,
         squares: !game.geometry().has_diagonals() && game.geometry().files() == 8,
         ..Scene::default()
     }
