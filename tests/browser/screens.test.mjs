@@ -101,7 +101,7 @@ describe('screens', () => {
       await playFirstMove(page, { touch: true });
       await page.waitForSelector('#confirm-move:not([hidden])');
       assert.equal(await ply(page), 0, 'nothing played before it is confirmed');
-      await page.screenshot({ path: join(shots, 'confirm-phone.png') });
+      await page.screenshot({ path: join(shots, 'confirm-move-phone.png') });
       await page.tap('[data-action="cancel-move"]');
       assert.equal(await ply(page), 0);
       await playFirstMove(page, { touch: true });

@@ -43,7 +43,6 @@ impl App {
                 let _ = html.set_attribute("lang", lang.code());
                 let _ = html.set_attribute("dir", lang.dir());
             }
-            self.document.set_title(&t!("page-title"));
             if let Some(select) = self
                 .element("language")
                 .and_then(|e| e.dyn_into::<HtmlSelectElement>().ok())
