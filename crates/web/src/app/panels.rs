@@ -84,7 +84,9 @@ impl App {
         }
     }
 
-    /// Draws each game's start position on its card, once they show.
+    /// Draws each game's start position on its card, once they show: each
+    /// card in a task of its own after the screen is written, so the first
+    /// screen waits for none of them.
     fn draw_previews(&self, prefs: &crate::save::Prefs) {
         let look = (prefs.board, prefs.pieces);
         if self.previews_drawn.get() == Some(look) {
@@ -92,21 +94,26 @@ impl App {
         }
         self.previews_drawn.set(Some(look));
         for kind in engine::GameKind::ALL {
-            let selector = format!("canvas[data-preview=\"{}\"]", kind.as_str());
-            let Some(canvas) = self
-                .document
-                .query_selector(&selector)
-                .ok()
-                .flatten()
-                .and_then(|e| e.dyn_into::<HtmlCanvasElement>().ok())
-            else {
-                continue;
-            };
-            let game = engine::AnyGame::new(kind);
-            let scene = crate::ui::preview(kind, prefs);
-            if let Err(e) = render::draw(&self.window, &canvas, game.geometry(), &scene) {
-                web_sys::console::error_2(&"drawing a game's card failed:".into(), &e);
-            }
+            let prefs = *prefs;
+            Timeout::new(0, move || with_app(|app| app.draw_preview(kind, &prefs))).forget();
+        }
+    }
+
+    fn draw_preview(&self, kind: engine::GameKind, prefs: &crate::save::Prefs) {
+        let selector = format!("canvas[data-preview=\"{}\"]", kind.as_str());
+        let Some(canvas) = self
+            .document
+            .query_selector(&selector)
+            .ok()
+            .flatten()
+            .and_then(|e| e.dyn_into::<HtmlCanvasElement>().ok())
+        else {
+            return;
+        };
+        let game = engine::AnyGame::new(kind);
+        let scene = crate::ui::preview(kind, prefs);
+        if let Err(e) = render::draw(&self.window, &canvas, game.geometry(), &scene) {
+            web_sys::console::error_2(&"drawing a game's card failed:".into(), &e);
         }
     }
 
