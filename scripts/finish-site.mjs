@@ -1,5 +1,6 @@
 // The last step of the web build (a Trunk post-build hook; or by hand:
-// `node scripts/finish-site.mjs dist`). On the built site it
+// `node scripts/finish-site.mjs dist`). On the built site it leaves out
+// the English catalog (the page has it built in), then
 //  1. names the computer's worker by a hash of its contents, as Trunk names
 //     the page's files, and tells the page that name (its
 //     <meta name="computer-worker">), so a page and a worker of different
@@ -25,6 +26,9 @@ const sha256 = (...parts) => {
 /** Trunk's names: `name-<hex>.ext` and `name-<hex>_bg.wasm`. */
 const HASHED = /-[0-9a-f]{12,64}(_bg|_loader)?\.[a-z]+$/;
 const COMPRESSIBLE = /\.(html|js|mjs|css|wasm|svg|json|webmanifest|txt)$/;
+
+// English is built into the page's module; its catalog file is not served.
+rmSync(path('lang/en.json'), { force: true });
 
 // Step 1: the worker.
 // Every file of the site, by its path inside it (`lang/es.json`).

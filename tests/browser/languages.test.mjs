@@ -7,7 +7,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { dist, openApp, shots, withApp } from './lib.mjs';
+import { here, openApp, shots, withApp } from './lib.mjs';
 
 const PHONE = {
   viewport: { width: 390, height: 844 },
@@ -17,7 +17,8 @@ const PHONE = {
 };
 const LANGUAGES = ['es', 'fr', 'tr', 'ar', 'ru'];
 
-const catalog = async (code) => JSON.parse(await readFile(join(dist, 'lang', `${code}.json`), 'utf8'));
+/** A catalog as written (English is built into the page, not served). */
+const catalog = async (code) => JSON.parse(await readFile(join(here, '..', '..', 'www', 'lang', `${code}.json`), 'utf8'));
 
 /** Every form of a message: its text, or its plural forms. */
 const forms = (message) => (typeof message === 'string' ? [message] : Object.values(message));
