@@ -25,13 +25,16 @@ pub mod notation;
 pub mod perft;
 pub mod position;
 pub mod record;
+pub mod review;
 pub mod rules;
 pub mod search;
 pub mod side;
 pub mod text;
 mod zobrist;
 
-pub use any_game::{AnyGame, AnyTurn, Entry, PieceKind, PieceView, RecordLineError};
+pub use any_game::{
+    Analyser, Analysis, AnyGame, AnyTurn, Candidate, Entry, PieceKind, PieceView, RecordLineError,
+};
 pub use bitboard::Bits;
 pub use game::{DrawReason, Game, GameError, GamePosition, History, Outcome, Playable, WinReason};
 pub use geometry::{Dir, DirSet, Geometry, Point};

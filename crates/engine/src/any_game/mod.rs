@@ -11,9 +11,11 @@ use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 use core::fmt;
 
+mod analysis;
 mod playable;
 mod view;
 
+pub use analysis::{Analyser, Analysis, Candidate};
 pub use playable::StartError;
 use view::{chess_captured, chess_piece, draughts_entries, draughts_piece, last_draughts_move};
 

@@ -1,0 +1,199 @@
+//! The engine's view of a position, for review and analysis: its best
+//! turns, each with its score and the line that follows, from a searcher
+//! kept across positions (its table makes the next, deeper look cheap).
+
+use alloc::vec::Vec;
+
+use super::{AnyGame, AnyTurn};
+use crate::chesquerque::ChessPosition;
+use crate::position::Position;
+use crate::search::{Limits, Score, Search, Searchable};
+
+/// One of the best turns found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Candidate {
+    pub turn: AnyTurn,
+    /// Its score for the side to move.
+    pub score: Score,
+    /// The expected line, this turn first.
+    pub line: Vec<AnyTurn>,
+}
+
+/// What the engine makes of a position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Analysis {
+    /// The position's score for the side to move (a finished game's
+    /// result when it has no turns).
+    pub score: Score,
+    /// The depth the best turn was searched to, and the nodes it took.
+    pub depth: u32,
+    pub nodes: u64,
+    /// The best turns, best first.
+    pub candidates: Vec<Candidate>,
+}
+
+/// A searcher for one kind of board.
+enum Inner {
+    Small(Search<Position<crate::Small>>),
+    Wide(Search<Position<u64>>),
+    Chess(Search<ChessPosition>),
+}
+
+/// Analyses positions, keeping what it learned for the next one.
+pub struct Analyser(Inner);
+
+impl core::fmt::Debug for Analyser {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str("Analyser")
+    }
+}
+
+impl Default for Analyser {
+    fn default() -> Analyser {
+        Analyser(Inner::Small(Search::new()))
+    }
+}
+
+impl Analyser {
+    pub fn new() -> Analyser {
+        Analyser::default()
+    }
+
+    /// The position after the first `ply` turns of `game` (its last
+    /// position if `ply` is beyond it): its `multi` best turns, each
+    /// searched within `limits` (nodes counted as a draughts search counts
+    /// them; a chess node costs more).
+    pub fn analyse(
+        &mut self,
+        game: &AnyGame,
+        ply: usize,
+        limits: Limits,
+        multi: usize,
+    ) -> Analysis {
+        macro_rules! run {
+            ($variant:ident, $positions:expr, $wrap:expr) => {{
+                if !matches!(self.0, Inner::$variant(_)) {
+                    self.0 = Inner::$variant(Search::new());
+                }
+                let Inner::$variant(search) = &mut self.0 else {
+                    unreachable!("just made")
+                };
+                let positions = $positions;
+                let upto = &positions[..=ply.min(positions.len() - 1)];
+                best_turns(search, upto, limits, multi, $wrap)
+            }};
+        }
+        match game {
+            AnyGame::Small(g) => run!(Small, g.positions(), AnyTurn::Small),
+            AnyGame::Wide(g) => run!(Wide, g.positions(), AnyTurn::Wide),
+            AnyGame::Chess(c) => run!(Chess, c.positions(), AnyTurn::Chess),
+        }
+    }
+}
+
+/// Up to `multi` best turns of the last of `positions`: the best, then the
+/// best of the rest, and so on.
+fn best_turns<P: Searchable>(
+    search: &mut Search<P>,
+    positions: &[P],
+    limits: Limits,
+    multi: usize,
+    wrap: fn(P::Turn) -> AnyTurn,
+) -> Analysis {
+    let limits = Limits {
+        depth: limits.depth,
+        nodes: (limits.nodes / P::NODE_COST).max(1),
+    };
+    let mut found: Vec<P::Turn> = Vec::new();
+    let mut analysis = Analysis {
+        score: Score::ZERO,
+        depth: 0,
+        nodes: 0,
+        candidates: Vec::new(),
+    };
+    for i in 0..multi.max(1) {
+        let report = search.run_among(positions, limits, |t| !found.contains(t));
+        analysis.nodes += report.nodes;
+        if i == 0 {
+            analysis.score = report.score;
+            analysis.depth = report.depth;
+        }
+        // Every turn already found: the search fell back to all of them.
+        let Some(best) = report.best.filter(|b| !found.contains(b)) else {
+            break;
+        };
+        found.push(best);
+        analysis.candidates.push(Candidate {
+            turn: wrap(best),
+            score: report.score,
+            line: report.line.into_iter().map(wrap).collect(),
+        });
+    }
+    analysis
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{DraughtsKind, GameKind};
+
+    fn limits() -> Limits {
+        Limits {
+            depth: 6,
+            nodes: 200_000,
+        }
+    }
+
+    #[test]
+    fn the_best_turns_are_distinct_legal_and_best_first() {
+        for kind in [
+            GameKind::Draughts(DraughtsKind::Classic),
+            GameKind::Draughts(DraughtsKind::Turkish),
+            GameKind::Chesquerque,
+        ] {
+            let game = AnyGame::new(kind);
+            let mut analyser = Analyser::new();
+            let analysis = analyser.analyse(&game, 0, limits(), 3);
+            assert_eq!(analysis.candidates.len(), 3, "{kind:?}");
+            let legal: Vec<AnyTurn> = game.entries().iter().map(|e| e.turn).collect();
+            for (i, c) in analysis.candidates.iter().enumerate() {
+                assert!(legal.contains(&c.turn), "{kind:?}: a legal turn");
+                assert_eq!(c.line.first(), Some(&c.turn), "the line starts with it");
+                assert!(
+                    analysis.candidates[..i].iter().all(|d| d.turn != c.turn),
+                    "distinct"
+                );
+                if i > 0 {
+                    assert!(
+                        c.score <= analysis.candidates[0].score,
+                        "{kind:?}: best first"
+                    );
+                }
+            }
+            assert_eq!(analysis.score, analysis.candidates[0].score);
+            assert!(analysis.depth >= 1);
+        }
+    }
+
+    #[test]
+    fn a_position_earlier_in_the_game_is_analysed_as_it_was() {
+        let mut game = AnyGame::new(GameKind::Draughts(DraughtsKind::Classic));
+        for _ in 0..4 {
+            let turn = game.entries()[0].turn;
+            game.play(turn).expect("legal");
+        }
+        let mut analyser = Analyser::new();
+        let at_start = analyser.analyse(&game, 0, limits(), 1);
+        let fresh = Analyser::new().analyse(
+            &AnyGame::new(GameKind::Draughts(DraughtsKind::Classic)),
+            0,
+            limits(),
+            1,
+        );
+        assert_eq!(at_start.candidates[0].turn, fresh.candidates[0].turn);
+        // Past the end: the last position.
+        let last = analyser.analyse(&game, 99, limits(), 1);
+        let legal: Vec<AnyTurn> = game.entries().iter().map(|e| e.turn).collect();
+        assert!(legal.contains(&last.candidates[0].turn));
+    }
+}
