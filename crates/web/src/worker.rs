@@ -9,7 +9,7 @@ use engine::AnyGame;
 use serde::{Deserialize, Serialize};
 
 /// What the page asks.
-#[derive(Serialize, Deserialize, Debug, Clone, PartialEq)]
+#[derive(Serialize, Deserialize, Debug, Clone, PartialEq, Default)]
 pub struct Request {
     pub id: u32,
     pub record: String,
@@ -23,6 +23,41 @@ pub struct Request {
     pub kind: String,
     #[serde(default)]
     pub side: String,
+    /// `analyse`: the position after this many turns (default the last),
+    /// how many best turns, and the search's depth and nodes.
+    #[serde(default)]
+    pub ply: Option<u32>,
+    #[serde(default)]
+    pub multi: Option<u32>,
+    #[serde(default)]
+    pub depth: Option<u32>,
+    #[serde(default)]
+    pub nodes: Option<u64>,
+}
+
+/// One of the best turns of an analysed position.
+#[derive(Serialize, Deserialize, Debug, Clone, PartialEq, Eq)]
+pub struct LineReply {
+    /// The turn in coordinates (as [`Reply::turn`]), and as the move list
+    /// writes it.
+    pub turn: String,
+    pub text: String,
+    /// Its score, from White's side (hundredths of a man; beyond 900 000 a
+    /// forced result).
+    pub white: i32,
+    /// The expected line in the move list's notation, this turn first.
+    pub line: Vec<String>,
+}
+
+/// An analysed position.
+#[derive(Serialize, Deserialize, Debug, Clone, PartialEq, Eq)]
+pub struct AnalysisReply {
+    pub ply: u32,
+    pub depth: u32,
+    /// The position's score from White's side.
+    pub white: i32,
+    /// The best turns, best first (none when the game is over there).
+    pub lines: Vec<LineReply>,
 }
 
 /// What the worker answers: a turn, or why there is none.
@@ -40,6 +75,9 @@ pub struct Reply {
     /// The answer to a draw offer.
     #[serde(default)]
     pub accepts: Option<bool>,
+    /// An analysed position.
+    #[serde(default)]
+    pub analysis: Option<AnalysisReply>,
 }
 
 /// Answers one request (or says why it could not be read). `clock` counts
@@ -54,7 +92,12 @@ pub fn answer(request: Result<Request, String>, clock: fn() -> f64) -> Reply {
             }
         }
     };
-    let answered = if request.kind == "draw" {
+    let answered = if request.kind == "analyse" {
+        analyse(&request).map(|analysis| Reply {
+            analysis: Some(analysis),
+            ..Reply::default()
+        })
+    } else if request.kind == "draw" {
         consider_draw(&request).map(|accepts| Reply {
             accepts: Some(accepts),
             ..Reply::default()
@@ -104,6 +147,64 @@ fn consider_draw(request: &Request) -> Result<bool, String> {
         other => return Err(format!("unknown side {other:?}")),
     };
     Ok(game.accepts_draw(level, side))
+}
+
+thread_local! {
+    /// The analyser, kept from one request to the next: a deeper look at
+    /// the same position, or the next position of a game, starts from what
+    /// it learned.
+    static ANALYSER: std::cell::RefCell<engine::Analyser> = std::cell::RefCell::default();
+}
+
+/// The most nodes one analysis may take (a draughts node's worth).
+const MOST_NODES: u64 = 50_000_000;
+
+fn analyse(request: &Request) -> Result<AnalysisReply, String> {
+    let mut game = AnyGame::from_record_line(&request.record).map_err(|e| e.to_string())?;
+    let ply = request
+        .ply
+        .map_or(game.ply(), |p| (p as usize).min(game.ply()));
+    while game.ply() > ply {
+        if !game.undo() {
+            break;
+        }
+    }
+    let limits = engine::search::Limits {
+        depth: request.depth.unwrap_or(8).clamp(1, 64),
+        nodes: request.nodes.unwrap_or(1_000_000).clamp(1, MOST_NODES),
+    };
+    let multi = request.multi.unwrap_or(1).clamp(1, 5) as usize;
+    let analysis = ANALYSER.with(|a| a.borrow_mut().analyse(&game, ply, limits, multi));
+    let white = |score: engine::search::Score| match game.side_to_move() {
+        engine::Side::White => score.0,
+        engine::Side::Black => -score.0,
+    };
+    let lines = analysis
+        .candidates
+        .iter()
+        .map(|c| {
+            let mut walk = game.clone();
+            let mut texts = Vec::new();
+            for &turn in &c.line {
+                texts.push(walk.turn_text(turn));
+                if walk.play(turn).is_err() {
+                    break;
+                }
+            }
+            LineReply {
+                turn: game.turn_coordinates(c.turn),
+                text: game.turn_text(c.turn),
+                white: white(c.score),
+                line: texts,
+            }
+        })
+        .collect();
+    Ok(AnalysisReply {
+        ply: ply as u32,
+        depth: analysis.depth,
+        white: white(analysis.score),
+        lines,
+    })
 }
 
 fn choose(request: &Request, clock: fn() -> f64) -> Result<(String, i32), String> {
@@ -177,6 +278,7 @@ mod tests {
             seconds: 1.0,
             kind: String::new(),
             side: String::new(),
+            ..Request::default()
         };
         let reply = answer(Ok(request), clock);
         assert_eq!(reply.id, 7);
@@ -211,5 +313,52 @@ mod tests {
             let reply = answer(read(text), clock);
             assert!(reply.turn.is_none() && reply.error.is_some(), "{text}");
         }
+    }
+
+    #[test]
+    fn a_position_of_the_game_is_analysed_from_whites_side() {
+        let record = "classic moves c2-c3";
+        let ask = |ply: Option<u32>, multi: u32| {
+            let reply = answer(
+                Ok(Request {
+                    id: 9,
+                    record: record.to_string(),
+                    kind: "analyse".to_string(),
+                    ply,
+                    multi: Some(multi),
+                    depth: Some(5),
+                    nodes: Some(100_000),
+                    ..Request::default()
+                }),
+                clock,
+            );
+            assert_eq!(reply.id, 9);
+            reply
+                .analysis
+                .unwrap_or_else(|| panic!("{:?}", reply.error))
+        };
+        // The start, White to move: its best turns are legal, best first,
+        // so White's scores fall.
+        let start = ask(Some(0), 3);
+        assert_eq!(start.ply, 0);
+        let game = AnyGame::new(engine::GameKind::Draughts(engine::DraughtsKind::Classic));
+        let legal: Vec<String> = game
+            .entries()
+            .iter()
+            .map(|e| game.turn_coordinates(e.turn))
+            .collect();
+        assert_eq!(start.lines.len(), 3);
+        for line in &start.lines {
+            assert!(legal.contains(&line.turn), "{}", line.turn);
+            assert_eq!(line.line.first(), Some(&line.text));
+        }
+        assert!(start.lines.windows(2).all(|w| w[0].white >= w[1].white));
+        assert_eq!(start.white, start.lines[0].white);
+        // After c2-c3, Black to move: Black's best line is White's lowest.
+        let after = ask(None, 3);
+        assert_eq!(after.ply, 1);
+        assert!(after.lines.windows(2).all(|w| w[0].white <= w[1].white));
+        // A ply past the end is the last position.
+        assert_eq!(ask(Some(40), 1).ply, 1);
     }
 }

@@ -85,6 +85,7 @@ impl Ui {
             seconds: THINK_SECONDS,
             kind: kind.to_string(),
             side,
+            ..Request::default()
         }));
     }
 
