@@ -41,6 +41,8 @@ pub struct Scene {
     pub fading: Vec<(Point, PieceView, f64)>,
     /// The keyboard's cursor, while the board has the focus.
     pub cursor: Option<Point>,
+    /// A better move, drawn as an arrow from its piece to where it ends.
+    pub arrow: Option<(Point, Point)>,
     /// The board's colours.
     pub theme: BoardTheme,
     /// How the pieces are drawn.
@@ -84,8 +86,55 @@ pub fn draw(
         ring(&ctx, &layout, p, r + 2.6 * w, &outer, w * 1.8)?;
         ring(&ctx, &layout, p, r + 2.6 * w, &inner, w)?;
     }
+    if let Some((from, to)) = scene.arrow {
+        let (halo, ink) = (palette.cursor_outer.css(), palette.cursor_inner.css());
+        let w = (layout.spacing() * 0.09).max(3.0);
+        arrow(&ctx, &layout, from, to, &halo, w * 1.8)?;
+        arrow(&ctx, &layout, from, to, &ink, w)?;
+        canvas.set_attribute(
+            "data-arrow",
+            &format!("{}-{}", geometry.name(from), geometry.name(to)),
+        )?;
+    } else {
+        canvas.remove_attribute("data-arrow")?;
+    }
     canvas.set_attribute("data-layout", &describe(&layout)?)?;
     canvas.set_attribute("data-drawn", "true")
+}
+
+/// An arrow from one point's centre to another's, its head at the end.
+fn arrow(
+    ctx: &CanvasRenderingContext2d,
+    layout: &Layout<'_>,
+    from: Point,
+    to: Point,
+    colour: &str,
+    width: f64,
+) -> Result<(), JsValue> {
+    let ((x0, y0), (x1, y1)) = (layout.centre(from), layout.centre(to));
+    let (dx, dy) = (x1 - x0, y1 - y0);
+    let length = dx.hypot(dy);
+    if length < 1.0 {
+        return Ok(());
+    }
+    let (ux, uy) = (dx / length, dy / length);
+    let head = layout.spacing() * 0.32;
+    let (bx, by) = (x1 - ux * head, y1 - uy * head);
+    ctx.set_stroke_style_str(colour);
+    ctx.set_fill_style_str(colour);
+    ctx.set_line_width(width);
+    ctx.set_line_cap("round");
+    ctx.begin_path();
+    ctx.move_to(x0, y0);
+    ctx.line_to(bx, by);
+    ctx.stroke();
+    ctx.begin_path();
+    ctx.move_to(x1, y1);
+    ctx.line_to(bx - uy * head * 0.6, by + ux * head * 0.6);
+    ctx.line_to(bx + uy * head * 0.6, by - ux * head * 0.6);
+    ctx.close_path();
+    ctx.fill();
+    Ok(())
 }
 
 /// The layout as JSON. Numbers are formatted by JavaScript, which keeps

@@ -7,6 +7,7 @@ mod board;
 mod computer;
 mod embed;
 mod panels;
+mod review;
 mod socket;
 mod sound;
 mod words;
@@ -386,6 +387,14 @@ impl App {
             select.add_event_listener_with_callback("change", language.as_ref().unchecked_ref())?;
         }
         self.listeners.push(language);
+        let graph = Closure::<dyn FnMut(Event)>::new(|event: Event| {
+            with_app(|app| app.press_graph(&event));
+        });
+        if let Some(canvas) = self.element("review-graph") {
+            canvas
+                .add_event_listener_with_callback("pointerdown", graph.as_ref().unchecked_ref())?;
+        }
+        self.listeners.push(graph);
         // Keyboard help shows on a touch screen once keys are in use.
         let keyboard = Closure::<dyn FnMut(Event)>::new(|event: Event| {
             let key = event

@@ -180,6 +180,7 @@ impl App {
         // Online play's own panel (its waiting screen, connection line and
         // claims) comes last: it may disable controls the game enabled.
         self.write_online_panel(view.online.as_ref());
+        self.write_review(view.review.as_ref());
     }
 
     fn write_game(&self, game: &GameView) {
@@ -274,7 +275,7 @@ impl App {
     }
 }
 
-fn escape(text: &str) -> String {
+pub(super) fn escape(text: &str) -> String {
     text.replace('&', "&amp;")
         .replace('<', "&lt;")
         .replace('>', "&gt;")

@@ -156,6 +156,8 @@ pub enum Button {
     Rematch,
     /// Close the result panel and go over the game from its start.
     LookBack,
+    /// Go over the finished game with the computer.
+    StartReview,
     /// Play (true) or drop the turn entered, when moves are confirmed.
     ConfirmMove(bool),
     /// Go back to the game in progress from the home screen.
@@ -255,6 +257,7 @@ impl Button {
             "new-game" => Button::NewGame,
             "rematch" => Button::Rematch,
             "look-back" => Button::LookBack,
+            "review-game" => Button::StartReview,
             "confirm-move" => Button::ConfirmMove(true),
             "cancel-move" => Button::ConfirmMove(false),
             "continue" => Button::Continue,

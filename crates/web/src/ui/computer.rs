@@ -92,6 +92,11 @@ impl Ui {
     /// The worker's reply; one to a request no longer waited for (after an
     /// undo, say) is ignored.
     pub(super) fn on_reply(&mut self, reply: Reply, fx: &mut Vec<Effect>) {
+        if let Some(analysis) = &reply.analysis {
+            if self.review_reply(reply.id, analysis, fx) {
+                return;
+            }
+        }
         if self.thinking != Thinking::Asked(reply.id) {
             return;
         }

@@ -119,6 +119,11 @@ impl Ui {
             ),
             Button::NewGame => self.new_game(fx),
             Button::Rematch => self.rematch(fx),
+            Button::StartReview => {
+                if self.session.as_ref().is_some_and(Session::is_over) {
+                    self.start_review(fx);
+                }
+            }
             Button::Continue => {
                 if self.session.is_some() {
                     self.notice = None;
@@ -340,6 +345,7 @@ impl Ui {
         self.promotion = None;
         self.paused = false;
         self.looking_back = false;
+        self.review = None;
         self.animation = None;
         self.notice = None;
         self.screen = Screen::Game;

@@ -14,6 +14,7 @@ mod embed;
 mod flow;
 mod language;
 mod online;
+mod review;
 mod sounds;
 mod view;
 
@@ -21,6 +22,7 @@ pub use action::{Action, ActionError, Boot, Button, Fields};
 pub use effect::{Dialog, Effect};
 pub use language::LANG_KEY;
 pub use online::{OnlineView, ONLINE_KEY};
+pub use review::{graph_ply, Marked, ReviewView};
 pub use view::{display_name, preview, GameView, MoveItem, ResultView, View};
 
 use engine::chesquerque::Role as ChessRole;
@@ -149,6 +151,8 @@ pub struct Ui {
     reduced_motion: bool,
     /// The finished game's result panel was closed to go over the moves.
     looking_back: bool,
+    /// The game being reviewed with the computer.
+    review: Option<review::Review>,
     /// The language shown, and the one being loaded.
     lang: Lang,
     loading_lang: Option<Lang>,
@@ -193,6 +197,7 @@ impl Ui {
             frame_asked: false,
             reduced_motion: false,
             looking_back: false,
+            review: None,
             lang: Lang::En,
             loading_lang: None,
             huff_heard: false,
@@ -388,6 +393,8 @@ mod connection_tests;
 mod embed_tests;
 #[cfg(test)]
 mod online_tests;
+#[cfg(test)]
+mod review_tests;
 #[cfg(test)]
 mod screens_tests;
 #[cfg(test)]

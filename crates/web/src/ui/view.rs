@@ -40,6 +40,8 @@ pub struct View {
     pub game: Option<GameView>,
     /// Online: the panel with the code, the connection line and claims.
     pub online: Option<super::OnlineView>,
+    /// The review of a finished game.
+    pub review: Option<super::ReviewView>,
 }
 
 /// The game's panels and board.
@@ -117,6 +119,7 @@ impl Ui {
             embed: self.embed.as_ref().map(|e| (e.theme, e.rules, e.settings)),
             game: self.game_view(),
             online: self.online_view(),
+            review: self.review_view(),
         }
     }
 
@@ -326,6 +329,7 @@ impl Ui {
             gliding: animated.map(|(glide, _)| glide),
             fading,
             cursor: self.cursor.filter(|_| self.focused),
+            arrow: self.review_arrow(),
             theme: self.prefs.board,
             pieces: self.prefs.pieces,
         })

@@ -1,0 +1,204 @@
+//! Going over a finished game with the computer: each position analysed in
+//! the worker, one at a time so the page stays free and the graph fills in
+//! as the answers come; the moves that threw chances away marked, with the
+//! better move.
+
+use engine::review::{self, Mark};
+use engine::search::Score;
+use engine::{AnyGame, GameKind, Point};
+
+use super::{Effect, Ui};
+use crate::worker::{AnalysisReply, Request};
+
+/// How deep and how far each position of a review is searched: a whole
+/// game in a few seconds on a phone.
+pub const REVIEW_DEPTH: u32 = 10;
+pub const REVIEW_NODES: u64 = 30_000;
+
+/// A game being reviewed.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Review {
+    record: String,
+    kind: GameKind,
+    /// White's score of each position (the start, then after each turn),
+    /// once analysed, and its best turn (coordinates, and as written).
+    white: Vec<Option<i32>>,
+    best: Vec<Option<(String, String)>>,
+    /// The request in flight.
+    asked: Option<u32>,
+}
+
+/// A marked move: the turn (1 = White's first), its mark, the move played
+/// and the better one.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Marked {
+    pub ply: usize,
+    pub mark: Mark,
+    pub played: String,
+    pub better: String,
+}
+
+/// What the review panel shows.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ReviewView {
+    /// Positions analysed so far, of all.
+    pub reviewed: usize,
+    pub total: usize,
+    /// White's chances (per mille) in each position analysed so far, for
+    /// the graph.
+    pub chances: Vec<i32>,
+    pub marks: Vec<Marked>,
+    /// Each side's tally, White first, once the whole game is analysed.
+    pub summary: Option<[review::Summary; 2]>,
+}
+
+impl Review {
+    /// The scores analysed so far, from the start, as far as they run on
+    /// without a gap.
+    fn scores(&self) -> Vec<Score> {
+        self.white.iter().map_while(|s| s.map(Score)).collect()
+    }
+
+    /// The marked moves among those analysed.
+    pub fn marks(&self, game: &AnyGame) -> Vec<Marked> {
+        let history = game.history();
+        review::marks(self.kind, &self.scores())
+            .into_iter()
+            .enumerate()
+            .filter_map(|(i, mark)| {
+                let (_, better) = self.best.get(i)?.clone()?;
+                let played = history.get(i)?.clone();
+                (played != better).then_some(())?;
+                Some(Marked {
+                    ply: i + 1,
+                    mark: mark?,
+                    played,
+                    better,
+                })
+            })
+            .collect()
+    }
+
+    pub fn view(&self, game: &AnyGame) -> ReviewView {
+        let scores = self.scores();
+        ReviewView {
+            reviewed: scores.len(),
+            total: self.white.len(),
+            chances: scores
+                .iter()
+                .map(|&s| review::chances(self.kind, s))
+                .collect(),
+            marks: self.marks(game),
+            summary: (scores.len() == self.white.len())
+                .then(|| review::summary(self.kind, &scores)),
+        }
+    }
+
+    /// The better move from the position after `ply` turns, as the points
+    /// it goes from and to, when the move played there is marked.
+    pub fn arrow(&self, game: &AnyGame, ply: usize) -> Option<(Point, Point)> {
+        self.marks(game).iter().find(|m| m.ply == ply + 1)?;
+        let (coords, _) = self.best.get(ply)?.clone()?;
+        let mut at = game.clone();
+        while at.ply() > ply {
+            at.undo();
+        }
+        let turn = at.parse(&coords).ok()?;
+        let entry = at.entries().into_iter().find(|e| e.turn == turn)?;
+        Some((*entry.path.first()?, *entry.path.last()?))
+    }
+}
+
+impl Ui {
+    /// Starts reviewing the game on screen.
+    pub(super) fn start_review(&mut self, fx: &mut Vec<Effect>) {
+        let Some(session) = self.session.as_ref() else {
+            return;
+        };
+        let game = &session.game;
+        let plies = game.ply();
+        self.review = Some(Review {
+            record: game.to_record_line(),
+            kind: game.kind(),
+            white: vec![None; plies + 1],
+            best: vec![None; plies + 1],
+            asked: None,
+        });
+        self.looking_back = true;
+        if let Some(session) = self.session.as_mut() {
+            session.review_at(0);
+        }
+        self.ask_review(fx);
+    }
+
+    /// Asks for the next position not yet analysed.
+    fn ask_review(&mut self, fx: &mut Vec<Effect>) {
+        let id = self.next_id();
+        let Some(review) = self.review.as_mut() else {
+            return;
+        };
+        let Some(next) = review.white.iter().position(Option::is_none) else {
+            review.asked = None;
+            return;
+        };
+        review.asked = Some(id);
+        fx.push(Effect::Ask(Request {
+            id,
+            record: review.record.clone(),
+            kind: "analyse".to_string(),
+            ply: Some(next as u32),
+            multi: Some(1),
+            depth: Some(REVIEW_DEPTH),
+            nodes: Some(REVIEW_NODES),
+            ..Request::default()
+        }));
+    }
+
+    /// A position analysed for the review; whether the reply was the
+    /// review's.
+    pub(super) fn review_reply(
+        &mut self,
+        id: u32,
+        analysis: &AnalysisReply,
+        fx: &mut Vec<Effect>,
+    ) -> bool {
+        let Some(review) = self.review.as_mut().filter(|r| r.asked == Some(id)) else {
+            return false;
+        };
+        let ply = analysis.ply as usize;
+        if let Some(slot) = review.white.get_mut(ply) {
+            *slot = Some(analysis.white);
+            review.best[ply] = analysis
+                .lines
+                .first()
+                .map(|l| (l.turn.clone(), l.text.clone()));
+        }
+        self.ask_review(fx);
+        true
+    }
+
+    /// The review panel, while reviewing.
+    pub fn review_view(&self) -> Option<ReviewView> {
+        let review = self.review.as_ref()?;
+        Some(review.view(&self.session.as_ref()?.game))
+    }
+
+    /// The arrow of the better move at the position shown, if its move is
+    /// marked.
+    pub(super) fn review_arrow(&self) -> Option<(Point, Point)> {
+        let review = self.review.as_ref()?;
+        let session = self.session.as_ref()?;
+        let ply = session.review.unwrap_or(session.game.ply());
+        review.arrow(&session.game, ply)
+    }
+}
+
+/// The turn a press on the review's graph shows: `x` from 0 (left) to 1
+/// (right) across `positions` evenly spaced points.
+pub fn graph_ply(x: f64, positions: usize) -> usize {
+    if positions <= 1 || !x.is_finite() {
+        return 0;
+    }
+    let last = (positions - 1) as f64;
+    (x.clamp(0.0, 1.0) * last).round() as usize
+}

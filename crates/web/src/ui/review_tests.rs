@@ -1,0 +1,142 @@
+//! Reviewing a finished game: every position asked for in turn, the graph
+//! and marks filling in, the better move's arrow on a marked move.
+
+use engine::{AnyGame, DraughtsKind, GameKind};
+
+use super::tests::{asked, booted, session};
+use super::*;
+use crate::session::{Mode, Session};
+use crate::worker::{answer, AnalysisReply, LineReply, Reply, Request};
+
+/// A finished Classic game of four turns between two people.
+fn finished() -> Ui {
+    let mut ui = booted();
+    let mut game = AnyGame::new(GameKind::Draughts(DraughtsKind::Classic));
+    for _ in 0..4 {
+        let turn = game.entries()[0].turn;
+        game.play(turn).expect("legal");
+    }
+    ui.session = Some(Session::resume(game, Mode::Friend, 1));
+    ui.screen = Screen::Game;
+    ui.update(Action::Press(Button::Resign));
+    assert!(session(&ui).is_over());
+    ui
+}
+
+/// A made-up analysis of position `ply`: White's score, and as best turn
+/// one other than the turn played there, when there is one.
+fn made_up(ui: &Ui, request: &Request, white: i32) -> Action {
+    let ply = request.ply.expect("a position") as usize;
+    let mut game = session(ui).game.clone();
+    while game.ply() > ply {
+        game.undo();
+    }
+    let played = session(ui).game.history().get(ply).cloned();
+    let lines = game
+        .entries()
+        .into_iter()
+        .find(|e| Some(game.turn_text(e.turn)) != played)
+        .map(|e| LineReply {
+            turn: game.turn_coordinates(e.turn),
+            text: game.turn_text(e.turn),
+            white,
+            line: vec![game.turn_text(e.turn)],
+        })
+        .into_iter()
+        .collect();
+    Action::Reply(Reply {
+        id: request.id,
+        analysis: Some(AnalysisReply {
+            ply: ply as u32,
+            depth: 5,
+            white,
+            lines,
+        }),
+        ..Reply::default()
+    })
+}
+
+#[test]
+fn a_review_asks_for_each_position_and_marks_the_moves_that_threw_chances_away() {
+    let mut ui = finished();
+    let fx = ui.update(Action::Press(Button::StartReview));
+    // White's first turn throws away two men; the rest keep the balance.
+    let scores = [0, -300, -300, -300, -300];
+    let mut request = asked(&fx).expect("the start asked for").clone();
+    let mut seen = Vec::new();
+    loop {
+        assert_eq!(request.kind, "analyse");
+        seen.push(request.ply.expect("a ply"));
+        let white = scores[request.ply.expect("a ply") as usize];
+        let fx = ui.update(made_up(&ui, &request, white));
+        let view = ui.view().review.expect("a review panel");
+        assert_eq!(
+            view.reviewed,
+            seen.len(),
+            "the graph fills in as answers come"
+        );
+        match asked(&fx) {
+            Some(next) => request = next.clone(),
+            None => break,
+        }
+    }
+    assert_eq!(seen, [0, 1, 2, 3, 4], "each position once, in order");
+    let view = ui.view().review.expect("a review panel");
+    assert_eq!((view.reviewed, view.total), (5, 5));
+    assert_eq!(view.marks.len(), 1, "{:?}", view.marks);
+    let marked = &view.marks[0];
+    assert_eq!(
+        (marked.ply, marked.mark),
+        (1, engine::review::Mark::Blunder)
+    );
+    assert_ne!(marked.played, marked.better);
+    let [white, black] = view.summary.expect("a summary once done");
+    assert_eq!((white.blunders, black.blunders), (1, 0));
+
+    // The marked move's position shows the better move as an arrow; the
+    // others none.
+    ui.update(Action::Press(Button::Review(0)));
+    let arrow = ui.scene().expect("a board").arrow.expect("an arrow");
+    assert_ne!(arrow.0, arrow.1);
+    ui.update(Action::Press(Button::Review(2)));
+    assert_eq!(ui.scene().expect("a board").arrow, None);
+    // A new game forgets the review.
+    ui.update(Action::Press(Button::Rematch));
+    assert_eq!(ui.view().review, None);
+}
+
+#[test]
+fn a_review_runs_to_its_end_on_the_real_worker_and_a_stale_answer_is_ignored() {
+    let mut ui = finished();
+    let fx = ui.update(Action::Press(Button::StartReview));
+    let mut request = asked(&fx).expect("asked").clone();
+    // An answer to another request changes nothing.
+    let mut stale = answer(Ok(request.clone()), || 0.0);
+    stale.id += 100;
+    ui.update(Action::Reply(stale));
+    assert_eq!(ui.view().review.expect("a panel").reviewed, 0);
+    for _ in 0..10 {
+        let reply = answer(Ok(request.clone()), || 0.0);
+        assert!(reply.analysis.is_some(), "{:?}", reply.error);
+        let fx = ui.update(Action::Reply(reply));
+        match asked(&fx) {
+            Some(next) => request = next.clone(),
+            None => break,
+        }
+    }
+    let view = ui.view().review.expect("a panel");
+    assert_eq!(view.reviewed, view.total);
+    assert_eq!(view.chances.len(), 5);
+    assert!(view.chances.iter().all(|c| (0..=1000).contains(c)));
+}
+
+#[test]
+fn a_press_on_the_graph_picks_the_nearest_position() {
+    assert_eq!(graph_ply(0.0, 61), 0);
+    assert_eq!(graph_ply(1.0, 61), 60);
+    assert_eq!(graph_ply(0.5, 61), 30);
+    assert_eq!(graph_ply(-3.0, 61), 0);
+    assert_eq!(graph_ply(f64::NAN, 61), 0);
+    assert_eq!(graph_ply(0.7, 1), 0);
+}
+
