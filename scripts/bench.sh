@@ -31,6 +31,7 @@ fi
 cargo build --quiet --release -p alquerque-cli
 cargo build --quiet --release -p alquerque-wasm-bench --target wasm32-unknown-unknown
 node scripts/bench.mjs target/release/alquerque target/wasm32-unknown-unknown/release/alquerque_wasm_bench.wasm
+node scripts/review-bench.mjs target/wasm32-unknown-unknown/release/alquerque_wasm_bench.wasm
 echo
 echo "Turkish draughts against kish (every capture path, queens land anywhere):"
 cargo bench --quiet --manifest-path benches/kish/Cargo.toml 2>/dev/null | grep -v '^$' | grep -v "^test result\|^running"

@@ -12,6 +12,13 @@ use crate::kind::{DraughtsKind, GameKind};
 use crate::search::Score;
 use crate::side::Side;
 
+/// How deep and how far a review searches each position of a game: a
+/// whole game in a few seconds on a phone (`scripts/bench.sh` times it).
+pub const REVIEW_LIMITS: crate::search::Limits = crate::search::Limits {
+    depth: 10,
+    nodes: 30_000,
+};
+
 /// How a move is marked.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Mark {

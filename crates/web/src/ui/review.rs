@@ -10,11 +10,6 @@ use engine::{AnyGame, GameKind, Point};
 use super::{Effect, Ui};
 use crate::worker::{AnalysisReply, Request};
 
-/// How deep and how far each position of a review is searched: a whole
-/// game in a few seconds on a phone.
-pub const REVIEW_DEPTH: u32 = 10;
-pub const REVIEW_NODES: u64 = 30_000;
-
 /// A game being reviewed.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Review {
@@ -148,8 +143,8 @@ impl Ui {
             kind: "analyse".to_string(),
             ply: Some(next as u32),
             multi: Some(1),
-            depth: Some(REVIEW_DEPTH),
-            nodes: Some(REVIEW_NODES),
+            depth: Some(review::REVIEW_LIMITS.depth),
+            nodes: Some(review::REVIEW_LIMITS.nodes),
             ..Request::default()
         }));
     }

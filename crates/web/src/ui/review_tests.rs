@@ -139,4 +139,3 @@ fn a_press_on_the_graph_picks_the_nearest_position() {
     assert_eq!(graph_ply(f64::NAN, 61), 0);
     assert_eq!(graph_ply(0.7, 1), 0);
 }
-
