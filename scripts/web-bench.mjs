@@ -259,6 +259,60 @@ async function printBytes(url) {
   }
 }
 
+// ------------------------------------------------------------------ Review
+
+// A 60-turn Classic game of the computer at Easy against itself (from
+// `alquerque match --a easy --b easy --records classic`).
+const REVIEW_RECORD = 'classic moves b2-c3 d4xb2 a1xc3 a3xa1 c3xa3 a4xa2 d3-d4 d5xd3 e3xc3 b4-b3 c3xa3 a2xa4 c2-c3 c4xc2 d2xb2 a1xc3 c1-d2 c5-d4 d2xb4 b5xb3 e2-e3 e4xe2 e1xe3xc5 b3-b2 b1xb3 a4-a3 b3-c3 e5-e4 d1-e1 a5-b5 c5xa5 e4-e3 c3-d4 e3xc5 e1-d1 a3-b2 d1-c1 c5-c4 c1xa3 c4-c3 a3-a4 c3-c2 a4-b4 c2-c1 b4-b5 c1-b1 b5-c5 b1-a1 a5-b5 a1-b1 b5-a5 b1-a1 a5-b5 a1-b1 c5-d5 b1-a1 d5-e5 a1-b1 e5-d5 b1-c1';
+
+/** Reviews the game on a fresh phone visit: seconds from the press to the
+ * last position analysed, and the page's longest task by then. */
+async function reviewVisit(browser, url) {
+  const context = await browser.newContext(PHONE);
+  try {
+    const save = { version: 1, record: REVIEW_RECORD, mode: 'friend', seed: 1, huff: null, path: [], draw_offer: null };
+    await context.addInitScript((text) => {
+      localStorage.setItem('alquerque.game', text);
+      // Sounds off: the audio context the first touch makes is not the review's.
+      localStorage.setItem('alquerque.prefs', JSON.stringify({ sound: false }));
+    }, JSON.stringify(save));
+    const page = await context.newPage();
+    await page.goto(url);
+    await page.waitForSelector('canvas#board[data-drawn="true"]', { timeout: 30_000 });
+    await page.click('[data-action="resign"]');
+    const t0 = Date.now();
+    await page.click('[data-action="review-game"]');
+    await page.waitForFunction(
+      () => document.getElementById('review-panel').dataset.reviewed === '61',
+      null,
+      { timeout: 120_000 },
+    );
+    const seconds = (Date.now() - t0) / 1000;
+    const marks = Number(await page.getAttribute('#review-panel', 'data-marks'));
+    const longest = Number(await page.getAttribute('body', 'data-longest-task'));
+    return { seconds, marks, longest };
+  } finally {
+    await context.close();
+  }
+}
+
+async function printReview(url) {
+  const browser = await launch();
+  const runs = [];
+  try {
+    for (let i = 0; i < RUNS; i++) runs.push(await reviewVisit(browser, url));
+  } finally {
+    await browser.close();
+  }
+  const seconds = runs.map((r) => r.seconds);
+  const longest = runs.map((r) => r.longest);
+  console.log(`Review of a 60-turn Classic game in the page (phone viewport, ${RUNS} fresh visits):`);
+  console.log(`  ${median(seconds).toFixed(2)} s median (${spread(seconds, (x) => x.toFixed(2))} s) from the press ` +
+    `to the last position; ${runs[0].marks} moves marked`);
+  console.log(`  Longest main-thread task of the page's own, start-up included (sounds off): ${median(longest)} ms median ` +
+    `(${spread(longest, (x) => `${x}`)} ms)`);
+}
+
 // ---------------------------------------------------------------- Lighthouse
 
 /** One Lighthouse run of the home page in a fresh Chromium; the result. */
@@ -334,6 +388,8 @@ try {
   console.log();
   console.log(`Server: ${binary} at ${server.url}`);
   await printBytes(server.url);
+  console.log();
+  await printReview(server.url);
   console.log();
   await printLighthouse(server.url, false, RUNS);
   console.log();
