@@ -84,4 +84,31 @@ describe('review', () => {
       await context.close();
     }
   });
+
+  test('a pasted record is reviewed; a review link opens its game; a bad one is told in words', async () => {
+    const { context, page, errors } = await openApp(app.browser, app.url, PHONE);
+    try {
+      await page.fill('#record-text', 'classic moves d3-c3 b3xd3 e3xc3');
+      await page.tap('[data-action="review-record"]');
+      await page.waitForFunction(() => document.getElementById('review-panel')?.dataset.reviewed === '4');
+      assert.equal(await page.getAttribute('body', 'data-ply'), '3');
+      assert.ok(Number(await page.getAttribute('#review-panel', 'data-marks')) >= 1, 'd3-c3 is marked');
+
+      // A link, with the record written as a link writes it.
+      await page.goto(`${app.url}?review=classic%20moves%20d3-c3%20b3xd3`);
+      await page.waitForFunction(() => document.getElementById('review-panel')?.dataset.reviewed === '3');
+      // Not the saved game: a reload without the link finds nothing saved
+      // from it.
+      const saved = await page.evaluate(() => localStorage.getItem('alquerque.game'));
+      assert.equal(saved, null);
+
+      await page.goto(`${app.url}?review=classic+moves+c2-c4`);
+      await page.waitForSelector('#notice:not([hidden])');
+      assert.match(await page.textContent('#notice'), /^This record cannot be read: /);
+      assert.equal(await page.getAttribute('body', 'data-screen'), 'home');
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+    }
+  });
 });

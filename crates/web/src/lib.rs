@@ -22,6 +22,7 @@ pub mod i18n;
 pub mod input;
 pub mod keyboard;
 pub mod layout;
+pub mod links;
 pub mod online_state;
 pub mod render;
 pub mod save;

@@ -133,6 +133,9 @@ pub fn start() -> Result<(), JsValue> {
         lang_query: crate::embed::query_pairs(&search)
             .find(|(key, _)| *key == "lang")
             .map(|(_, value)| crate::embed::clean(value)),
+        share: crate::embed::query_pairs(&search)
+            .any(|(key, _)| key == "review" || key == "analysis")
+            .then(|| search.clone()),
         lang_stored: read(crate::ui::LANG_KEY),
         languages: window
             .navigator()
@@ -221,6 +224,9 @@ impl Fields for PageFields<'_> {
         let element = self.document.get_element_by_id(id)?;
         if let Some(select) = element.dyn_ref::<HtmlSelectElement>() {
             return Some(select.value());
+        }
+        if let Some(text) = element.dyn_ref::<web_sys::HtmlTextAreaElement>() {
+            return Some(text.value());
         }
         element.dyn_ref::<HtmlInputElement>().map(|i| i.value())
     }

@@ -131,6 +131,9 @@ pub struct Boot {
     /// The language the link asks for (`?lang=`), the one chosen before,
     /// and the browser's preferred languages.
     pub lang_query: Option<String>,
+    /// The page's address query, when it holds a share link
+    /// (`?review=…`, `?analysis=…`).
+    pub share: Option<String>,
     pub lang_stored: Option<String>,
     pub languages: Vec<String>,
 }
@@ -158,6 +161,8 @@ pub enum Button {
     LookBack,
     /// Go over the finished game with the computer.
     StartReview,
+    /// Review the game whose record was pasted.
+    ReviewRecord(String),
     /// Play (true) or drop the turn entered, when moves are confirmed.
     ConfirmMove(bool),
     /// Go back to the game in progress from the home screen.
@@ -258,6 +263,9 @@ impl Button {
             "rematch" => Button::Rematch,
             "look-back" => Button::LookBack,
             "review-game" => Button::StartReview,
+            "review-record" => {
+                Button::ReviewRecord(fields.value("record-text").unwrap_or_default())
+            }
             "confirm-move" => Button::ConfirmMove(true),
             "cancel-move" => Button::ConfirmMove(false),
             "continue" => Button::Continue,

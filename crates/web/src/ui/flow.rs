@@ -6,6 +6,7 @@ use engine::search::Level;
 
 use super::{Boot, Button, Dialog, Effect, Screen, Thinking, Ui, SET_ASIDE_KEY};
 use crate::embed::Embed;
+use crate::links::Link;
 use crate::online_state::Seat;
 use crate::save::{Prefs, Stats};
 use crate::session::{Mode, Session, Update};
@@ -46,6 +47,9 @@ impl Ui {
             }
             None => self.start_standalone(boot.saved, boot.seat, &mut notice, fx),
         }
+        if let Some(query) = boot.share.as_deref() {
+            self.open_link(query, &mut notice, fx);
+        }
         self.notice = notice;
         self.maybe_think(fx);
         self.report_ready(fx);
@@ -79,6 +83,38 @@ impl Ui {
                 self.screen = Screen::Home;
             }
             None => self.screen = Screen::Home,
+        }
+    }
+
+    /// Opens what a share link names: a game to review, or a position to
+    /// analyse; a bad link is told in words and the page goes on as it was.
+    fn open_link(&mut self, query: &str, notice: &mut Option<String>, fx: &mut Vec<Effect>) {
+        if let Some(link) = Link::from_query(query) {
+            self.open(link, notice, fx);
+        }
+    }
+
+    /// Opens a game to review or a position to analyse, or says why not.
+    fn open(
+        &mut self,
+        link: Result<(Link, engine::AnyGame), String>,
+        notice: &mut Option<String>,
+        fx: &mut Vec<Effect>,
+    ) {
+        match link {
+            Ok((link, game)) => {
+                let seed = self.new_seed();
+                self.leave_online(fx);
+                self.stop_thinking(fx);
+                self.session = Some(Session::resume(game, Mode::Friend, seed));
+                self.screen = Screen::Game;
+                self.from_link = true;
+                self.review = None;
+                if let Link::Review(_) = link {
+                    self.start_review(fx);
+                }
+            }
+            Err(why) => *notice = Some(why),
         }
     }
 
@@ -119,6 +155,11 @@ impl Ui {
             ),
             Button::NewGame => self.new_game(fx),
             Button::Rematch => self.rematch(fx),
+            Button::ReviewRecord(text) => {
+                let mut notice = None;
+                self.open(Link::review(&text), &mut notice, fx);
+                self.notice = notice;
+            }
             Button::StartReview => {
                 if self.session.as_ref().is_some_and(Session::is_over) {
                     self.start_review(fx);
@@ -346,6 +387,7 @@ impl Ui {
         self.paused = false;
         self.looking_back = false;
         self.review = None;
+        self.from_link = false;
         self.animation = None;
         self.notice = None;
         self.screen = Screen::Game;
@@ -396,6 +438,7 @@ pub(super) fn fresh_boot(seed: u64) -> super::Action {
         reduced_motion: false,
         token_words: [1, 2, 3, 4],
         lang_query: None,
+        share: None,
         lang_stored: None,
         languages: Vec::new(),
     }))

@@ -153,6 +153,8 @@ pub struct Ui {
     looking_back: bool,
     /// The game being reviewed with the computer.
     review: Option<review::Review>,
+    /// The game on screen came from a share link: it is not saved.
+    from_link: bool,
     /// The language shown, and the one being loaded.
     lang: Lang,
     loading_lang: Option<Lang>,
@@ -198,6 +200,7 @@ impl Ui {
             reduced_motion: false,
             looking_back: false,
             review: None,
+            from_link: false,
             lang: Lang::En,
             loading_lang: None,
             huff_heard: false,
@@ -340,7 +343,9 @@ impl Ui {
     /// Saves the game in progress (an online game lives on the server; its
     /// seat is stored instead).
     fn save(&self, fx: &mut Vec<Effect>) {
-        if self.online.is_some() {
+        // An online game lives on the server; one a link opened is not
+        // the person's game in progress, which stays saved.
+        if self.online.is_some() || self.from_link {
             return;
         }
         if let Some(session) = &self.session {

@@ -139,3 +139,50 @@ fn a_press_on_the_graph_picks_the_nearest_position() {
     assert_eq!(graph_ply(f64::NAN, 61), 0);
     assert_eq!(graph_ply(0.7, 1), 0);
 }
+
+#[test]
+fn a_review_link_opens_the_game_in_review_without_touching_the_saved_one() {
+    let Action::Boot(boot) = flow::fresh_boot(3) else {
+        unreachable!("a boot")
+    };
+    let mut ui = Ui::new();
+    let fx = ui.update(Action::Boot(Box::new(Boot {
+        saved: Some(
+            "{\"version\":1,\"record\":\"qirkat\",\"mode\":\"friend\",\"seed\":1}".to_string(),
+        ),
+        share: Some("?review=classic+moves+d3-c3+b3xd3".to_string()),
+        ..*boot
+    })));
+    assert_eq!(ui.screen, Screen::Game);
+    assert_eq!(
+        session(&ui).game.to_record_line(),
+        "classic moves d3-c3 b3xd3"
+    );
+    let request = asked(&fx).expect("the review starts");
+    assert_eq!((request.kind.as_str(), request.ply), ("analyse", Some(0)));
+    assert!(
+        !fx.iter()
+            .any(|e| matches!(e, Effect::Store { key, .. } if key == SAVE_KEY)),
+        "the saved game stays: {fx:?}"
+    );
+    // A bad link is told in words; the saved game opens as ever.
+    let Action::Boot(boot) = flow::fresh_boot(3) else {
+        unreachable!("a boot")
+    };
+    let mut ui = Ui::new();
+    ui.update(Action::Boot(Box::new(Boot {
+        saved: Some(
+            "{\"version\":1,\"record\":\"qirkat\",\"mode\":\"friend\",\"seed\":1}".to_string(),
+        ),
+        share: Some("?review=classic+moves+c2-c4".to_string()),
+        ..*boot
+    })));
+    assert!(ui
+        .view()
+        .notice
+        .is_some_and(|n| n.starts_with("This record cannot be read")));
+    assert_eq!(
+        session(&ui).game.kind(),
+        GameKind::Draughts(DraughtsKind::Qirkat)
+    );
+}
