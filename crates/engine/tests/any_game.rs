@@ -205,3 +205,39 @@ proptest! {
         let _ = AnyGame::from_record_line(&format!("{game} {}", words.join(" ")));
     }
 }
+
+#[test]
+fn a_game_from_a_position_keeps_it_in_its_record_line() {
+    use engine::Playable;
+    for (kind, text) in [
+        ("classic", "1w2b/5/1b2b/4b/b3w b - - 1"),
+        (
+            "chesquerque",
+            AnyGame::new(engine::GameKind::Chesquerque)
+                .position_text()
+                .as_str(),
+        ),
+    ] {
+        let line = format!("{kind} position {text}");
+        let game = AnyGame::from_record_line(&line).expect("a position");
+        assert_eq!(game.position_text(), text);
+        let mut played = game.clone();
+        let turn = played.entries()[0].turn;
+        played.play(turn).expect("legal");
+        let record = played.to_record_line();
+        let usual = kind == "chesquerque";
+        assert_eq!(record.contains(" position "), !usual, "{record}");
+        let again = AnyGame::from_record_line(&record).expect("reads back");
+        assert_eq!(again.position_text(), played.position_text());
+        assert_eq!(again.to_record_line(), record);
+    }
+    // The usual start is not written out.
+    assert_eq!(
+        AnyGame::from_record_line("classic")
+            .expect("a game")
+            .to_record_line(),
+        "classic"
+    );
+    let bad = AnyGame::from_record_line("classic position zz moves c2-c3");
+    assert!(bad.is_err());
+}

@@ -136,7 +136,8 @@ impl AnyGame {
         }
     }
 
-    /// Reads `<game> [option <name=value>]... [moves <turn>...]`.
+    /// Reads `<game> [option <name=value>]... [position <text>]
+    /// [moves <turn>...]`: without `position`, the game starts as usual.
     pub fn from_record_line(text: &str) -> Result<AnyGame, RecordLineError> {
         let mut words = text.split_ascii_whitespace();
         let variant: GameKind = words
@@ -150,9 +151,16 @@ impl AnyGame {
         };
         let mut moves = Vec::new();
         let mut in_moves = false;
+        let mut position: Option<Vec<&str>> = None;
         while let Some(word) = words.next() {
             match word {
                 "moves" if !in_moves => in_moves = true,
+                "position" if !in_moves && position.is_none() => position = Some(Vec::new()),
+                _ if !in_moves && position.is_some() => {
+                    if let Some(words) = position.as_mut() {
+                        words.push(word);
+                    }
+                }
                 "option" if !in_moves => {
                     let option = words
                         .next()
@@ -178,9 +186,11 @@ impl AnyGame {
                 }
             }
         }
-        let mut game = match rules {
-            Some(rules) => AnyGame::with_rules(rules),
-            None => AnyGame::Chess(ChessGame::new()),
+        let mut game = match (rules, position) {
+            (rules, Some(words)) => AnyGame::from_position_text(rules, &words.join(" "))
+                .map_err(|e| RecordLineError::Syntax(alloc::format!("position: {e}")))?,
+            (Some(rules), None) => AnyGame::with_rules(rules),
+            (None, None) => AnyGame::Chess(ChessGame::new()),
         };
         // Draughts turns may contain a space after a huff (`h:b3 c2-c3`).
         for (i, text) in split_turns(&moves.join(" ")).iter().enumerate() {

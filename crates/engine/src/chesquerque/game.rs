@@ -89,6 +89,10 @@ impl GamePosition for ChessPosition {
         String::from(GameKind::Chesquerque.as_str())
     }
 
+    fn is_usual_start(&self) -> bool {
+        *self == ChessPosition::start()
+    }
+
     /// Chesquerque has no capture chains, so `chains` changes nothing.
     fn perft(&self, depth: u32, _chains: Chains) -> u64 {
         chess_perft(self, depth)

@@ -117,6 +117,10 @@ impl<B: Bits> GamePosition for Position<B> {
         GameKind::Draughts(self.rules().key)
     }
 
+    fn is_usual_start(&self) -> bool {
+        *self == Position::start(self.rules())
+    }
+
     fn record_header(&self) -> String {
         let rules = self.rules();
         let mut line = String::from(rules.key.as_str());

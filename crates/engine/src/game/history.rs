@@ -240,6 +240,10 @@ impl<P: GamePosition> Playable for History<P> {
 
     fn record_line(&self) -> String {
         let mut line = self.start().record_header();
+        if !self.start().is_usual_start() {
+            line.push_str(" position ");
+            line.push_str(&self.start().to_text());
+        }
         if !self.turns.is_empty() {
             line.push_str(" moves");
             for (&turn, position) in self.turns.iter().zip(&self.positions) {

@@ -50,6 +50,9 @@ pub trait GamePosition: Searchable + PartialEq {
     /// ones, as a record line begins (`qirkat option no_return=off`).
     fn record_header(&self) -> String;
 
+    /// Whether this is the game's usual start position (under its rules).
+    fn is_usual_start(&self) -> bool;
+
     /// Leaf nodes `depth` turns below this position (draw rules ignored).
     fn perft(&self, depth: u32, chains: Chains) -> u64;
 
@@ -96,8 +99,10 @@ pub trait Playable {
     fn position_text(&self) -> String;
     /// The turns played, in the game's notation.
     fn history(&self) -> Vec<String>;
-    /// The record line that rebuilds the game from the usual start
-    /// (`classic moves c2-c3 b4-b3`; coordinates for Chesquerque).
+    /// The record line that rebuilds the game (`classic moves c2-c3 b4-b3`;
+    /// coordinates for Chesquerque), with its start position when that is
+    /// not the usual one (`classic position 1w2b/5/1b2b/4b/b3w b - - 1
+    /// moves e5-d5`).
     fn record_line(&self) -> String;
 
     /// Leaf nodes `depth` turns below the current position; none below a

@@ -181,6 +181,7 @@ impl App {
         // claims) comes last: it may disable controls the game enabled.
         self.write_online_panel(view.online.as_ref());
         self.write_review(view.review.as_ref());
+        self.write_analysis(view.analysis.as_ref());
     }
 
     fn write_game(&self, game: &GameView) {

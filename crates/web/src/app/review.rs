@@ -166,3 +166,74 @@ impl App {
         self.dispatch(Action::Press(Button::Review(ply)));
     }
 }
+
+impl App {
+    /// The analysis panel: hidden when off; a line that the computer is
+    /// looking until its first answer; then the evaluation (`data-eval`,
+    /// hundredths of a man from White's side), the bar, the depth, the best
+    /// turn (`data-best`) and line, and the best three turns.
+    pub(super) fn write_analysis(&self, view: Option<&Option<crate::ui::AnalysisView>>) {
+        self.set_hidden("analysis-panel", view.is_none());
+        if let Some(button) = self.element("analyse") {
+            let _ = button.set_attribute(
+                "aria-pressed",
+                if view.is_some() { "true" } else { "false" },
+            );
+        }
+        let Some(view) = view else {
+            return;
+        };
+        let (eval, white, depth, best, line, top, chances) = match view {
+            Some(v) => (
+                v.eval.clone(),
+                v.white.to_string(),
+                t!("analysis-depth", n = v.depth),
+                v.best.clone(),
+                v.line
+                    .strip_prefix(v.best.as_str())
+                    .unwrap_or_default()
+                    .trim()
+                    .to_string(),
+                v.top
+                    .iter()
+                    .map(|(turn, eval)| {
+                        format!(
+                            "<li>{} <span class=\"muted\">{}</span></li>",
+                            escape(turn),
+                            escape(eval)
+                        )
+                    })
+                    .collect::<String>(),
+                v.chances,
+            ),
+            None => (
+                t!("analysis-waiting"),
+                String::new(),
+                String::new(),
+                String::new(),
+                String::new(),
+                String::new(),
+                500,
+            ),
+        };
+        self.set_text("analysis-eval", &eval);
+        self.set_text("analysis-depth", &depth);
+        self.set_text("analysis-best", &best);
+        self.set_text("analysis-line", &line);
+        if let Some(el) = self.element("analysis-eval") {
+            let _ = el.set_attribute("data-eval", &white);
+        }
+        if let Some(el) = self.element("analysis-best") {
+            let _ = el.set_attribute("data-best", &best);
+        }
+        if let Some(list) = self.element("analysis-top") {
+            if list.inner_html() != top {
+                list.set_inner_html(&top);
+            }
+        }
+        if let Some(bar) = self.element("analysis-bar") {
+            let width = format!("width: {}.{}%", chances / 10, chances % 10);
+            let _ = bar.set_attribute("style", &width);
+        }
+    }
+}

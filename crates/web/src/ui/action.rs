@@ -161,6 +161,8 @@ pub enum Button {
     LookBack,
     /// Go over the finished game with the computer.
     StartReview,
+    /// Turn the analysis panel on or off.
+    Analyse,
     /// Review the game whose record was pasted.
     ReviewRecord(String),
     /// Play (true) or drop the turn entered, when moves are confirmed.
@@ -263,6 +265,7 @@ impl Button {
             "rematch" => Button::Rematch,
             "look-back" => Button::LookBack,
             "review-game" => Button::StartReview,
+            "analyse" => Button::Analyse,
             "review-record" => {
                 Button::ReviewRecord(fields.value("record-text").unwrap_or_default())
             }

@@ -93,7 +93,8 @@ impl Ui {
     /// undo, say) is ignored.
     pub(super) fn on_reply(&mut self, reply: Reply, fx: &mut Vec<Effect>) {
         if let Some(analysis) = &reply.analysis {
-            if self.review_reply(reply.id, analysis, fx) {
+            if self.review_reply(reply.id, analysis, fx) || self.analysis_reply(reply.id, analysis)
+            {
                 return;
             }
         }

@@ -110,8 +110,13 @@ impl Ui {
                 self.screen = Screen::Game;
                 self.from_link = true;
                 self.review = None;
-                if let Link::Review(_) = link {
-                    self.start_review(fx);
+                match link {
+                    Link::Review(_) => self.start_review(fx),
+                    Link::Analysis { .. } => {
+                        if self.analysing.is_none() {
+                            self.toggle_analysis(fx);
+                        }
+                    }
                 }
             }
             Err(why) => *notice = Some(why),
@@ -160,6 +165,7 @@ impl Ui {
                 self.open(Link::review(&text), &mut notice, fx);
                 self.notice = notice;
             }
+            Button::Analyse => self.toggle_analysis(fx),
             Button::StartReview => {
                 if self.session.as_ref().is_some_and(Session::is_over) {
                     self.start_review(fx);

@@ -6,6 +6,7 @@
 //! natively by driving `update` and reading `view`.
 
 mod action;
+mod analysis;
 mod board;
 mod computer;
 mod connection;
@@ -19,6 +20,7 @@ mod sounds;
 mod view;
 
 pub use action::{Action, ActionError, Boot, Button, Fields};
+pub use analysis::AnalysisView;
 pub use effect::{Dialog, Effect};
 pub use language::LANG_KEY;
 pub use online::{OnlineView, ONLINE_KEY};
@@ -155,6 +157,8 @@ pub struct Ui {
     review: Option<review::Review>,
     /// The game on screen came from a share link: it is not saved.
     from_link: bool,
+    /// The analysis panel, while on.
+    analysing: Option<analysis::Analysing>,
     /// The language shown, and the one being loaded.
     lang: Lang,
     loading_lang: Option<Lang>,
@@ -201,6 +205,7 @@ impl Ui {
             looking_back: false,
             review: None,
             from_link: false,
+            analysing: None,
             lang: Lang::En,
             loading_lang: None,
             huff_heard: false,
@@ -289,6 +294,7 @@ impl Ui {
             }
         }
         self.report_to_host(fx);
+        self.keep_analysing(fx);
     }
 
     /// The status line: the session's, or "Paused" while watching paused.

@@ -48,6 +48,11 @@ pub struct ReviewView {
 }
 
 impl Review {
+    /// Whether it still waits for an answer.
+    pub fn busy(&self) -> bool {
+        self.asked.is_some()
+    }
+
     /// The scores analysed so far, from the start, as far as they run on
     /// without a gap.
     fn scores(&self) -> Vec<Score> {

@@ -186,3 +186,64 @@ fn a_review_link_opens_the_game_in_review_without_touching_the_saved_one() {
         GameKind::Draughts(DraughtsKind::Qirkat)
     );
 }
+
+#[test]
+fn the_analysis_panel_looks_deeper_and_follows_the_position_shown() {
+    let mut ui = booted();
+    ui.update(Action::Press(Button::Pick(GameKind::Draughts(
+        DraughtsKind::Classic,
+    ))));
+    ui.update(Action::Press(Button::StartFriend));
+    let fx = ui.update(Action::Press(Button::Analyse));
+    let first = asked(&fx).expect("asked at once").clone();
+    assert_eq!(
+        (first.ply, first.depth, first.multi),
+        (Some(0), Some(1), Some(3))
+    );
+    assert_eq!(ui.view().analysis, Some(None), "on, no figures yet");
+    let fx = ui.update(Action::Reply(answer(Ok(first.clone()), || 0.0)));
+    let view = ui.view().analysis.flatten().expect("figures");
+    assert_eq!(view.top.len(), 3);
+    assert!(!view.best.is_empty() && view.line.starts_with(&view.best));
+    let second = asked(&fx).expect("the next depth").clone();
+    assert_eq!((second.ply, second.depth), (Some(0), Some(2)));
+
+    // A move: the new position is asked about at once, and the answer to
+    // the old one is let go.
+    let path = session(&ui).entries()[0].path.clone();
+    let fx = super::tests::enter(&mut ui, &path);
+    let moved = asked(&fx).expect("the new position").clone();
+    assert_eq!((moved.ply, moved.depth), (Some(1), Some(1)));
+    assert_eq!(ui.view().analysis, Some(None));
+    ui.update(Action::Reply(answer(Ok(second), || 0.0)));
+    assert_eq!(
+        ui.view().analysis,
+        Some(None),
+        "a stale answer shows nothing"
+    );
+    ui.update(Action::Reply(answer(Ok(moved), || 0.0)));
+    assert!(ui.view().analysis.flatten().is_some());
+
+    // Off: nothing more is asked.
+    let fx = ui.update(Action::Press(Button::Analyse));
+    assert_eq!(ui.view().analysis, None);
+    assert!(asked(&fx).is_none());
+}
+
+#[test]
+fn the_analysis_waits_while_the_computer_plays() {
+    let mut ui = booted();
+    ui.update(Action::Press(Button::Pick(GameKind::Draughts(
+        DraughtsKind::Classic,
+    ))));
+    ui.update(Action::Press(Button::StartComputer {
+        level: engine::search::Level::Easy,
+        human: engine::Side::White,
+    }));
+    let fx = ui.update(Action::Press(Button::Analyse));
+    assert!(asked(&fx).is_none(), "the worker is the computer's: {fx:?}");
+    // Once the game is over, it looks.
+    let fx = ui.update(Action::Press(Button::Resign));
+    let request = asked(&fx).expect("asked once over");
+    assert_eq!(request.kind, "analyse");
+}

@@ -42,6 +42,9 @@ pub struct View {
     pub online: Option<super::OnlineView>,
     /// The review of a finished game.
     pub review: Option<super::ReviewView>,
+    /// The analysis panel: `None` when off; its figures once the first
+    /// answer came.
+    pub analysis: Option<Option<super::AnalysisView>>,
 }
 
 /// The game's panels and board.
@@ -120,6 +123,7 @@ impl Ui {
             game: self.game_view(),
             online: self.online_view(),
             review: self.review_view(),
+            analysis: self.analysis_view(),
         }
     }
 

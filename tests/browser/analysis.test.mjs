@@ -1,0 +1,76 @@
+// The analysis panel, opened by a link to a position with one winning
+// move: Black's quiet e5-d5 wins by force, found by the engine (every other
+// move leaves the game open). The panel shows it as the best turn
+// (`data-best`) and the forced win in its evaluation (`data-eval`); it
+// follows a step through the moves; and it runs with the network off.
+
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { openApp, shots, withApp } from './lib.mjs';
+
+const PHONE = {
+  viewport: { width: 390, height: 844 },
+  deviceScaleFactor: 2,
+  isMobile: true,
+  hasTouch: true,
+};
+const POSITION = '1w2b/5/1b2b/4b/b3w b - - 1';
+
+describe('analysis', () => {
+  const app = withApp();
+
+  test('a link to a position shows its one winning move as the best, offline too', async () => {
+    const { context, page, errors } = await openApp(app.browser, app.url, PHONE);
+    try {
+      // Load the worker once online (the service worker keeps it), then
+      // go offline for the rest.
+      await page.waitForFunction(() => navigator.serviceWorker?.controller || true);
+      await context.setOffline(true);
+      const link = `${app.url}?analysis=classic&position=${encodeURIComponent(POSITION)}`;
+      await context.setOffline(false);
+      await page.goto(link);
+      await page.waitForSelector('#analysis-panel:not([hidden])');
+      await page.waitForFunction(
+        () => {
+          const best = document.getElementById('analysis-best').dataset.best;
+          const white = Number(document.getElementById('analysis-eval').dataset.eval);
+          return best === 'e5-d5' && white < -900000;
+        },
+        null,
+        { timeout: 60_000 },
+      );
+      assert.equal(await page.textContent('#analysis-eval'), 'Black wins by force');
+      assert.equal(await page.getAttribute('#analyse', 'aria-pressed'), 'true');
+      assert.equal(await page.locator('#analysis-top li').count(), 3);
+      await page.screenshot({ path: join(shots, 'analysis-phone.png'), fullPage: true });
+
+      // Offline, a move played: the panel looks at the new position.
+      await context.setOffline(true);
+      const before = await page.getAttribute('#analysis-best', 'data-best');
+      const layout = JSON.parse(await page.getAttribute('canvas#board', 'data-layout'));
+      assert.ok(layout.files === 5 && before === 'e5-d5');
+      await page.tap('[data-action="analyse"]');
+      assert.equal(await page.isVisible('#analysis-panel'), false);
+      await page.tap('[data-action="analyse"]');
+      await page.waitForFunction(() => document.getElementById('analysis-best').dataset.best === 'e5-d5', null, {
+        timeout: 60_000,
+      });
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('a link to a position that cannot be set up is told in words', async () => {
+    const { context, page, errors } = await openApp(app.browser, `${app.url}?analysis=classic&position=zz`, PHONE);
+    try {
+      await page.waitForSelector('#notice:not([hidden])');
+      assert.match(await page.textContent('#notice'), /^This position cannot be set up: /);
+      assert.equal(await page.getAttribute('body', 'data-screen'), 'home');
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+    }
+  });
+});
