@@ -7,7 +7,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { openApp, shots, withApp } from './lib.mjs';
+import { openApp, shots, startGame, withApp } from './lib.mjs';
 
 const PHONE = {
   viewport: { width: 390, height: 844 },
@@ -68,6 +68,23 @@ describe('analysis', () => {
       await page.waitForSelector('#notice:not([hidden])');
       assert.match(await page.textContent('#notice'), /^This position cannot be set up: /);
       assert.equal(await page.getAttribute('body', 'data-screen'), 'home');
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('a hint shows the best move on the board and counts on the home screen', async () => {
+    const { context, page, errors } = await openApp(app.browser, app.url, PHONE);
+    try {
+      await startGame(page, 'classic', 'beginner', 'white');
+      await page.tap('[data-action="hint"]');
+      await page.waitForSelector('canvas#board[data-arrow]');
+      const [from, to] = (await page.getAttribute('canvas#board', 'data-arrow')).split('-');
+      const legal = (await page.getAttribute('canvas#board', 'data-moves')).split(',');
+      assert.ok(legal.some((path) => path.startsWith(from) && path.endsWith(to)), `${from}-${to} among ${legal}`);
+      await page.tap('[data-action="home"]');
+      assert.equal(await page.textContent('[data-results="classic"]'), '1 hint');
       assert.deepEqual(errors, []);
     } finally {
       await context.close();

@@ -229,6 +229,8 @@ impl Prefs {
 #[serde(default)]
 pub struct Stats {
     pub games: std::collections::BTreeMap<String, [u32; 3]>,
+    /// Hints taken, per game.
+    pub hints: std::collections::BTreeMap<String, u32>,
 }
 
 impl Stats {
@@ -244,6 +246,19 @@ impl Stats {
     pub fn count(&mut self, variant: GameKind, result: i8) {
         let row = self.games.entry(variant.as_str().to_string()).or_default();
         row[usize::from(result <= 0) + usize::from(result < 0)] += 1;
+    }
+
+    /// Counts a hint taken in `variant`.
+    pub fn count_hint(&mut self, variant: GameKind) {
+        *self.hints.entry(variant.as_str().to_string()).or_default() += 1;
+    }
+
+    /// Hints taken in `variant`.
+    pub fn hints_in(&self, variant: GameKind) -> u32 {
+        self.hints
+            .get(variant.as_str())
+            .copied()
+            .unwrap_or_default()
     }
 
     /// Wins, draws and losses in `variant`.

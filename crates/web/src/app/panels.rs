@@ -203,6 +203,8 @@ impl App {
             self.set_hidden("rematch", !result.rematch);
         }
         self.set_hidden("confirm-move", game.confirm.is_none());
+        self.set_hidden("hint", game.hint.is_none());
+        self.set_disabled("hint", game.hint != Some(true));
         self.set_text("confirm-text", game.confirm.as_deref().unwrap_or_default());
         self.set_text("prompt", &game.prompt);
         self.set_text("counts", &game.counts);

@@ -163,6 +163,8 @@ pub enum Button {
     StartReview,
     /// Turn the analysis panel on or off.
     Analyse,
+    /// Show the best move's piece and destination.
+    Hint,
     /// Review the game whose record was pasted.
     ReviewRecord(String),
     /// Play (true) or drop the turn entered, when moves are confirmed.
@@ -266,6 +268,7 @@ impl Button {
             "look-back" => Button::LookBack,
             "review-game" => Button::StartReview,
             "analyse" => Button::Analyse,
+            "hint" => Button::Hint,
             "review-record" => {
                 Button::ReviewRecord(fields.value("record-text").unwrap_or_default())
             }

@@ -69,7 +69,84 @@ pub fn eval_words(white: i32) -> String {
     format!("{sign}{}.{:02}", n / 100, n % 100)
 }
 
+/// How deep and far a hint looks.
+const HINT_LIMITS: (u32, u64) = (8, 300_000);
+
 impl Ui {
+    /// Whether a hint may be asked for: a game on this device (never
+    /// online), the person's turn, the computer idle.
+    pub fn hint_available(&self) -> bool {
+        self.online.is_none()
+            && self.thinking == super::Thinking::Idle
+            && self
+                .session
+                .as_ref()
+                .is_some_and(|s| s.human_to_move() && s.review.is_none())
+    }
+
+    /// Asks the worker for the best turn, to show as a hint.
+    pub(super) fn ask_hint(&mut self, fx: &mut Vec<Effect>) {
+        if !self.hint_available() || self.hint.is_some() {
+            return;
+        }
+        let Some(session) = &self.session else {
+            return;
+        };
+        let record = session.game.to_record_line();
+        let ply = session.game.ply() as u32;
+        let id = self.next_id();
+        self.hint = Some((id, None));
+        fx.push(Effect::Ask(Request {
+            id,
+            record,
+            kind: "analyse".to_string(),
+            ply: Some(ply),
+            multi: Some(1),
+            depth: Some(HINT_LIMITS.0),
+            nodes: Some(HINT_LIMITS.1),
+            ..Request::default()
+        }));
+    }
+
+    /// The hint's answer: its piece and destination shown, and counted in
+    /// the game's statistics; whether the reply was the hint's.
+    pub(super) fn hint_reply(
+        &mut self,
+        id: u32,
+        analysis: &AnalysisReply,
+        fx: &mut Vec<Effect>,
+    ) -> bool {
+        if self.hint.map(|(asked, _)| asked) != Some(id) {
+            return false;
+        }
+        let Some(session) = &self.session else {
+            return true;
+        };
+        let shown = analysis.lines.first().and_then(|best| {
+            let turn = session.game.parse(&best.turn).ok()?;
+            let entry = session
+                .game
+                .entries()
+                .into_iter()
+                .find(|e| e.turn == turn)?;
+            Some((*entry.path.first()?, *entry.path.last()?))
+        });
+        self.hint = Some((id, shown));
+        if shown.is_some() {
+            self.stats.count_hint(session.game.kind());
+            fx.push(Effect::Store {
+                key: super::STATS_KEY.to_string(),
+                value: self.stats.to_text(),
+            });
+        }
+        true
+    }
+
+    /// The hint shown, while the position it was for is on the board.
+    pub(super) fn hint_arrow(&self) -> Option<(engine::Point, engine::Point)> {
+        self.hint.and_then(|(_, shown)| shown)
+    }
+
     /// Turns the panel on or off.
     pub(super) fn toggle_analysis(&mut self, fx: &mut Vec<Effect>) {
         self.analysing = match self.analysing {

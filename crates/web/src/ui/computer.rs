@@ -93,7 +93,9 @@ impl Ui {
     /// undo, say) is ignored.
     pub(super) fn on_reply(&mut self, reply: Reply, fx: &mut Vec<Effect>) {
         if let Some(analysis) = &reply.analysis {
-            if self.review_reply(reply.id, analysis, fx) || self.analysis_reply(reply.id, analysis)
+            if self.review_reply(reply.id, analysis, fx)
+                || self.analysis_reply(reply.id, analysis)
+                || self.hint_reply(reply.id, analysis, fx)
             {
                 return;
             }

@@ -166,6 +166,7 @@ impl Ui {
                 self.notice = notice;
             }
             Button::Analyse => self.toggle_analysis(fx),
+            Button::Hint => self.ask_hint(fx),
             Button::StartReview => {
                 if self.session.as_ref().is_some_and(Session::is_over) {
                     self.start_review(fx);

@@ -159,6 +159,9 @@ pub struct Ui {
     from_link: bool,
     /// The analysis panel, while on.
     analysing: Option<analysis::Analysing>,
+    /// A hint asked for (the request's id) and, once answered, the best
+    /// turn's piece and destination; dropped when the position changes.
+    hint: Option<(u32, Option<(engine::Point, engine::Point)>)>,
     /// The language shown, and the one being loaded.
     lang: Lang,
     loading_lang: Option<Lang>,
@@ -206,6 +209,7 @@ impl Ui {
             review: None,
             from_link: false,
             analysing: None,
+            hint: None,
             lang: Lang::En,
             loading_lang: None,
             huff_heard: false,
@@ -375,6 +379,8 @@ impl Ui {
             }
             Update::Nothing | Update::Selection => {}
         }
+        // A hint is for the position it was asked in.
+        self.hint = None;
         let ended = !was_over && self.session.as_ref().is_some_and(Session::is_over);
         if played {
             self.turn_sound(false, fx);

@@ -116,6 +116,11 @@ fn an_online_move_waits_for_the_server_through_a_drop_and_a_resync() {
     assert!(panel.pending && panel.abort && !panel.resign_disabled);
     assert_eq!(panel.join_query, "?join=K7Q4MZ");
     assert_eq!(ui.view().game.expect("panels").ply, 1, "pending, shown");
+    assert_eq!(
+        ui.view().game.expect("panels").hint,
+        None,
+        "no hints online"
+    );
 
     // The socket drops before the server acknowledges: the move stays on
     // screen, and goes again with its ply when the socket is back.

@@ -247,3 +247,52 @@ fn the_analysis_waits_while_the_computer_plays() {
     let request = asked(&fx).expect("asked once over");
     assert_eq!(request.kind, "analyse");
 }
+
+#[test]
+fn a_hint_shows_the_best_moves_piece_and_destination_and_is_counted() {
+    let mut ui = booted();
+    ui.update(Action::Press(Button::Pick(GameKind::Draughts(
+        DraughtsKind::Classic,
+    ))));
+    ui.update(Action::Press(Button::StartComputer {
+        level: engine::search::Level::Easy,
+        human: engine::Side::White,
+    }));
+    assert_eq!(ui.view().game.expect("a game").hint, Some(true));
+    let fx = ui.update(Action::Press(Button::Hint));
+    let request = asked(&fx).expect("asked").clone();
+    let reply = answer(Ok(request), || 0.0);
+    let best = reply.analysis.as_ref().expect("an analysis").lines[0]
+        .turn
+        .clone();
+    let fx = ui.update(Action::Reply(reply));
+    let (from, to) = ui
+        .scene()
+        .expect("a board")
+        .arrow
+        .expect("the hint's arrow");
+    let game = &session(&ui).game;
+    let entry = game
+        .entries()
+        .into_iter()
+        .find(|e| game.turn_coordinates(e.turn) == best)
+        .expect("the best turn is legal");
+    assert_eq!(
+        (from, to),
+        (entry.path[0], *entry.path.last().expect("a path"))
+    );
+    assert!(
+        fx.iter().any(|e| matches!(e, Effect::Store { key, value } if key == STATS_KEY && value.contains("\"hints\":{\"classic\":1}"))),
+        "{fx:?}"
+    );
+    // Playing it takes the arrow away; the home screen counts the hint.
+    let path = entry.path.clone();
+    super::tests::enter(&mut ui, &path);
+    assert_eq!(ui.scene().expect("a board").arrow, None);
+    let classic = GameKind::Draughts(DraughtsKind::Classic);
+    assert!(ui
+        .view()
+        .stats
+        .iter()
+        .any(|(k, text)| *k == classic && text == "1 hint"));
+}

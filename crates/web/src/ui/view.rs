@@ -57,6 +57,8 @@ pub struct GameView {
     pub result: Option<ResultView>,
     /// The turn entered, waiting to be confirmed, in words.
     pub confirm: Option<String>,
+    /// The hint button: hidden online, else whether it may be pressed.
+    pub hint: Option<bool>,
     pub status: String,
     pub prompt: String,
     pub counts: String,
@@ -132,7 +134,8 @@ impl Ui {
             .into_iter()
             .map(|v| {
                 let [w, d, l] = self.stats.of(v);
-                let text = if w + d + l > 0 {
+                let hints = self.stats.hints_in(v);
+                let mut text = if w + d + l > 0 {
                     format!(
                         "{}, {}, {}",
                         t!("results-won", n = w),
@@ -142,6 +145,12 @@ impl Ui {
                 } else {
                     String::new()
                 };
+                if hints > 0 {
+                    if !text.is_empty() {
+                        text.push_str(" · ");
+                    }
+                    text.push_str(&t!("results-hints", n = hints));
+                }
                 (v, text)
             })
             .collect()
@@ -238,6 +247,7 @@ impl Ui {
             title: display_name(game.kind()),
             players: players(session.mode),
             result: (!self.looking_back).then(|| result_view(session)).flatten(),
+            hint: self.online.is_none().then(|| self.hint_available()),
             confirm: session
                 .proposed
                 .map(|turn| t!("prompt-confirm", move = &game.turn_text(turn))),
@@ -333,7 +343,7 @@ impl Ui {
             gliding: animated.map(|(glide, _)| glide),
             fading,
             cursor: self.cursor.filter(|_| self.focused),
-            arrow: self.review_arrow(),
+            arrow: self.review_arrow().or_else(|| self.hint_arrow()),
             theme: self.prefs.board,
             pieces: self.prefs.pieces,
         })
