@@ -29,6 +29,7 @@ pub mod save;
 pub mod session;
 pub mod sound;
 pub mod theme;
+pub mod tree;
 pub mod triple;
 pub mod ui;
 pub mod words;
