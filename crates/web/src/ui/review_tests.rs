@@ -230,8 +230,8 @@ fn the_analysis_panel_looks_deeper_and_follows_the_position_shown() {
     assert!(asked(&fx).is_none());
 }
 
-#[test]
-fn the_analysis_waits_while_the_computer_plays() {
+/// A Classic game against the computer at Easy, the person White.
+fn classic_against_the_computer() -> Ui {
     let mut ui = booted();
     ui.update(Action::Press(Button::Pick(GameKind::Draughts(
         DraughtsKind::Classic,
@@ -240,6 +240,12 @@ fn the_analysis_waits_while_the_computer_plays() {
         level: engine::search::Level::Easy,
         human: engine::Side::White,
     }));
+    ui
+}
+
+#[test]
+fn the_analysis_waits_while_the_computer_plays() {
+    let mut ui = classic_against_the_computer();
     let fx = ui.update(Action::Press(Button::Analyse));
     assert!(asked(&fx).is_none(), "the worker is the computer's: {fx:?}");
     // Once the game is over, it looks.
@@ -250,14 +256,7 @@ fn the_analysis_waits_while_the_computer_plays() {
 
 #[test]
 fn a_hint_shows_the_best_moves_piece_and_destination_and_is_counted() {
-    let mut ui = booted();
-    ui.update(Action::Press(Button::Pick(GameKind::Draughts(
-        DraughtsKind::Classic,
-    ))));
-    ui.update(Action::Press(Button::StartComputer {
-        level: engine::search::Level::Easy,
-        human: engine::Side::White,
-    }));
+    let mut ui = classic_against_the_computer();
     assert_eq!(ui.view().game.expect("a game").hint, Some(true));
     let fx = ui.update(Action::Press(Button::Hint));
     let request = asked(&fx).expect("asked").clone();
