@@ -37,7 +37,7 @@ impl App {
                         t!("count-mistakes", n = s.mistakes),
                         t!("count-blunders", n = s.blunders),
                     ]
-                    .join(", ")
+                    .join(&t!("list-separator"))
                 };
                 format!(
                     "{} · {}",
@@ -198,8 +198,9 @@ impl App {
                     .iter()
                     .map(|(turn, eval)| {
                         format!(
-                            "<li>{} <span class=\"muted\">{}</span></li>",
+                            "<li>{} <span class=\"muted\" dir=\"{}\">{}</span></li>",
                             escape(turn),
+                            number_dir(eval),
                             escape(eval)
                         )
                     })
@@ -222,6 +223,7 @@ impl App {
         self.set_text("analysis-line", &line);
         if let Some(el) = self.element("analysis-eval") {
             let _ = el.set_attribute("data-eval", &white);
+            let _ = el.set_attribute("dir", number_dir(&eval));
         }
         if let Some(el) = self.element("analysis-best") {
             let _ = el.set_attribute("data-best", &best);
@@ -235,5 +237,15 @@ impl App {
             let width = format!("width: {}.{}%", chances / 10, chances % 10);
             let _ = bar.set_attribute("style", &width);
         }
+    }
+}
+
+/// A number such as "+1.25" reads left to right even on a right-to-left
+/// page; words keep the page's direction.
+fn number_dir(text: &str) -> &'static str {
+    if text.starts_with(['+', '−', '-']) || text.starts_with(|c: char| c.is_ascii_digit()) {
+        "ltr"
+    } else {
+        "auto"
     }
 }
