@@ -204,6 +204,14 @@ impl App {
         }
         self.set_hidden("confirm-move", game.confirm.is_none());
         self.set_hidden("hint", game.hint.is_none());
+        self.set_hidden("review-button", game.review.is_none());
+        if let Some(button) = self.element("review-button") {
+            if game.review == Some(true) {
+                let _ = button.remove_attribute("disabled");
+            } else {
+                let _ = button.set_attribute("disabled", "");
+            }
+        }
         self.set_disabled("hint", game.hint != Some(true));
         self.set_text("confirm-text", game.confirm.as_deref().unwrap_or_default());
         self.set_text("prompt", &game.prompt);

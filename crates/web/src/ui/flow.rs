@@ -168,7 +168,7 @@ impl Ui {
             Button::Analyse => self.toggle_analysis(fx),
             Button::Hint => self.ask_hint(fx),
             Button::StartReview => {
-                if self.session.as_ref().is_some_and(Session::is_over) {
+                if self.review_available() {
                     self.start_review(fx);
                 }
             }

@@ -379,8 +379,12 @@ impl Ui {
             }
             Update::Nothing | Update::Selection => {}
         }
-        // A hint is for the position it was asked in.
+        // A hint is for the position it was asked in, and a review for the
+        // game as it was.
         self.hint = None;
+        if played {
+            self.review = None;
+        }
         let ended = !was_over && self.session.as_ref().is_some_and(Session::is_over);
         if played {
             self.turn_sound(false, fx);

@@ -110,6 +110,14 @@ impl Review {
 }
 
 impl Ui {
+    /// Whether the game on screen can be reviewed: a game on this device
+    /// with turns to go over, the computer not thinking.
+    pub fn review_available(&self) -> bool {
+        self.online.is_none()
+            && self.thinking == super::Thinking::Idle
+            && self.session.as_ref().is_some_and(|s| s.game.ply() > 0)
+    }
+
     /// Starts reviewing the game on screen.
     pub(super) fn start_review(&mut self, fx: &mut Vec<Effect>) {
         let Some(session) = self.session.as_ref() else {

@@ -295,3 +295,33 @@ fn a_hint_shows_the_best_moves_piece_and_destination_and_is_counted() {
         .iter()
         .any(|(k, text)| *k == classic && text == "1 hint"));
 }
+
+#[test]
+fn a_game_in_progress_can_be_reviewed_and_a_move_played_ends_the_review() {
+    let mut ui = booted();
+    ui.update(Action::Press(Button::Pick(GameKind::Draughts(
+        DraughtsKind::Classic,
+    ))));
+    ui.update(Action::Press(Button::StartFriend));
+    assert_eq!(
+        ui.view().game.expect("a game").review,
+        Some(false),
+        "no turns yet"
+    );
+    let path = session(&ui).entries()[0].path.clone();
+    super::tests::enter(&mut ui, &path);
+    assert_eq!(ui.view().game.expect("a game").review, Some(true));
+    let fx = ui.update(Action::Press(Button::StartReview));
+    let request = asked(&fx).expect("asked").clone();
+    assert_eq!(
+        (request.ply, ui.view().review.expect("a panel").total),
+        (Some(0), 2)
+    );
+    ui.update(Action::Reply(answer(Ok(request), || 0.0)));
+    // Back to the game, and on: the review was of the game as it was.
+    ui.update(Action::Press(Button::Review(1)));
+    let path = session(&ui).entries()[0].path.clone();
+    super::tests::enter(&mut ui, &path);
+    assert_eq!(session(&ui).game.ply(), 2);
+    assert_eq!(ui.view().review, None);
+}

@@ -59,6 +59,9 @@ pub struct GameView {
     pub confirm: Option<String>,
     /// The hint button: hidden online, else whether it may be pressed.
     pub hint: Option<bool>,
+    /// The review button beside the moves: hidden online, else whether it
+    /// may be pressed.
+    pub review: Option<bool>,
     pub status: String,
     pub prompt: String,
     pub counts: String,
@@ -248,6 +251,10 @@ impl Ui {
             players: players(session.mode),
             result: (!self.looking_back).then(|| result_view(session)).flatten(),
             hint: self.online.is_none().then(|| self.hint_available()),
+            review: self
+                .online
+                .is_none()
+                .then(|| self.review_available() && self.review.is_none()),
             confirm: session
                 .proposed
                 .map(|turn| t!("prompt-confirm", move = &game.turn_text(turn))),
