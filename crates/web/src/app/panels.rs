@@ -27,16 +27,13 @@ impl App {
         }
     }
 
+    /// Disables (or enables) the control with this `data-action`.
     pub(super) fn set_disabled(&self, action: &str, disabled: bool) {
         if let Ok(Some(el)) = self
             .document
             .query_selector(&format!("[data-action=\"{action}\"]"))
         {
-            let _ = if disabled {
-                el.set_attribute("disabled", "")
-            } else {
-                el.remove_attribute("disabled")
-            };
+            disable(&el, disabled);
         }
     }
 
@@ -205,12 +202,9 @@ impl App {
         self.set_hidden("confirm-move", game.confirm.is_none());
         self.set_hidden("hint", game.hint.is_none());
         self.set_hidden("review-button", game.review.is_none());
+        // Its action is also the result panel's button's: found by its id.
         if let Some(button) = self.element("review-button") {
-            if game.review == Some(true) {
-                let _ = button.remove_attribute("disabled");
-            } else {
-                let _ = button.set_attribute("disabled", "");
-            }
+            disable(&button, game.review != Some(true));
         }
         self.set_disabled("hint", game.hint != Some(true));
         self.set_text("confirm-text", game.confirm.as_deref().unwrap_or_default());
@@ -284,6 +278,14 @@ impl App {
             }
         }
     }
+}
+
+fn disable(el: &Element, disabled: bool) {
+    let _ = if disabled {
+        el.set_attribute("disabled", "")
+    } else {
+        el.remove_attribute("disabled")
+    };
 }
 
 pub(super) fn escape(text: &str) -> String {

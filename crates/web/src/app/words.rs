@@ -15,15 +15,11 @@ impl App {
     pub(super) fn write_language(&self, lang: Lang, loading: bool) {
         if self.shown_lang.get() != Some(lang) {
             self.shown_lang.set(Some(lang));
-            let each = |selector: &str, f: &dyn Fn(&Element, &str)| {
-                if let Ok(list) = self.document.query_selector_all(selector) {
+            // Every element carrying `attribute`, given its message.
+            let each = |attribute: &str, f: &dyn Fn(&Element, &str)| {
+                if let Ok(list) = self.document.query_selector_all(&format!("[{attribute}]")) {
                     for i in 0..list.length() {
                         if let Some(el) = list.item(i).and_then(|n| n.dyn_into::<Element>().ok()) {
-                            let attribute = if selector == "[data-t]" {
-                                "data-t"
-                            } else {
-                                "data-t-label"
-                            };
                             if let Some(key) = el.get_attribute(attribute) {
                                 f(&el, &t!(&key));
                             }
@@ -31,12 +27,12 @@ impl App {
                     }
                 }
             };
-            each("[data-t]", &|el, text| {
+            each("data-t", &|el, text| {
                 if el.text_content().as_deref() != Some(text) {
                     el.set_text_content(Some(text));
                 }
             });
-            each("[data-t-label]", &|el, text| {
+            each("data-t-label", &|el, text| {
                 let _ = el.set_attribute("aria-label", text);
             });
             if let Some(html) = self.document.document_element() {

@@ -122,15 +122,10 @@ impl Ui {
         let Some(session) = &self.session else {
             return true;
         };
-        let shown = analysis.lines.first().and_then(|best| {
-            let turn = session.game.parse(&best.turn).ok()?;
-            let entry = session
-                .game
-                .entries()
-                .into_iter()
-                .find(|e| e.turn == turn)?;
-            Some((*entry.path.first()?, *entry.path.last()?))
-        });
+        let shown = analysis
+            .lines
+            .first()
+            .and_then(|best| super::review::turn_points(&session.game, &best.turn));
         self.hint = Some((id, shown));
         if shown.is_some() {
             self.stats.count_hint(session.game.kind());
@@ -249,12 +244,17 @@ impl Ui {
     pub fn analysis_view(&self) -> Option<Option<AnalysisView>> {
         let state = self.analysing.as_ref()?;
         let kind = self.session.as_ref().map(|s| s.game.kind());
-        Some(state.seen.as_ref().map(|seen| view(seen, kind)))
+        Some(
+            state
+                .seen
+                .as_ref()
+                .zip(kind)
+                .map(|(seen, kind)| view(seen, kind)),
+        )
     }
 }
 
-fn view(seen: &AnalysisReply, kind: Option<GameKind>) -> AnalysisView {
-    let kind = kind.unwrap_or(GameKind::Chesquerque);
+fn view(seen: &AnalysisReply, kind: GameKind) -> AnalysisView {
     let best = seen.lines.first();
     AnalysisView {
         white: seen.white,

@@ -104,12 +104,8 @@ impl Ui {
         match link {
             Ok((link, game)) => {
                 let seed = self.new_seed();
-                self.leave_online(fx);
-                self.stop_thinking(fx);
-                self.session = Some(Session::resume(game, Mode::Friend, seed));
-                self.screen = Screen::Game;
+                self.take_up(Session::resume(game, Mode::Friend, seed), fx);
                 self.from_link = true;
-                self.review = None;
                 match link {
                     Link::Review(_) => self.start_review(fx),
                     Link::Analysis { .. } => {
@@ -387,6 +383,13 @@ impl Ui {
 
     /// Shows `session` as the game in progress.
     pub(super) fn adopt(&mut self, session: Session, fx: &mut Vec<Effect>) {
+        self.take_up(session, fx);
+        self.save(fx);
+        self.maybe_think(fx);
+    }
+
+    /// Puts `session` on screen in place of whatever was there, unsaved.
+    fn take_up(&mut self, session: Session, fx: &mut Vec<Effect>) {
         self.leave_online(fx);
         self.session = Some(session);
         self.stop_thinking(fx);
@@ -398,8 +401,6 @@ impl Ui {
         self.animation = None;
         self.notice = None;
         self.screen = Screen::Game;
-        self.save(fx);
-        self.maybe_think(fx);
     }
 
     /// A new pause between the computer's moves while watching.

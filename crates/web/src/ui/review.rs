@@ -103,9 +103,7 @@ impl Review {
         while at.ply() > ply {
             at.undo();
         }
-        let turn = at.parse(&coords).ok()?;
-        let entry = at.entries().into_iter().find(|e| e.turn == turn)?;
-        Some((*entry.path.first()?, *entry.path.last()?))
+        turn_points(&at, &coords)
     }
 }
 
@@ -199,6 +197,14 @@ impl Ui {
         let ply = session.review.unwrap_or(session.game.ply());
         review.arrow(&session.game, ply)
     }
+}
+
+/// The points a turn (in coordinates) goes from and to in `game`'s
+/// current position, for an arrow.
+pub(super) fn turn_points(game: &AnyGame, coords: &str) -> Option<(Point, Point)> {
+    let turn = game.parse(coords).ok()?;
+    let entry = game.entries().into_iter().find(|e| e.turn == turn)?;
+    Some((*entry.path.first()?, *entry.path.last()?))
 }
 
 /// The turn a press on the review's graph shows: `x` from 0 (left) to 1
