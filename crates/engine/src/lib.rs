@@ -28,6 +28,7 @@ pub mod record;
 pub mod review;
 pub mod rules;
 pub mod search;
+pub mod setup;
 pub mod side;
 pub mod text;
 mod zobrist;

@@ -63,11 +63,16 @@ pub fn outcome_reason(outcome: Outcome) -> String {
 /// A piece in words: "white man", "black queen" (Turkish draughts' crowned
 /// men are queens).
 pub fn piece_words(game: &AnyGame, piece: PieceView) -> String {
+    piece_words_in(game.kind(), piece)
+}
+
+/// A piece of a game of `kind` in words.
+pub fn piece_words_in(kind: GameKind, piece: PieceView) -> String {
     let white = piece.side == Side::White;
     let pick = |w: &'static str, b: &'static str| if white { w } else { b };
     t!(match piece.kind {
         PieceKind::Man => pick("white-man", "black-man"),
-        PieceKind::King if game.geometry().files() == 8 => {
+        PieceKind::King if kind == GameKind::Draughts(engine::DraughtsKind::Turkish) => {
             pick("white-draughts-queen", "black-draughts-queen")
         }
         PieceKind::King => pick("white-draughts-king", "black-draughts-king"),

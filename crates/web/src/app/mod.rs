@@ -5,6 +5,7 @@
 
 mod board;
 mod computer;
+mod editor;
 mod embed;
 mod panels;
 mod review;
@@ -552,10 +553,10 @@ impl App {
     }
 
     fn draw(&self) {
-        let (Some(session), Some(scene)) = (&self.ui.session, self.ui.scene()) else {
+        let (Some(geometry), Some(scene)) = (self.ui.board_geometry(), self.ui.scene()) else {
             return;
         };
-        if let Err(e) = render::draw(&self.window, &self.canvas, session.game.geometry(), &scene) {
+        if let Err(e) = render::draw(&self.window, &self.canvas, geometry, &scene) {
             web_sys::console::error_2(&"drawing the board failed:".into(), &e);
         }
     }

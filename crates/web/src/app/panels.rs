@@ -179,6 +179,7 @@ impl App {
         self.write_online_panel(view.online.as_ref());
         self.write_review(view.review.as_ref());
         self.write_analysis(view.analysis.as_ref());
+        self.write_editor(view.editor.as_ref());
     }
 
     fn write_game(&self, game: &GameView) {

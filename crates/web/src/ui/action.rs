@@ -8,6 +8,7 @@ use engine::chesquerque::Role as ChessRole;
 use engine::search::Level;
 use engine::{GameKind, Side};
 
+use super::EditorButton;
 use crate::embed::{Embed, EmbedError, HostError, HostRequest};
 use crate::i18n::Lang;
 use crate::keyboard::{role_name, Key};
@@ -165,6 +166,8 @@ pub enum Button {
     Analyse,
     /// Show the best move's piece and destination.
     Hint,
+    /// A control of the board editor.
+    Editor(super::EditorButton),
     /// Review the game whose record was pasted.
     ReviewRecord(String),
     /// Play (true) or drop the turn entered, when moves are confirmed.
@@ -269,6 +272,39 @@ impl Button {
             "review-game" => Button::StartReview,
             "analyse" => Button::Analyse,
             "hint" => Button::Hint,
+            "edit" => Button::Editor(EditorButton::Open),
+            "brush" => Button::Editor(EditorButton::Brush(attribute("data-piece")?)),
+            "editor-side" => Button::Editor(EditorButton::Side),
+            "editor-castle" => {
+                let right = attribute("data-right")?;
+                Button::Editor(EditorButton::Castle(
+                    engine::setup::CASTLING_LETTERS
+                        .iter()
+                        .position(|c| right.starts_with(*c))
+                        .ok_or_else(|| ActionError(format!("unknown castling right {right:?}")))?,
+                ))
+            }
+            "editor-ep" => Button::Editor(EditorButton::EnPassant(
+                fields.value("editor-ep-point").unwrap_or_default(),
+            )),
+            "editor-clear" => Button::Editor(EditorButton::Clear),
+            "editor-reset" => Button::Editor(EditorButton::Reset),
+            "editor-forget" => Button::Editor(EditorButton::Forget),
+            "editor-analyse" => Button::Editor(EditorButton::Analyse),
+            "editor-computer" => Button::Editor(EditorButton::Computer {
+                level: fields
+                    .value("editor-level")
+                    .and_then(|l| l.parse().ok())
+                    .unwrap_or(Level::Medium),
+                human: if fields.value("editor-human").as_deref() == Some("black") {
+                    Side::Black
+                } else {
+                    Side::White
+                },
+            }),
+            "editor-friend" => Button::Editor(EditorButton::Friend),
+            "editor-cancel" => Button::Editor(EditorButton::Cancel),
+            "copy-editor-link" => Button::Copy("editor-link"),
             "review-record" => {
                 Button::ReviewRecord(fields.value("record-text").unwrap_or_default())
             }
@@ -365,6 +401,8 @@ mod tests {
             ("data-game", "qirkat"),
             ("data-role", "queen"),
             ("data-ply", "3"),
+            ("data-piece", "w-man"),
+            ("data-right", "K"),
         ]);
         for name in names {
             assert!(Button::parse(name, &fields).is_ok(), "{name}");

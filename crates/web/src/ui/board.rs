@@ -16,8 +16,16 @@ pub const DRAG_START: f64 = 6.0;
 impl Ui {
     /// The board's layout on a canvas of `size` (pixels).
     pub fn layout(&self, size: (f64, f64)) -> Option<Layout<'static>> {
-        let session = self.session.as_ref()?;
-        Some(Layout::new(session.game.geometry(), size.0, size.1).flipped(self.flipped()))
+        Some(Layout::new(self.board_geometry()?, size.0, size.1).flipped(self.flipped()))
+    }
+
+    /// The board on screen: the editor's, else the game's.
+    pub fn board_geometry(&self) -> Option<&'static engine::Geometry> {
+        match (&self.editor, &self.session) {
+            (Some(editor), _) => Some(editor.setup.geometry()),
+            (None, Some(session)) => Some(session.game.geometry()),
+            (None, None) => None,
+        }
     }
 
     /// Whether Black is drawn at the bottom: the person's side below, turned
@@ -53,6 +61,11 @@ impl Ui {
         let Some(point) = self.layout(size).and_then(|l| l.point_at(at.0, at.1)) else {
             return;
         };
+        if let Some(editor) = self.editor.as_mut() {
+            editor.press(point);
+            fx.push(Effect::Redraw);
+            return;
+        }
         let Some(session) = self.session.as_mut() else {
             return;
         };
@@ -120,6 +133,33 @@ impl Ui {
     /// A key of the board's.
     pub(super) fn key(&mut self, key: Key, fx: &mut Vec<Effect>) {
         let flipped = self.flipped();
+        if let Some(editor) = self.editor.as_mut() {
+            let geometry = editor.setup.geometry();
+            let cursor = self
+                .cursor
+                .filter(|p| p.index() < geometry.len())
+                .or_else(|| geometry.point(geometry.files() / 2, geometry.ranks() / 2))
+                .unwrap_or(Point::from_index_unchecked(0));
+            match key {
+                Key::Move(right, up) => {
+                    let next = if self.cursor.is_none() {
+                        cursor
+                    } else {
+                        keyboard::step(geometry, cursor, right, up, flipped)
+                    };
+                    self.cursor = Some(next);
+                    self.announcement = editor.point_words(next);
+                }
+                Key::Press => {
+                    editor.press(cursor);
+                    self.cursor = Some(cursor);
+                    self.announcement = editor.point_words(cursor);
+                }
+                Key::Huff | Key::Cancel => {}
+            }
+            fx.push(Effect::Redraw);
+            return;
+        }
         let Some(session) = self.session.as_mut() else {
             return;
         };

@@ -102,19 +102,13 @@ impl Ui {
         fx: &mut Vec<Effect>,
     ) {
         match link {
-            Ok((link, game)) => {
+            Ok((Link::Review(_), game)) => {
                 let seed = self.new_seed();
                 self.take_up(Session::resume(game, Mode::Friend, seed), fx);
                 self.from_link = true;
-                match link {
-                    Link::Review(_) => self.start_review(fx),
-                    Link::Analysis { .. } => {
-                        if self.analysing.is_none() {
-                            self.toggle_analysis(fx);
-                        }
-                    }
-                }
+                self.start_review(fx);
             }
+            Ok((Link::Analysis { .. }, game)) => self.analyse_game(game, fx),
             Err(why) => *notice = Some(why),
         }
     }
@@ -162,6 +156,7 @@ impl Ui {
                 self.notice = notice;
             }
             Button::Analyse => self.toggle_analysis(fx),
+            Button::Editor(button) => self.editor_button(button, fx),
             Button::Hint => self.ask_hint(fx),
             Button::StartReview => {
                 if self.review_available() {
@@ -366,10 +361,25 @@ impl Ui {
         }
     }
 
+    /// Puts `game` on the analysis board: two people's moves, the
+    /// analysis panel on, not saved.
+    pub(super) fn analyse_game(&mut self, game: engine::AnyGame, fx: &mut Vec<Effect>) {
+        let seed = self.new_seed();
+        self.take_up(Session::resume(game, Mode::Friend, seed), fx);
+        self.from_link = true;
+        if self.analysing.is_none() {
+            self.toggle_analysis(fx);
+        }
+    }
+
     /// A new game of the chosen kind, once a game in progress is given up.
     pub(super) fn begin(&mut self, mode: Mode, fx: &mut Vec<Effect>) {
         let seed = self.new_seed();
-        let session = Session::new(self.choice, mode, seed);
+        self.offer(Session::new(self.choice, mode, seed), fx);
+    }
+
+    /// `session` as the new game, once a game in progress is given up.
+    pub(super) fn offer(&mut self, session: Session, fx: &mut Vec<Effect>) {
         if self.session.as_ref().is_some_and(Session::is_unfinished) {
             self.pending = Some(session);
             fx.push(Effect::Dialog {
@@ -398,6 +408,7 @@ impl Ui {
         self.looking_back = false;
         self.review = None;
         self.from_link = false;
+        self.editor = None;
         self.animation = None;
         self.notice = None;
         self.screen = Screen::Game;

@@ -10,6 +10,7 @@ mod analysis;
 mod board;
 mod computer;
 mod connection;
+mod editor;
 mod effect;
 mod embed;
 mod flow;
@@ -21,6 +22,7 @@ mod view;
 
 pub use action::{Action, ActionError, Boot, Button, Fields};
 pub use analysis::AnalysisView;
+pub use editor::{BrushView, EditorButton, EditorView};
 pub use effect::{Dialog, Effect};
 pub use language::LANG_KEY;
 pub use online::{OnlineView, ONLINE_KEY};
@@ -159,6 +161,8 @@ pub struct Ui {
     from_link: bool,
     /// The analysis panel, while on.
     analysing: Option<analysis::Analysing>,
+    /// The board editor, while open (over the game screen).
+    editor: Option<Box<editor::Editor>>,
     /// A hint asked for (the request's id) and, once answered, the best
     /// turn's piece and destination; dropped when the position changes.
     hint: Option<(u32, Option<(engine::Point, engine::Point)>)>,
@@ -209,6 +213,7 @@ impl Ui {
             review: None,
             from_link: false,
             analysing: None,
+            editor: None,
             hint: None,
             lang: Lang::En,
             loading_lang: None,
@@ -410,6 +415,8 @@ impl Ui {
 
 #[cfg(test)]
 mod connection_tests;
+#[cfg(test)]
+mod editor_tests;
 #[cfg(test)]
 mod embed_tests;
 #[cfg(test)]

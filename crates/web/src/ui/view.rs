@@ -45,6 +45,8 @@ pub struct View {
     /// The analysis panel: `None` when off; its figures once the first
     /// answer came.
     pub analysis: Option<Option<super::AnalysisView>>,
+    /// The board editor, while open.
+    pub editor: Option<super::EditorView>,
 }
 
 /// The game's panels and board.
@@ -129,6 +131,7 @@ impl Ui {
             online: self.online_view(),
             review: self.review_view(),
             analysis: self.analysis_view(),
+            editor: self.editor_view(),
         }
     }
 
@@ -294,6 +297,18 @@ impl Ui {
 
     /// What the board shows.
     pub fn scene(&self) -> Option<Scene> {
+        if let Some(editor) = &self.editor {
+            let g = editor.setup.geometry();
+            return Some(Scene {
+                board: editor.setup.board.clone(),
+                squares: !g.has_diagonals() && g.files() == 8,
+                flipped: self.flipped(),
+                cursor: self.cursor.filter(|_| self.focused),
+                theme: self.prefs.board,
+                pieces: self.prefs.pieces,
+                ..Scene::default()
+            });
+        }
         let session = self.session.as_ref()?;
         let game = &session.game;
         let live = session.review.is_none();

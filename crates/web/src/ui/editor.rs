@@ -1,0 +1,374 @@
+//! The board editor: pieces placed and taken off with a press on the
+//! board, the side to move, the rule state where it matters (castling
+//! rights, the en-passant point, the memory of the draughts games), and the
+//! engine's verdict on the position in words. A valid position can be
+//! analysed, played against the computer or a friend, or shared.
+
+use engine::chesquerque::Role as ChessRole;
+use engine::search::Level;
+use engine::setup::{BoardSetup, SetupError, CASTLING_LETTERS, CHESS_PAWNS};
+use engine::text::PositionError;
+use engine::{AnyGame, GameKind, PieceKind, PieceView, Point, Side};
+
+use super::{Effect, Screen, Ui};
+use crate::i18n::by_side;
+use crate::links::Link;
+use crate::session::{Mode, Session};
+use crate::t;
+use crate::words::{game_name, piece_words_in};
+
+/// What the editor's controls ask.
+#[derive(Clone, Debug, PartialEq)]
+pub enum EditorButton {
+    /// Open the editor on the position shown (or the chosen game's start).
+    Open,
+    /// Place this piece with the next presses (its code), or `erase`.
+    Brush(String),
+    /// The other side to move.
+    Side,
+    /// Turn a castling right on or off (its index in `KQkq`).
+    Castle(usize),
+    /// The en-passant point, as typed (empty for none).
+    EnPassant(String),
+    Clear,
+    Reset,
+    /// Forget the rule state the position came with.
+    Forget,
+    Analyse,
+    Computer {
+        level: Level,
+        human: Side,
+    },
+    Friend,
+    Cancel,
+}
+
+/// The editor's state.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Editor {
+    pub setup: BoardSetup,
+    /// The piece placed by a press (`None`: presses take pieces off).
+    brush: Option<PieceView>,
+    /// An en-passant point that could not be read, as typed.
+    bad_point: Option<String>,
+}
+
+/// A brush of the palette.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BrushView {
+    pub code: String,
+    pub label: String,
+    pub pressed: bool,
+}
+
+/// What the editor's panel shows.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EditorView {
+    pub game: String,
+    pub palette: Vec<BrushView>,
+    pub side: String,
+    /// Chesquerque: the castling rights (letter, whether on) and the
+    /// en-passant point's name.
+    pub castling: Option<Vec<(char, bool)>>,
+    pub en_passant: Option<String>,
+    /// Whether there is rule state to forget.
+    pub forget: bool,
+    /// Why the position cannot be played, or `None` when it can.
+    pub error: Option<String>,
+    /// The position text, and its analysis link's query.
+    pub position: String,
+    pub link: String,
+}
+
+/// A piece's code in the palette.
+fn code(piece: Option<PieceView>) -> String {
+    let Some(piece) = piece else {
+        return "erase".to_string();
+    };
+    let side = if piece.side == Side::White { "w" } else { "b" };
+    let kind = match piece.kind {
+        PieceKind::Man => "man",
+        PieceKind::King => "king",
+        PieceKind::Chess(role) => crate::keyboard::role_name(role),
+    };
+    format!("{side}-{kind}")
+}
+
+/// The pieces a game's editor offers.
+fn palette(kind: GameKind) -> Vec<PieceView> {
+    let kinds: Vec<PieceKind> = match kind {
+        GameKind::Chesquerque => [
+            ChessRole::King,
+            ChessRole::Queen,
+            ChessRole::Archbishop,
+            ChessRole::Rook,
+            ChessRole::Bishop,
+            ChessRole::Knight,
+            ChessRole::Pawn,
+        ]
+        .into_iter()
+        .map(PieceKind::Chess)
+        .collect(),
+        GameKind::Draughts(d) if d.rules().kings.is_some() => vec![PieceKind::Man, PieceKind::King],
+        GameKind::Draughts(_) => vec![PieceKind::Man],
+    };
+    [Side::White, Side::Black]
+        .into_iter()
+        .flat_map(|side| kinds.iter().map(move |&kind| PieceView { side, kind }))
+        .collect()
+}
+
+impl Editor {
+    pub fn new(setup: BoardSetup) -> Editor {
+        let brush = palette(setup.kind).first().copied();
+        Editor {
+            setup,
+            brush,
+            bad_point: None,
+        }
+    }
+
+    /// A press on a point: the brush's piece placed, or taken off.
+    pub fn press(&mut self, point: Point) {
+        self.setup.place(
+            point,
+            self.brush
+                .or(self.setup.board.get(point.index()).copied().flatten()),
+        );
+    }
+
+    /// A point and what stands on it, in words, for the live region.
+    pub fn point_words(&self, p: Point) -> String {
+        let name = self.setup.geometry().name(p).to_string();
+        match self.setup.board.get(p.index()).copied().flatten() {
+            Some(piece) => t!(
+                "point-piece",
+                point = &name,
+                piece = &piece_words_in(self.setup.kind, piece)
+            ),
+            None => t!("point-empty", point = &name),
+        }
+    }
+
+    fn check(&self) -> Result<AnyGame, String> {
+        if let Some(typed) = &self.bad_point {
+            return Err(t!("setup-bad-point", point = typed));
+        }
+        self.setup
+            .validate()
+            .map_err(|e| setup_words(&e, &self.setup))
+    }
+
+    pub fn view(&self) -> EditorView {
+        let setup = &self.setup;
+        let chess = setup.kind == GameKind::Chesquerque;
+        let g = setup.geometry();
+        let position = setup.to_text().unwrap_or_default();
+        EditorView {
+            game: game_name(setup.kind),
+            palette: palette(setup.kind)
+                .into_iter()
+                .map(Some)
+                .chain([None])
+                .map(|piece| BrushView {
+                    code: code(piece),
+                    label: match piece {
+                        Some(piece) => piece_words_in(setup.kind, piece),
+                        None => t!("editor-erase"),
+                    },
+                    pressed: piece == self.brush,
+                })
+                .collect(),
+            side: t!(by_side(
+                setup.side,
+                "editor-white-moves",
+                "editor-black-moves"
+            )),
+            castling: chess.then(|| CASTLING_LETTERS.into_iter().zip(setup.castling).collect()),
+            en_passant: chess.then(|| {
+                self.bad_point.clone().unwrap_or_else(|| {
+                    setup
+                        .en_passant
+                        .map(|p| g.name(p).to_string())
+                        .unwrap_or_default()
+                })
+            }),
+            forget: setup.memory != "-"
+                || setup.huffable != "-"
+                || setup.counter > 0
+                || setup.en_passant.is_some(),
+            error: self.check().err(),
+            link: Link::Analysis {
+                game: setup.kind,
+                position: position.clone(),
+            }
+            .to_query(),
+            position,
+        }
+    }
+}
+
+/// Why a setup is refused, in words.
+pub fn setup_words(error: &SetupError, setup: &BoardSetup) -> String {
+    use engine::any_game::StartError;
+    use engine::chesquerque::FenError;
+    let g = setup.geometry();
+    match error {
+        SetupError::TooManyPieces { side, found, limit } => t!(
+            by_side(*side, "setup-too-many-white", "setup-too-many-black"),
+            n = *found,
+            limit = *limit
+        ),
+        SetupError::TooManyPawns { side, found } => t!(
+            by_side(*side, "setup-pawns-white", "setup-pawns-black"),
+            n = *found,
+            limit = CHESS_PAWNS
+        ),
+        SetupError::NoPieces(side) => t!(by_side(*side, "setup-none-white", "setup-none-black")),
+        SetupError::WrongPiece(p) => t!("setup-wrong-piece", point = &g.name(*p).to_string()),
+        SetupError::AlreadyOver => t!("setup-over"),
+        SetupError::Rules(StartError::Draughts(e)) => match e {
+            PositionError::KingsNotAllowed => t!("setup-no-kings"),
+            PositionError::ManOnPromotionRank(p) => {
+                t!("setup-crowning-rank", point = &p.to_string())
+            }
+            PositionError::NoPieceThere(p) | PositionError::MemoryNotSideways(p) => {
+                t!("setup-memory", point = &p.to_string())
+            }
+            PositionError::HuffableOfSideToMove(p) => {
+                t!("setup-huffable", point = &p.to_string())
+            }
+            other => t!("setup-other", why = &other.to_string()),
+        },
+        SetupError::Rules(StartError::Chess(e)) => match e {
+            FenError::KingCount(side) => {
+                t!(by_side(*side, "setup-kings-white", "setup-kings-black"))
+            }
+            FenError::PawnOnBackRank(p) => t!("setup-pawn-rank", point = &p.to_string()),
+            FenError::OpponentInCheck => t!(by_side(
+                setup.side.other(),
+                "setup-check-white",
+                "setup-check-black"
+            )),
+            FenError::CastlingWithoutPieces(c) => {
+                t!("setup-castling", right = &c.to_string())
+            }
+            FenError::BadEnPassant => t!("setup-en-passant"),
+            other => t!("setup-other", why = &other.to_string()),
+        },
+    }
+}
+
+impl Ui {
+    /// The editor's controls.
+    pub(super) fn editor_button(&mut self, button: EditorButton, fx: &mut Vec<Effect>) {
+        if button == EditorButton::Open {
+            self.open_editor(fx);
+            return;
+        }
+        let Some(editor) = self.editor.as_mut() else {
+            return;
+        };
+        let setup = &mut editor.setup;
+        match button {
+            EditorButton::Open => {}
+            EditorButton::Brush(wanted) => {
+                if let Some(piece) = palette(setup.kind)
+                    .into_iter()
+                    .map(Some)
+                    .chain([None])
+                    .find(|&p| code(p) == wanted)
+                {
+                    editor.brush = piece;
+                }
+            }
+            EditorButton::Side => setup.side = setup.side.other(),
+            EditorButton::Castle(i) => {
+                if let Some(right) = setup.castling.get_mut(i) {
+                    *right = !*right;
+                }
+            }
+            EditorButton::EnPassant(text) => {
+                let text = text.trim();
+                editor.bad_point = None;
+                if text.is_empty() {
+                    setup.en_passant = None;
+                } else {
+                    match setup.geometry().parse_point(&text.to_ascii_lowercase()) {
+                        Some(p) => setup.en_passant = Some(p),
+                        None => editor.bad_point = Some(text.to_string()),
+                    }
+                }
+            }
+            EditorButton::Clear => setup.clear(),
+            EditorButton::Reset => *setup = BoardSetup::start(setup.kind),
+            EditorButton::Forget => setup.forget(),
+            EditorButton::Cancel => {
+                self.editor = None;
+                self.screen = if self.session.is_some() {
+                    Screen::Game
+                } else {
+                    Screen::Opponent
+                };
+                self.maybe_think(fx);
+            }
+            EditorButton::Analyse => self.leave_editor(None, fx),
+            EditorButton::Computer { level, human } => {
+                self.leave_editor(Some(Mode::Computer { level, human }), fx)
+            }
+            EditorButton::Friend => self.leave_editor(Some(Mode::Friend), fx),
+        }
+        fx.push(Effect::Redraw);
+    }
+
+    /// Opens the editor on the position shown, or on the start of the game
+    /// chosen when no game is on screen.
+    fn open_editor(&mut self, fx: &mut Vec<Effect>) {
+        if self.online.is_some() || self.embed.is_some() {
+            return;
+        }
+        let setup = match (&self.session, self.screen) {
+            (Some(session), Screen::Game) => {
+                let mut game = session.game.clone();
+                let shown = session.review.unwrap_or(game.ply());
+                while game.ply() > shown && game.undo() {}
+                BoardSetup::of(&game)
+            }
+            _ => BoardSetup::start(self.choice),
+        };
+        self.stop_thinking(fx);
+        self.review = None;
+        self.hint = None;
+        self.cursor = None;
+        self.editor = Some(Box::new(Editor::new(setup)));
+        self.screen = Screen::Game;
+        fx.push(Effect::Redraw);
+    }
+
+    /// Plays from the position set up: analysed (`None`), or as a new game.
+    fn leave_editor(&mut self, mode: Option<Mode>, fx: &mut Vec<Effect>) {
+        let Some(editor) = self.editor.as_ref() else {
+            return;
+        };
+        let Ok(game) = editor.check() else {
+            return;
+        };
+        self.editor = None;
+        let seed = self.new_seed();
+        match mode {
+            None => {
+                self.choice = game.kind();
+                self.analyse_game(game, fx);
+            }
+            Some(mode) => {
+                self.choice = game.kind();
+                self.offer(Session::resume(game, mode, seed), fx);
+            }
+        }
+    }
+
+    /// The editor's panel, while it is open.
+    pub fn editor_view(&self) -> Option<EditorView> {
+        self.editor.as_ref().map(|e| e.view())
+    }
+}
