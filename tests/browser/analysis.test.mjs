@@ -7,7 +7,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { openApp, shots, startGame, withApp } from './lib.mjs';
+import { legalPaths, openApp, pressPoint, shots, startGame, withApp } from './lib.mjs';
 
 const PHONE = {
   viewport: { width: 390, height: 844 },
@@ -56,6 +56,36 @@ describe('analysis', () => {
       await page.waitForFunction(() => document.getElementById('analysis-best').dataset.best === 'e5-d5', null, {
         timeout: 60_000,
       });
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('the analysis board keeps side lines that can be promoted and deleted', async () => {
+    const { context, page, errors } = await openApp(app.browser, `${app.url}?analysis=classic`, PHONE);
+    try {
+      await page.waitForSelector('#lines:not([hidden])');
+      const play = async (path) => {
+        for (const point of path) await pressPoint(page, point, { touch: true });
+      };
+      const [first, second] = await legalPaths(page);
+      await play(first);
+      assert.equal(await page.textContent('#lines-state'), 'Main line');
+      await page.tap('[data-action="back"]');
+      await play(second);
+      assert.equal(await page.textContent('#lines-state'), 'Side line');
+      await page.tap('[data-action="back"]');
+      assert.equal(await page.locator('#lines-tried button').count(), 2);
+      await page.screenshot({ path: join(shots, 'analysis-lines-phone.png'), fullPage: true });
+      await page.tap('[data-action="line-promote"]');
+      assert.equal(await page.textContent('#lines-state'), 'Main line');
+      // The first line, tried again and deleted: one line is left.
+      await page.tap('#lines-tried button[aria-pressed="false"]');
+      assert.equal(await page.textContent('#lines-state'), 'Side line');
+      await page.tap('[data-action="line-delete"]');
+      assert.equal(await page.locator('#lines-tried button').count(), 0);
+      assert.equal(await page.textContent('#lines-state'), 'Main line');
       assert.deepEqual(errors, []);
     } finally {
       await context.close();

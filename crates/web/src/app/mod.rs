@@ -7,6 +7,7 @@ mod board;
 mod computer;
 mod editor;
 mod embed;
+mod lines;
 mod panels;
 mod review;
 mod socket;

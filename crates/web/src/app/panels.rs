@@ -180,6 +180,7 @@ impl App {
         self.write_review(view.review.as_ref());
         self.write_analysis(view.analysis.as_ref());
         self.write_editor(view.editor.as_ref());
+        self.write_lines(view.lines.as_ref(), view.analysis_board);
     }
 
     fn write_game(&self, game: &GameView) {

@@ -10,6 +10,9 @@ use crate::input::{Effect, Selection};
 use crate::t;
 use crate::words::outcome_reason;
 
+mod variations;
+pub use variations::{LinesView, Tried, Variations};
+
 /// Who plays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Mode {
@@ -65,6 +68,8 @@ pub struct Session {
     /// The turn entered, waiting for the person to confirm it.
     pub proposed: Option<AnyTurn>,
     entries: Vec<Entry>,
+    /// On the analysis board: every turn tried, as a tree of lines.
+    pub variations: Option<Box<Variations>>,
     /// The computer's turns in a row that saw the game as even.
     even_turns: u32,
 }
@@ -87,6 +92,7 @@ impl Session {
             confirm: false,
             proposed: None,
             entries,
+            variations: None,
             even_turns: 0,
         }
     }
@@ -176,6 +182,10 @@ impl Session {
 
     /// Looks one turn further on; past the last, back to the game.
     pub fn step_forward(&mut self) {
+        if self.variations.is_some() {
+            self.variation_forward();
+            return;
+        }
         if let Some(ply) = self.review {
             self.review = (ply + 1 < self.game.ply()).then_some(ply + 1);
         }
@@ -197,6 +207,7 @@ impl Session {
     }
 
     fn accepting_input(&mut self) -> bool {
+        self.input_here();
         if self.review.is_some() {
             self.review = None;
             return false;
@@ -226,6 +237,7 @@ impl Session {
     }
 
     pub fn triple(&mut self, point: Point) -> Update {
+        self.input_here();
         if !self.human_to_move() || self.review.is_some() || self.proposed.is_some() {
             return Update::Nothing;
         }
@@ -268,6 +280,9 @@ impl Session {
 
     /// Plays a turn (a person's, a promotion choice or the computer's).
     pub fn play(&mut self, turn: AnyTurn) -> Update {
+        if self.variations.is_some() {
+            return self.play_variation(turn);
+        }
         if self.game.play(turn).is_err() {
             return Update::Nothing;
         }
@@ -298,6 +313,12 @@ impl Session {
     /// Takes back the last turn; against the computer, back to the person's
     /// previous turn (the computer's reply and the person's move).
     pub fn undo(&mut self) -> bool {
+        if self.variations.is_some() {
+            // On the analysis board, a step back: every turn stays tried.
+            let before = self.review.unwrap_or(self.game.ply());
+            self.step_back();
+            return before > 0;
+        }
         self.selection.clear();
         self.draw_offer = None;
         self.review = None;
@@ -361,6 +382,18 @@ impl Session {
     pub fn status(&self) -> String {
         if let Some(verdict) = &self.verdict {
             return verdict.clone();
+        }
+        if self.variations.is_some() && self.review.is_some() {
+            // The analysis board speaks of the position shown.
+            let shown = self.game_shown();
+            return match shown.outcome() {
+                Some(outcome) => self.result_text(outcome),
+                None => t!(by_side(
+                    shown.side_to_move(),
+                    "white-to-move",
+                    "black-to-move"
+                )),
+            };
         }
         if let Some(outcome) = self.game.outcome() {
             return self.result_text(outcome);
@@ -427,6 +460,9 @@ impl Session {
         if self.proposed.is_some() {
             // The confirmation asks instead.
             return String::new();
+        }
+        if self.review.is_some() && self.variations.is_some() {
+            return t!("prompt-try-here");
         }
         if self.review.is_some() {
             return t!("prompt-looking-back");

@@ -8,7 +8,7 @@ use engine::chesquerque::Role as ChessRole;
 use engine::search::Level;
 use engine::{GameKind, Side};
 
-use super::EditorButton;
+use super::{EditorButton, LinesButton};
 use crate::embed::{Embed, EmbedError, HostError, HostRequest};
 use crate::i18n::Lang;
 use crate::keyboard::{role_name, Key};
@@ -168,6 +168,8 @@ pub enum Button {
     Hint,
     /// A control of the board editor.
     Editor(super::EditorButton),
+    /// A control of the analysis board's lines.
+    Lines(super::LinesButton),
     /// Review the game whose record was pasted.
     ReviewRecord(String),
     /// Play (true) or drop the turn entered, when moves are confirmed.
@@ -305,6 +307,22 @@ impl Button {
             "editor-friend" => Button::Editor(EditorButton::Friend),
             "editor-cancel" => Button::Editor(EditorButton::Cancel),
             "copy-editor-link" => Button::Copy("editor-link"),
+            "analysis-board" => Button::Lines(LinesButton::Open),
+            "line-go" => {
+                let node = attribute("data-node")?;
+                Button::Lines(LinesButton::Go(
+                    node.parse()
+                        .map_err(|_| ActionError(format!("unreadable node {node:?}")))?,
+                ))
+            }
+            "line-promote" => Button::Lines(LinesButton::Promote),
+            "line-delete" => Button::Lines(LinesButton::Delete),
+            "line-continue" => Button::Lines(LinesButton::Continue(
+                fields
+                    .value("line-level")
+                    .and_then(|l| l.parse().ok())
+                    .unwrap_or(Level::Medium),
+            )),
             "review-record" => {
                 Button::ReviewRecord(fields.value("record-text").unwrap_or_default())
             }
@@ -403,6 +421,7 @@ mod tests {
             ("data-ply", "3"),
             ("data-piece", "w-man"),
             ("data-right", "K"),
+            ("data-node", "2"),
         ]);
         for name in names {
             assert!(Button::parse(name, &fields).is_ok(), "{name}");

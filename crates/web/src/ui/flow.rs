@@ -157,6 +157,7 @@ impl Ui {
             }
             Button::Analyse => self.toggle_analysis(fx),
             Button::Editor(button) => self.editor_button(button, fx),
+            Button::Lines(button) => self.lines_button(button, fx),
             Button::Hint => self.ask_hint(fx),
             Button::StartReview => {
                 if self.review_available() {
@@ -365,7 +366,10 @@ impl Ui {
     /// analysis panel on, not saved.
     pub(super) fn analyse_game(&mut self, game: engine::AnyGame, fx: &mut Vec<Effect>) {
         let seed = self.new_seed();
-        self.take_up(Session::resume(game, Mode::Friend, seed), fx);
+        let shown = game.ply();
+        let mut session = Session::resume(game, Mode::Friend, seed);
+        session.keep_variations(shown);
+        self.take_up(session, fx);
         self.from_link = true;
         if self.analysing.is_none() {
             self.toggle_analysis(fx);
@@ -380,7 +384,10 @@ impl Ui {
 
     /// `session` as the new game, once a game in progress is given up.
     pub(super) fn offer(&mut self, session: Session, fx: &mut Vec<Effect>) {
-        if self.session.as_ref().is_some_and(Session::is_unfinished) {
+        // A board a link or the editor opened is not a game to give up.
+        let giving_up =
+            !self.from_link && self.session.as_ref().is_some_and(Session::is_unfinished);
+        if giving_up {
             self.pending = Some(session);
             fx.push(Effect::Dialog {
                 id: Dialog::ConfirmNew,

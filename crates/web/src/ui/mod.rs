@@ -15,6 +15,7 @@ mod effect;
 mod embed;
 mod flow;
 mod language;
+mod lines;
 mod online;
 mod review;
 mod sounds;
@@ -25,6 +26,7 @@ pub use analysis::AnalysisView;
 pub use editor::{BrushView, EditorButton, EditorView};
 pub use effect::{Dialog, Effect};
 pub use language::LANG_KEY;
+pub use lines::{LinesButton, LinesPanel};
 pub use online::{OnlineView, ONLINE_KEY};
 pub use review::{graph_ply, Marked, ReviewView};
 pub use view::{display_name, preview, GameView, MoveItem, ResultView, View};
@@ -419,6 +421,8 @@ mod connection_tests;
 mod editor_tests;
 #[cfg(test)]
 mod embed_tests;
+#[cfg(test)]
+mod lines_tests;
 #[cfg(test)]
 mod online_tests;
 #[cfg(test)]

@@ -47,6 +47,10 @@ pub struct View {
     pub analysis: Option<Option<super::AnalysisView>>,
     /// The board editor, while open.
     pub editor: Option<super::EditorView>,
+    /// The analysis board's lines, and whether the game shown can be taken
+    /// there.
+    pub lines: Option<super::LinesPanel>,
+    pub analysis_board: bool,
 }
 
 /// The game's panels and board.
@@ -132,6 +136,8 @@ impl Ui {
             review: self.review_view(),
             analysis: self.analysis_view(),
             editor: self.editor_view(),
+            lines: self.lines_panel(),
+            analysis_board: self.analysis_board_available(),
         }
     }
 
@@ -275,8 +281,8 @@ impl Ui {
             watch_delay,
             pause_label: t!(if self.paused { "resume" } else { "pause" }),
             undo_disabled: game.ply() == 0 && !session.is_over(),
-            resign_disabled: session.is_over() || watching,
-            offer_draw_disabled: session.is_over() || watching,
+            resign_disabled: session.is_over() || watching || session.variations.is_some(),
+            offer_draw_disabled: session.is_over() || watching || session.variations.is_some(),
             undo_hidden: self.online.is_some(),
             promotion: self
                 .promotion
