@@ -111,4 +111,52 @@ describe('review', () => {
       await context.close();
     }
   });
+
+  test('a record with tags is saved, copied out, and read back from a file; the board is saved as a picture', async () => {
+    const { context, page, errors } = await openApp(app.browser, app.url, { viewport: { width: 1280, height: 800 } });
+    try {
+      await page.fill('#record-text', 'classic moves d3-c3 b3xd3 e3xc3');
+      await page.click('[data-action="review-record"]');
+      await page.waitForFunction(() => document.getElementById('review-panel')?.dataset.reviewed === '4');
+      await page.click('#share summary');
+      const record = await page.textContent('#record-out');
+      assert.match(record, /^\[Game "classic"\]\n/);
+      assert.match(record, /\[Date "\d{4}\.\d{2}\.\d{2}"\]/);
+      assert.match(record, /\[White "White"\]\n\[Black "Black"\]/);
+      assert.match(record, /\n\n1\. d3-c3 b3xd3 2\. e3xc3 \*\n$/);
+      // Saved as a file named after the game and the day.
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.click('[data-action="download-record"]'),
+      ]);
+      assert.match(download.suggestedFilename(), /^classic-\d{4}-\d{2}-\d{2}\.txt$/);
+      const path = await download.path();
+      const { readFile } = await import('node:fs/promises');
+      assert.equal(await readFile(path, 'utf8'), record);
+      // The picture is a PNG.
+      const [picture] = await Promise.all([
+        page.waitForEvent('download'),
+        page.click('[data-action="save-picture"]'),
+      ]);
+      assert.match(picture.suggestedFilename(), /\.png$/);
+      const png = await readFile(await picture.path());
+      assert.deepEqual([...png.subarray(1, 4)], [...Buffer.from('PNG')]);
+      assert.ok(png.length > 5000, `${png.length} bytes`);
+
+      // The file opened from the home screen is reviewed.
+      await page.click('[data-action="home"]').catch(() => {});
+      await page.goto(app.url);
+      await page.setInputFiles('#record-file', { name: 'game.txt', mimeType: 'text/plain', buffer: Buffer.from(record) });
+      await page.waitForFunction(() => document.getElementById('review-panel')?.dataset.reviewed === '4');
+      assert.equal(await page.getAttribute('body', 'data-ply'), '3');
+      // A broken file is told in words.
+      await page.goto(app.url);
+      await page.setInputFiles('#record-file', { name: 'bad.txt', mimeType: 'text/plain', buffer: Buffer.from('[Game classic]') });
+      await page.waitForSelector('#notice:not([hidden])');
+      assert.equal(await page.textContent('#notice'), 'Line 1 of the record is not a tag like [Name "value"].');
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+    }
+  });
 });

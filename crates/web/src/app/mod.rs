@@ -9,6 +9,7 @@ mod editor;
 mod embed;
 mod lines;
 mod panels;
+mod records;
 mod review;
 mod socket;
 mod sound;
@@ -139,6 +140,7 @@ pub fn start() -> Result<(), JsValue> {
             .any(|(key, _)| key == "review" || key == "analysis")
             .then(|| search.clone()),
         lang_stored: read(crate::ui::LANG_KEY),
+        today: records::today(),
         languages: window
             .navigator()
             .languages()
@@ -343,6 +345,8 @@ impl App {
                 Effect::Copy(id) => self.copy_text(id),
                 Effect::LoadLanguage(lang) => self.load_language(lang),
                 Effect::Sound(sound) => self.speaker.play(sound, self.document.body()),
+                Effect::Download { name, text } => self.download(&name, &text),
+                Effect::Picture { name } => self.picture(&name),
             }
         }
         redraw
@@ -403,6 +407,7 @@ impl App {
                 .add_event_listener_with_callback("pointerdown", graph.as_ref().unchecked_ref())?;
         }
         self.listeners.push(graph);
+        self.listen_records()?;
         // Keyboard help shows on a touch screen once keys are in use.
         let keyboard = Closure::<dyn FnMut(Event)>::new(|event: Event| {
             let key = event

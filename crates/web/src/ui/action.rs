@@ -136,6 +136,8 @@ pub struct Boot {
     /// (`?review=…`, `?analysis=…`).
     pub share: Option<String>,
     pub lang_stored: Option<String>,
+    /// Today's date, `YYYY.MM.DD`, for records' tags.
+    pub today: String,
     pub languages: Vec<String>,
 }
 
@@ -170,6 +172,10 @@ pub enum Button {
     Editor(super::EditorButton),
     /// A control of the analysis board's lines.
     Lines(super::LinesButton),
+    /// Save the game's record as a file.
+    DownloadRecord,
+    /// Save a picture of the board.
+    Picture,
     /// Review the game whose record was pasted.
     ReviewRecord(String),
     /// Play (true) or drop the turn entered, when moves are confirmed.
@@ -308,6 +314,9 @@ impl Button {
             "editor-cancel" => Button::Editor(EditorButton::Cancel),
             "copy-editor-link" => Button::Copy("editor-link"),
             "analysis-board" => Button::Lines(LinesButton::Open),
+            "copy-record" => Button::Copy("record-out"),
+            "download-record" => Button::DownloadRecord,
+            "save-picture" => Button::Picture,
             "line-go" => {
                 let node = attribute("data-node")?;
                 Button::Lines(LinesButton::Go(

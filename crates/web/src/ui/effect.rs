@@ -60,6 +60,10 @@ pub enum Effect {
     Copy(&'static str),
     /// Make a sound (if the person has touched the page yet).
     Sound(Sound),
+    /// Offer `text` as a file to save, named `name`.
+    Download { name: String, text: String },
+    /// Offer the board as a PNG picture, named `name`.
+    Picture { name: String },
 }
 
 /// The page's dialogs.

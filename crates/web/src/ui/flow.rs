@@ -27,6 +27,7 @@ impl Ui {
             .map(Stats::from_text)
             .unwrap_or_default();
         self.random = boot.seed;
+        self.today = boot.today.clone();
         self.token_words = boot.token_words;
         self.reduced_motion = boot.reduced_motion;
         self.start_language(
@@ -152,8 +153,25 @@ impl Ui {
             Button::Rematch => self.rematch(fx),
             Button::ReviewRecord(text) => {
                 let mut notice = None;
-                self.open(Link::review(&text), &mut notice, fx);
+                let read = crate::records::read(&text)
+                    .map(|game| (Link::Review(game.to_record_line()), game));
+                self.open(read, &mut notice, fx);
                 self.notice = notice;
+            }
+            Button::DownloadRecord => {
+                if let Some((text, name)) = self.record_out() {
+                    fx.push(Effect::Download {
+                        name: format!("{name}.txt"),
+                        text,
+                    });
+                }
+            }
+            Button::Picture => {
+                if let Some((_, name)) = self.record_out() {
+                    fx.push(Effect::Picture {
+                        name: format!("{name}.png"),
+                    });
+                }
             }
             Button::Analyse => self.toggle_analysis(fx),
             Button::Editor(button) => self.editor_button(button, fx),
@@ -466,6 +484,7 @@ pub(super) fn fresh_boot(seed: u64) -> super::Action {
         lang_query: None,
         share: None,
         lang_stored: None,
+        today: "2026.11.25".to_string(),
         languages: Vec::new(),
     }))
 }

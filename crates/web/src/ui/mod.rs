@@ -173,6 +173,8 @@ pub struct Ui {
     loading_lang: Option<Lang>,
     /// The person's huff of the turn being entered was heard already.
     huff_heard: bool,
+    /// Today's date, for records.
+    today: String,
 }
 
 impl Default for Ui {
@@ -220,6 +222,7 @@ impl Ui {
             lang: Lang::En,
             loading_lang: None,
             huff_heard: false,
+            today: String::new(),
         }
     }
 

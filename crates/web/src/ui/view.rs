@@ -51,6 +51,8 @@ pub struct View {
     /// there.
     pub lines: Option<super::LinesPanel>,
     pub analysis_board: bool,
+    /// The game's record with its tags, to copy or save.
+    pub record: Option<String>,
 }
 
 /// The game's panels and board.
@@ -137,6 +139,7 @@ impl Ui {
             analysis: self.analysis_view(),
             editor: self.editor_view(),
             lines: self.lines_panel(),
+            record: self.record_out().map(|(text, _)| text),
             analysis_board: self.analysis_board_available(),
         }
     }
@@ -301,6 +304,20 @@ impl Ui {
         })
     }
 
+    /// The game's record with its tags, and a file name for it.
+    pub fn record_out(&self) -> Option<(String, String)> {
+        let session = self.session.as_ref().filter(|_| self.editor.is_none())?;
+        let tags = crate::records::Tags {
+            date: self.today.clone(),
+            white: player_name(session.mode, Side::White),
+            black: player_name(session.mode, Side::Black),
+        };
+        Some((
+            crate::records::write(&session.game, &tags),
+            crate::records::file_name(&session.game, &self.today),
+        ))
+    }
+
     /// What the board shows.
     pub fn scene(&self) -> Option<Scene> {
         if let Some(editor) = &self.editor {
@@ -391,15 +408,20 @@ pub fn preview(kind: GameKind, prefs: &crate::save::Prefs) -> Scene {
 }
 
 /// Who plays, White first: "You – Computer (Hard)", "White – Black".
-fn players(mode: Mode) -> String {
-    let name = |side: Side| match mode {
+/// Who plays `side`: "You", "Computer (Hard)", "White"…
+pub fn player_name(mode: Mode, side: Side) -> String {
+    match mode {
         Mode::Computer { human, .. } if side == human => t!("you"),
         Mode::Computer { level, .. } | Mode::Watch { level, .. } => {
             t!("computer-level", level = &level_name(level))
         }
         Mode::Online { side: Some(me), .. } if side == me => t!("you"),
         _ => t!(by_side(side, "white", "black")),
-    };
+    }
+}
+
+fn players(mode: Mode) -> String {
+    let name = |side: Side| player_name(mode, side);
     t!(
         "players",
         white = &name(Side::White),
