@@ -70,6 +70,18 @@ impl App {
                         escape(&text)
                     )
                 })
+                .chain(view.skips.iter().map(|s| {
+                    let text = t!(
+                        if s.huffed { "skip-huffed" } else { "skip-huffable" },
+                        move = &s.played
+                    );
+                    format!(
+                        "<li><button type=\"button\" data-action=\"review\" data-ply=\"{}\" data-mark=\"{}\">{}</button></li>",
+                        s.ply - 1,
+                        if s.huffed { "huffed" } else { "huffable" },
+                        escape(&text)
+                    )
+                }))
                 .collect();
             if list.inner_html() != items {
                 list.set_inner_html(&items);

@@ -28,7 +28,7 @@ pub use effect::{Dialog, Effect};
 pub use language::LANG_KEY;
 pub use lines::{LinesButton, LinesPanel};
 pub use online::{OnlineView, ONLINE_KEY};
-pub use review::{graph_ply, Marked, ReviewView};
+pub use review::{graph_ply, Marked, ReviewView, Skip};
 pub use view::{display_name, preview, GameView, MoveItem, ResultView, View};
 
 use engine::chesquerque::Role as ChessRole;

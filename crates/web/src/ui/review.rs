@@ -21,6 +21,57 @@ pub struct Review {
     best: Vec<Option<(String, String)>>,
     /// The request in flight.
     asked: Option<u32>,
+    /// Special: the captures skipped, known from the game alone.
+    skips: Vec<Skip>,
+}
+
+/// Special: a turn that left a capture untaken (1 = White's first), its
+/// text, and whether the opponent huffed for it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Skip {
+    pub ply: usize,
+    pub played: String,
+    pub huffed: bool,
+}
+
+/// The turns of a game with huffing that skipped a capture, and whether
+/// each was huffed.
+pub fn skipped_captures(game: &AnyGame) -> Vec<Skip> {
+    if !game.rules().is_some_and(|r| r.huffing()) {
+        return Vec::new();
+    }
+    let history = game.history();
+    let mut at = game.clone();
+    while at.undo() {}
+    let mut skips = Vec::new();
+    for (i, text) in history.iter().enumerate() {
+        let entries = at.entries();
+        let Ok(turn) = at.parse(text) else {
+            break;
+        };
+        let could = entries.iter().any(|e| !e.captured.is_empty());
+        let took = entries
+            .iter()
+            .any(|e| e.turn == turn && !e.captured.is_empty());
+        if at.play(turn).is_err() {
+            break;
+        }
+        if could && !took {
+            let huffed = history.get(i + 1).is_some_and(|next| {
+                at.parse(next).is_ok_and(|reply| {
+                    at.entries()
+                        .iter()
+                        .any(|e| e.turn == reply && e.huff.is_some())
+                })
+            });
+            skips.push(Skip {
+                ply: i + 1,
+                played: text.clone(),
+                huffed,
+            });
+        }
+    }
+    skips
 }
 
 /// A marked move: the turn (1 = White's first), its mark, the move played
@@ -43,6 +94,8 @@ pub struct ReviewView {
     /// the graph.
     pub chances: Vec<i32>,
     pub marks: Vec<Marked>,
+    /// Special: the captures skipped, huffed or not.
+    pub skips: Vec<Skip>,
     /// Each side's tally, White first, once the whole game is analysed.
     pub summary: Option<[review::Summary; 2]>,
 }
@@ -89,6 +142,7 @@ impl Review {
                 .map(|&s| review::chances(self.kind, s))
                 .collect(),
             marks: self.marks(game),
+            skips: self.skips.clone(),
             summary: (scores.len() == self.white.len())
                 .then(|| review::summary(self.kind, &scores)),
         }
@@ -129,6 +183,7 @@ impl Ui {
             white: vec![None; plies + 1],
             best: vec![None; plies + 1],
             asked: None,
+            skips: skipped_captures(game),
         });
         self.looking_back = true;
         if let Some(session) = self.session.as_mut() {

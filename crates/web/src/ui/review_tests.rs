@@ -325,3 +325,66 @@ fn a_game_in_progress_can_be_reviewed_and_a_move_played_ends_the_review() {
     assert_eq!(session(&ui).game.ply(), 2);
     assert_eq!(ui.view().review, None);
 }
+
+/// Special, from the start: the first turns that can take, each declining
+/// its capture; the reply huffs for the first skip when `huff` says so.
+fn skipping_game(huff: bool) -> (AnyGame, usize) {
+    let mut game = AnyGame::new(GameKind::Draughts(DraughtsKind::Special));
+    let mut skipped = None;
+    for _ in 0..40 {
+        let entries = game.entries();
+        let quiet = |e: &&engine::Entry| e.captured.is_empty() && e.huff.is_none();
+        let can_skip =
+            entries.iter().any(|e| !e.captured.is_empty()) && entries.iter().any(|e| quiet(&e));
+        let entry = match (skipped, can_skip) {
+            // The reply to the skip: with or without its huff.
+            (Some(ply), _) if ply == game.ply() => entries
+                .iter()
+                .find(|e| e.huff.is_some() == huff)
+                .expect("a reply"),
+            (None, true) => {
+                skipped = Some(game.ply() + 1);
+                entries.iter().find(quiet).expect("a quiet turn")
+            }
+            _ => entries
+                .iter()
+                .find(|e| !e.captured.is_empty())
+                .unwrap_or(&entries[0]),
+        };
+        game.play(entry.turn).expect("legal");
+        if skipped.is_some_and(|ply| game.ply() > ply + 1) {
+            break;
+        }
+    }
+    (game, skipped.expect("a capture was declined"))
+}
+
+#[test]
+fn special_captures_left_untaken_are_marked_huffed_or_huffable() {
+    use super::review::skipped_captures;
+    let (huffed, ply) = skipping_game(true);
+    let skips = skipped_captures(&huffed);
+    let first = skips.first().expect("a skip");
+    assert_eq!(first.ply, ply);
+    assert!(first.huffed, "{skips:?} in {}", huffed.to_record_line());
+    assert_eq!(first.played, huffed.history()[ply - 1]);
+    let (spared, ply) = skipping_game(false);
+    let first = skipped_captures(&spared)
+        .into_iter()
+        .next()
+        .expect("a skip");
+    assert_eq!((first.ply, first.huffed), (ply, false));
+    // Games without huffing have none.
+    let mut classic = AnyGame::new(GameKind::Draughts(DraughtsKind::Classic));
+    for _ in 0..6 {
+        let turn = classic.entries()[0].turn;
+        classic.play(turn).expect("legal");
+    }
+    assert!(skipped_captures(&classic).is_empty());
+    // The review lists them.
+    let mut ui = booted();
+    ui.session = Some(Session::resume(huffed, Mode::Friend, 1));
+    ui.screen = Screen::Game;
+    ui.update(Action::Press(Button::StartReview));
+    assert!(!ui.view().review.expect("reviewing").skips.is_empty());
+}
