@@ -35,6 +35,9 @@ pub enum Command {
     Engine(EngineArgs),
     /// Perft and search speed from each start position.
     Bench(BenchArgs),
+    /// Finds puzzles (one winning turn) in the computer's games against
+    /// itself, one per line (docs/puzzles.md).
+    Puzzles(PuzzlesArgs),
 }
 
 /// A game, its rule options, its start and the turns played from it.
@@ -137,6 +140,23 @@ pub struct EngineArgs {
     pub level: LevelArg,
 }
 
+#[derive(Args, Debug)]
+pub struct PuzzlesArgs {
+    /// The game.
+    #[arg(long)]
+    pub game: GameArg,
+    /// How many puzzles to find.
+    #[arg(long, default_value_t = 60)]
+    pub count: usize,
+    /// Seeds the games' openings and the computer's choices.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Write the puzzles to this file instead of standard output.
+    #[arg(long)]
+    pub out: Option<String>,
+}
+
+/// Arguments of `bench`.
 #[derive(Args, Debug)]
 pub struct BenchArgs {
     /// Only this game.

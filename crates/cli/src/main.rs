@@ -22,6 +22,7 @@ mod inspect;
 mod matches;
 mod play;
 mod protocol;
+mod puzzles;
 
 use std::process::ExitCode;
 use std::time::Instant;
@@ -62,6 +63,7 @@ fn run(command: Command) -> Result<(), String> {
         Command::Match(args) => matches::run(&args),
         Command::Engine(args) => protocol::run(&args),
         Command::Bench(args) => bench::run(&args),
+        Command::Puzzles(args) => puzzles::run(&args),
     }
 }
 

@@ -24,6 +24,7 @@ pub mod keyboard;
 pub mod layout;
 pub mod links;
 pub mod online_state;
+pub mod puzzles;
 pub mod records;
 pub mod render;
 pub mod save;

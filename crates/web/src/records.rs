@@ -67,7 +67,7 @@ pub fn write(game: &AnyGame, tags: &Tags) -> String {
     if let Some(outcome) = game.outcome() {
         out.push_str(&format!(
             "[Termination {}]\n",
-            quote(&outcome.reason_text())
+            quote(outcome.reason_text())
         ));
     }
     if let Some(position) = position {
@@ -182,7 +182,7 @@ pub fn file_name(game: &AnyGame, date: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use engine::{DraughtsKind, GameKind, Playable};
+    use engine::{DraughtsKind, GameKind};
 
     fn tags() -> Tags {
         Tags {

@@ -9,6 +9,7 @@ mod editor;
 mod embed;
 mod lines;
 mod panels;
+mod puzzles;
 mod records;
 mod review;
 mod socket;
@@ -141,6 +142,7 @@ pub fn start() -> Result<(), JsValue> {
             .then(|| search.clone()),
         lang_stored: read(crate::ui::LANG_KEY),
         today: records::today(),
+        puzzles: read(crate::ui::PUZZLES_KEY),
         languages: window
             .navigator()
             .languages()
@@ -347,6 +349,7 @@ impl App {
                 Effect::Sound(sound) => self.speaker.play(sound, self.document.body()),
                 Effect::Download { name, text } => self.download(&name, &text),
                 Effect::Picture { name } => self.picture(&name),
+                Effect::LoadPuzzles(kind) => self.load_puzzles(kind),
             }
         }
         redraw

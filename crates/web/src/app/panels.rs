@@ -182,6 +182,7 @@ impl App {
         self.write_editor(view.editor.as_ref());
         self.write_lines(view.lines.as_ref(), view.analysis_board);
         self.set_text("record-out", view.record.as_deref().unwrap_or_default());
+        self.write_puzzle(view.puzzle.as_ref());
     }
 
     fn write_game(&self, game: &GameView) {

@@ -8,7 +8,7 @@ use engine::chesquerque::Role as ChessRole;
 use engine::search::Level;
 use engine::{GameKind, Side};
 
-use super::{EditorButton, LinesButton};
+use super::{EditorButton, LinesButton, PuzzleButton};
 use crate::embed::{Embed, EmbedError, HostError, HostRequest};
 use crate::i18n::Lang;
 use crate::keyboard::{role_name, Key};
@@ -95,6 +95,11 @@ pub enum Action {
     /// The server's answer to creating a game: the creator's seat, or why
     /// there is none.
     Created(Result<Seat, String>),
+    /// A game's puzzles were fetched (the file's text), or could not be.
+    PuzzlesLoaded {
+        kind: GameKind,
+        text: Result<String, String>,
+    },
     /// Copying to the clipboard worked, or was refused.
     Copied(bool),
     /// A message posted to the page: its origin, the page's own origin, and
@@ -138,6 +143,8 @@ pub struct Boot {
     pub lang_stored: Option<String>,
     /// Today's date, `YYYY.MM.DD`, for records' tags.
     pub today: String,
+    /// The puzzles' progress as stored.
+    pub puzzles: Option<String>,
     pub languages: Vec<String>,
 }
 
@@ -172,6 +179,8 @@ pub enum Button {
     Editor(super::EditorButton),
     /// A control of the analysis board's lines.
     Lines(super::LinesButton),
+    /// A control of the puzzles.
+    Puzzle(super::PuzzleButton),
     /// Save the game's record as a file.
     DownloadRecord,
     /// Save a picture of the board.
@@ -315,6 +324,10 @@ impl Button {
             "copy-editor-link" => Button::Copy("editor-link"),
             "analysis-board" => Button::Lines(LinesButton::Open),
             "copy-record" => Button::Copy("record-out"),
+            "puzzles" => Button::Puzzle(PuzzleButton::Open),
+            "puzzle-next" => Button::Puzzle(PuzzleButton::Next),
+            "puzzle-retry" => Button::Puzzle(PuzzleButton::Retry),
+            "puzzle-solution" => Button::Puzzle(PuzzleButton::Solution),
             "download-record" => Button::DownloadRecord,
             "save-picture" => Button::Picture,
             "line-go" => {

@@ -77,6 +77,7 @@ impl Ui {
     /// online), the person's turn, the computer idle.
     pub fn hint_available(&self) -> bool {
         self.online.is_none()
+            && !self.puzzle_unanswered()
             && self.thinking == super::Thinking::Idle
             && self
                 .session
@@ -164,7 +165,7 @@ impl Ui {
         let computer_plays = matches!(session.mode, Mode::Computer { .. } | Mode::Watch { .. })
             && !session.is_over();
         let reviewing = self.review.as_ref().is_some_and(|r| r.busy());
-        !computer_plays && !reviewing && self.online.is_none()
+        !computer_plays && !reviewing && self.online.is_none() && !self.puzzle_unanswered()
     }
 
     /// After every action: asks about the position shown if it changed, or

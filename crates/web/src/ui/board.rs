@@ -142,11 +142,7 @@ impl Ui {
                 .unwrap_or(Point::from_index_unchecked(0));
             match key {
                 Key::Move(right, up) => {
-                    let next = if self.cursor.is_none() {
-                        cursor
-                    } else {
-                        keyboard::step(geometry, cursor, right, up, flipped)
-                    };
+                    let next = moved(self.cursor, cursor, geometry, (right, up), flipped);
                     self.cursor = Some(next);
                     self.announcement = editor.point_words(next);
                 }
@@ -179,11 +175,7 @@ impl Ui {
         let huff = key == Key::Huff;
         let update = match key {
             Key::Move(right, up) => {
-                let next = if self.cursor.is_none() {
-                    cursor
-                } else {
-                    keyboard::step(geometry, cursor, right, up, flipped)
-                };
+                let next = moved(self.cursor, cursor, geometry, (right, up), flipped);
                 self.cursor = Some(next);
                 self.announcement = keyboard::point_words(&session.game, next);
                 return;
@@ -270,5 +262,20 @@ impl Ui {
         let total = STEP_MS * (a.path.len() - 1) as f64;
         let alpha = 1.0 - elapsed / total.max(1.0);
         Some(((a.piece, a.path[i], a.path[i + 1], f), alpha))
+    }
+}
+
+/// Where an arrow key takes the cursor from `at`: the first key only
+/// shows it (`shown` is none until then).
+fn moved(
+    shown: Option<Point>,
+    at: Point,
+    geometry: &engine::Geometry,
+    (right, up): (i8, i8),
+    flipped: bool,
+) -> Point {
+    match shown {
+        None => at,
+        Some(_) => keyboard::step(geometry, at, right, up, flipped),
     }
 }

@@ -64,6 +64,8 @@ pub enum Effect {
     Download { name: String, text: String },
     /// Offer the board as a PNG picture, named `name`.
     Picture { name: String },
+    /// Fetch a game's puzzles; report [`super::Action::PuzzlesLoaded`].
+    LoadPuzzles(engine::GameKind),
 }
 
 /// The page's dialogs.

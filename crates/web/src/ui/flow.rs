@@ -28,6 +28,8 @@ impl Ui {
             .unwrap_or_default();
         self.random = boot.seed;
         self.today = boot.today.clone();
+        self.puzzles.progress =
+            crate::puzzles::Progress::from_text(boot.puzzles.as_deref().unwrap_or_default());
         self.token_words = boot.token_words;
         self.reduced_motion = boot.reduced_motion;
         self.start_language(
@@ -176,6 +178,7 @@ impl Ui {
             Button::Analyse => self.toggle_analysis(fx),
             Button::Editor(button) => self.editor_button(button, fx),
             Button::Lines(button) => self.lines_button(button, fx),
+            Button::Puzzle(button) => self.puzzle_button(button, fx),
             Button::Hint => self.ask_hint(fx),
             Button::StartReview => {
                 if self.review_available() {
@@ -424,7 +427,7 @@ impl Ui {
     }
 
     /// Puts `session` on screen in place of whatever was there, unsaved.
-    fn take_up(&mut self, session: Session, fx: &mut Vec<Effect>) {
+    pub(super) fn take_up(&mut self, session: Session, fx: &mut Vec<Effect>) {
         self.leave_online(fx);
         self.session = Some(session);
         self.stop_thinking(fx);
@@ -434,6 +437,7 @@ impl Ui {
         self.review = None;
         self.from_link = false;
         self.editor = None;
+        self.puzzle = None;
         self.animation = None;
         self.notice = None;
         self.screen = Screen::Game;
@@ -485,6 +489,7 @@ pub(super) fn fresh_boot(seed: u64) -> super::Action {
         share: None,
         lang_stored: None,
         today: "2026.11.25".to_string(),
+        puzzles: None,
         languages: Vec::new(),
     }))
 }

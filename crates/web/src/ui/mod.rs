@@ -17,6 +17,7 @@ mod flow;
 mod language;
 mod lines;
 mod online;
+mod puzzle;
 mod review;
 mod sounds;
 mod view;
@@ -28,6 +29,7 @@ pub use effect::{Dialog, Effect};
 pub use language::LANG_KEY;
 pub use lines::{LinesButton, LinesPanel};
 pub use online::{OnlineView, ONLINE_KEY};
+pub use puzzle::{PuzzleButton, PuzzleView, PUZZLES_KEY};
 pub use review::{graph_ply, Marked, ReviewView, Skip};
 pub use view::{display_name, preview, GameView, MoveItem, ResultView, View};
 
@@ -175,6 +177,9 @@ pub struct Ui {
     huff_heard: bool,
     /// Today's date, for records.
     today: String,
+    /// The puzzle on screen, the sets fetched and the progress.
+    puzzle: Option<puzzle::PuzzleState>,
+    puzzles: puzzle::PuzzleBook,
 }
 
 impl Default for Ui {
@@ -223,6 +228,8 @@ impl Ui {
             loading_lang: None,
             huff_heard: false,
             today: String::new(),
+            puzzle: None,
+            puzzles: puzzle::PuzzleBook::default(),
         }
     }
 
@@ -283,6 +290,7 @@ impl Ui {
                 self.notice = Some(crate::t!(if done { "copied" } else { "copy-refused" }))
             }
             Action::Reply(reply) => self.on_reply(reply, &mut fx),
+            Action::PuzzlesLoaded { kind, text } => self.puzzles_loaded(kind, text, &mut fx),
             Action::Host {
                 origin,
                 own_origin,
@@ -382,7 +390,10 @@ impl Ui {
         let played = matches!(update, Update::Played(_));
         match update {
             Update::Promote(options) => self.promotion = Some(options),
-            Update::Played(_) => self.start_animation(fx),
+            Update::Played(_) => {
+                self.start_animation(fx);
+                self.judge_puzzle(fx);
+            }
             Update::Send(turn) => {
                 self.send_turn(turn, fx);
                 return;
@@ -428,6 +439,8 @@ mod embed_tests;
 mod lines_tests;
 #[cfg(test)]
 mod online_tests;
+#[cfg(test)]
+mod puzzle_tests;
 #[cfg(test)]
 mod review_tests;
 #[cfg(test)]

@@ -51,6 +51,8 @@ pub struct View {
     /// there.
     pub lines: Option<super::LinesPanel>,
     pub analysis_board: bool,
+    /// The puzzle on screen.
+    pub puzzle: Option<super::PuzzleView>,
     /// The game's record with its tags, to copy or save.
     pub record: Option<String>,
 }
@@ -139,6 +141,7 @@ impl Ui {
             analysis: self.analysis_view(),
             editor: self.editor_view(),
             lines: self.lines_panel(),
+            puzzle: self.puzzle_view(),
             record: self.record_out().map(|(text, _)| text),
             analysis_board: self.analysis_board_available(),
         }

@@ -42,7 +42,7 @@ fn a_turn_played_from_an_earlier_position_starts_a_side_line() {
     let turn = other_turn(&session);
     let text = session.game_shown().turn_text(turn);
     session.play(turn);
-    assert_eq!(session.game.history(), [text.clone()]);
+    assert_eq!(session.game.history(), std::slice::from_ref(&text));
     assert_eq!(session.review, None);
     let lines = session.lines_view().expect("an analysis board");
     assert!(!lines.main, "a side line");

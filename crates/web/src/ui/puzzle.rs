@@ -1,0 +1,268 @@
+//! The puzzle screen: a position where one turn wins, the person's turn
+//! judged right or wrong, the solution on request, and progress kept in
+//! storage. Each game's set is fetched the first time it is opened.
+
+use engine::GameKind;
+
+use super::{Effect, Screen, Ui};
+use crate::i18n::by_side;
+use crate::puzzles::{self, Progress, Puzzle};
+use crate::session::{Mode, Session};
+use crate::t;
+
+/// Where the progress is stored.
+pub const PUZZLES_KEY: &str = "alquerque.puzzles";
+
+/// What the puzzle controls ask.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PuzzleButton {
+    /// Open the chosen game's puzzles.
+    Open,
+    Next,
+    Retry,
+    Solution,
+}
+
+/// The puzzle on screen.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PuzzleState {
+    kind: GameKind,
+    index: usize,
+    /// Right or wrong, once a turn is played.
+    verdict: Option<bool>,
+    solution: bool,
+}
+
+/// What the puzzle panel shows.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PuzzleView {
+    pub title: String,
+    pub theme: String,
+    pub task: String,
+    /// "right", "wrong" or empty, and the words.
+    pub verdict: &'static str,
+    pub verdict_text: String,
+    pub progress: String,
+}
+
+/// The sets fetched so far, and the progress.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PuzzleBook {
+    sets: Vec<(GameKind, Vec<Puzzle>)>,
+    pub progress: Progress,
+}
+
+impl PuzzleBook {
+    fn set(&self, kind: GameKind) -> Option<&[Puzzle]> {
+        self.sets
+            .iter()
+            .find(|(k, _)| *k == kind)
+            .map(|(_, s)| s.as_slice())
+    }
+}
+
+impl Ui {
+    pub(super) fn puzzle_button(&mut self, button: PuzzleButton, fx: &mut Vec<Effect>) {
+        match button {
+            PuzzleButton::Open => {
+                let kind = self.choice;
+                if self.puzzles.set(kind).is_some() {
+                    let next = self
+                        .puzzles
+                        .progress
+                        .next(kind, None, self.puzzle_count(kind));
+                    self.show_puzzle(kind, next, fx);
+                } else {
+                    self.notice = Some(t!("puzzles-loading"));
+                    fx.push(Effect::LoadPuzzles(kind));
+                }
+            }
+            PuzzleButton::Next => {
+                if let Some(state) = &self.puzzle {
+                    let (kind, index) = (state.kind, state.index);
+                    let next =
+                        self.puzzles
+                            .progress
+                            .next(kind, Some(index), self.puzzle_count(kind));
+                    self.show_puzzle(kind, next, fx);
+                }
+            }
+            PuzzleButton::Retry => {
+                if let Some(state) = &self.puzzle {
+                    let (kind, index) = (state.kind, state.index);
+                    self.show_puzzle(kind, index, fx);
+                }
+            }
+            PuzzleButton::Solution => self.show_solution(fx),
+        }
+    }
+
+    fn puzzle_count(&self, kind: GameKind) -> usize {
+        self.puzzles.set(kind).map_or(0, <[Puzzle]>::len)
+    }
+
+    /// A game's set arrived, or could not be fetched.
+    pub(super) fn puzzles_loaded(
+        &mut self,
+        kind: GameKind,
+        text: Result<String, String>,
+        fx: &mut Vec<Effect>,
+    ) {
+        match text.and_then(|text| puzzles::parse(kind, &text)) {
+            Ok(set) => {
+                self.notice = None;
+                self.puzzles.sets.retain(|(k, _)| *k != kind);
+                self.puzzles.sets.push((kind, set));
+                let next = self
+                    .puzzles
+                    .progress
+                    .next(kind, None, self.puzzle_count(kind));
+                self.show_puzzle(kind, next, fx);
+            }
+            Err(why) => self.notice = Some(t!("puzzles-unavailable", why = &why)),
+        }
+    }
+
+    /// Puts puzzle `index` of `kind` on the board.
+    fn show_puzzle(&mut self, kind: GameKind, index: usize, fx: &mut Vec<Effect>) {
+        let Some(game) = self
+            .puzzles
+            .set(kind)
+            .and_then(|s| s.get(index))
+            .and_then(|p| p.game(kind).ok())
+        else {
+            return;
+        };
+        let seed = self.new_seed();
+        self.take_up(Session::resume(game, Mode::Friend, seed), fx);
+        self.from_link = true;
+        self.analysing = None;
+        self.puzzle = Some(PuzzleState {
+            kind,
+            index,
+            verdict: None,
+            solution: false,
+        });
+        fx.push(Effect::Redraw);
+    }
+
+    /// After a turn on the board: the puzzle's first turn is judged.
+    pub(super) fn judge_puzzle(&mut self, fx: &mut Vec<Effect>) {
+        let (Some(state), Some(session)) = (self.puzzle.as_mut(), self.session.as_ref()) else {
+            return;
+        };
+        if state.verdict.is_some() || state.solution || session.game.ply() != 1 {
+            return;
+        }
+        let Some(puzzle) = self
+            .puzzles
+            .sets
+            .iter()
+            .find(|(k, _)| *k == state.kind)
+            .and_then(|(_, s)| s.get(state.index))
+        else {
+            return;
+        };
+        let played = session.game.history().first().cloned().unwrap_or_default();
+        let right = played == puzzle.best;
+        state.verdict = Some(right);
+        self.puzzles.progress.answer(state.kind, state.index, right);
+        fx.push(Effect::Store {
+            key: PUZZLES_KEY.to_string(),
+            value: self.puzzles.progress.to_text(),
+        });
+    }
+
+    /// Plays the winning turn and the line after it from the puzzle's
+    /// position, shown from its first turn.
+    fn show_solution(&mut self, fx: &mut Vec<Effect>) {
+        let Some(state) = self.puzzle.clone() else {
+            return;
+        };
+        let Some(puzzle) = self
+            .puzzles
+            .set(state.kind)
+            .and_then(|s| s.get(state.index))
+            .cloned()
+        else {
+            return;
+        };
+        let Ok(mut game) = puzzle.game(state.kind) else {
+            return;
+        };
+        for text in std::iter::once(&puzzle.best).chain(&puzzle.line) {
+            match game.parse(text).map(|turn| game.play(turn)) {
+                Ok(Ok(())) => {}
+                _ => break,
+            }
+        }
+        let seed = self.new_seed();
+        self.take_up(Session::resume(game, Mode::Friend, seed), fx);
+        self.from_link = true;
+        if let Some(session) = self.session.as_mut() {
+            session.review_at(1);
+        }
+        self.puzzle = Some(PuzzleState {
+            solution: true,
+            ..state
+        });
+        fx.push(Effect::Redraw);
+    }
+
+    /// Whether a puzzle waits for its answer (no hints, no analysis).
+    pub(super) fn puzzle_unanswered(&self) -> bool {
+        self.puzzle
+            .as_ref()
+            .is_some_and(|p| p.verdict.is_none() && !p.solution)
+    }
+
+    /// The puzzle panel, while a puzzle is on screen.
+    pub fn puzzle_view(&self) -> Option<PuzzleView> {
+        let state = self
+            .puzzle
+            .as_ref()
+            .filter(|_| self.screen == Screen::Game)?;
+        let set = self.puzzles.set(state.kind)?;
+        let puzzle = set.get(state.index)?;
+        let mover = puzzle.game(state.kind).ok()?.side_to_move();
+        let theme = match puzzle.theme.as_str() {
+            "capture" => t!("theme-capture"),
+            "quiet" => t!("theme-quiet"),
+            "endgame" => t!("theme-endgame"),
+            "mate" => t!("theme-mate"),
+            other => other.to_string(),
+        };
+        let (verdict, verdict_text) = match (state.solution, state.verdict) {
+            (true, _) => (
+                "",
+                t!(
+                    "puzzle-solution-is",
+                    line = &std::iter::once(puzzle.best.as_str())
+                        .chain(puzzle.line.iter().map(String::as_str))
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                ),
+            ),
+            (false, Some(true)) => ("right", t!("puzzle-right", move = &puzzle.best)),
+            (false, Some(false)) => ("wrong", t!("puzzle-wrong")),
+            (false, None) => ("", String::new()),
+        };
+        Some(PuzzleView {
+            title: t!(
+                "puzzle-title",
+                game = &crate::words::game_name(state.kind),
+                n = state.index + 1,
+                total = set.len()
+            ),
+            theme,
+            task: t!(by_side(mover, "puzzle-task-white", "puzzle-task-black")),
+            verdict,
+            verdict_text,
+            progress: t!(
+                "puzzle-progress",
+                n = self.puzzles.progress.solved_in(state.kind),
+                total = set.len()
+            ),
+        })
+    }
+}
