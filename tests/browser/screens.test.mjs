@@ -98,6 +98,8 @@ describe('screens', () => {
       await startGame(page, 'classic');
       await page.click('#prefs summary');
       await page.check('#pref-confirm');
+      // The preferences lie below the controls: back up to the board.
+      await page.locator('#board').scrollIntoViewIfNeeded();
       await playFirstMove(page, { touch: true });
       await page.waitForSelector('#confirm-move:not([hidden])');
       assert.equal(await ply(page), 0, 'nothing played before it is confirmed');

@@ -90,6 +90,9 @@ pub fn examine(game: &AnyGame, quick: &mut Analyser) -> Option<Found> {
     if game.outcome().is_some() || game.legal_turns().len() < 2 {
         return None;
     }
+    // The puzzle is the position alone: judged without the game's history,
+    // whose repetitions could make a turn look better than it is.
+    let game = &AnyGame::from_position_text(game.rules(), &game.position_text()).ok()?;
     let kind = game.kind();
     let bar = bar(kind);
     let ply = game.ply();

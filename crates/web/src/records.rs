@@ -65,10 +65,7 @@ pub fn write(game: &AnyGame, tags: &Tags) -> String {
     out.push_str(&format!("[Black {}]\n", quote(&tags.black)));
     out.push_str(&format!("[Result \"{result}\"]\n"));
     if let Some(outcome) = game.outcome() {
-        out.push_str(&format!(
-            "[Termination {}]\n",
-            quote(outcome.reason_text())
-        ));
+        out.push_str(&format!("[Termination {}]\n", quote(outcome.reason_text())));
     }
     if let Some(position) = position {
         out.push_str(&format!("[Position {}]\n", quote(&position)));
