@@ -232,6 +232,7 @@ impl App {
         self.set_text("pause", &game.pause_label);
         self.set_disabled("undo", game.undo_disabled);
         self.set_disabled("resign", game.resign_disabled);
+        self.set_disabled("analyse", game.analyse_disabled);
         self.set_disabled("offer-draw", game.offer_draw_disabled);
         self.set_hidden("promotion", game.promotion.is_empty());
         if let Ok(buttons) = self.document.query_selector_all("[data-action=promote]") {

@@ -145,6 +145,9 @@ impl Ui {
 
     /// Turns the panel on or off.
     pub(super) fn toggle_analysis(&mut self, fx: &mut Vec<Effect>) {
+        if self.puzzle_unanswered() {
+            return;
+        }
         self.analysing = match self.analysing {
             Some(_) => None,
             None => Some(Analysing {

@@ -42,6 +42,13 @@ fn a_puzzle_is_solved_another_failed_and_the_progress_kept() {
     assert_eq!(view.title, "Classic puzzle 1 of 2");
     assert_eq!(view.task, "Black to play: find the winning move.");
     assert!(!ui.hint_available(), "no hints before the answer");
+    let game = ui.view().game.expect("the board");
+    assert!(game.analyse_disabled && game.resign_disabled);
+    ui.update(Action::Press(Button::Analyse));
+    assert!(
+        ui.view().analysis.is_none(),
+        "no analysis before the answer"
+    );
     // The winning move.
     let path = path_of(&ui, "e5-d5");
     let fx = enter(&mut ui, &path);

@@ -80,6 +80,8 @@ pub struct GameView {
     pub watch_delay: Option<u32>,
     pub pause_label: String,
     pub undo_disabled: bool,
+    /// A puzzle waits for its answer: no analysis yet.
+    pub analyse_disabled: bool,
     pub resign_disabled: bool,
     pub offer_draw_disabled: bool,
     /// Online games have no undo.
@@ -287,8 +289,15 @@ impl Ui {
             watch_delay,
             pause_label: t!(if self.paused { "resume" } else { "pause" }),
             undo_disabled: game.ply() == 0 && !session.is_over(),
-            resign_disabled: session.is_over() || watching || session.variations.is_some(),
-            offer_draw_disabled: session.is_over() || watching || session.variations.is_some(),
+            resign_disabled: session.is_over()
+                || watching
+                || session.variations.is_some()
+                || self.puzzle.is_some(),
+            offer_draw_disabled: session.is_over()
+                || watching
+                || session.variations.is_some()
+                || self.puzzle.is_some(),
+            analyse_disabled: self.puzzle_unanswered(),
             undo_hidden: self.online.is_some(),
             promotion: self
                 .promotion
