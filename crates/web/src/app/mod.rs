@@ -571,6 +571,15 @@ impl App {
     }
 }
 
+/// A file of the site's, as text, or why it could not be had.
+async fn fetch_file(window: &Window, url: &str) -> Result<String, String> {
+    match fetch(window, url, None).await {
+        Ok((true, text)) => Ok(text),
+        Ok((false, _)) => Err(format!("{url} was not found")),
+        Err(e) => Err(format!("{url} could not be fetched: {e:?}")),
+    }
+}
+
 /// Fetches `url` (with `init`, if any): whether its status was a success,
 /// and its body as text; an error when there was no answer.
 async fn fetch(

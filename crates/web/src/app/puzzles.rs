@@ -9,12 +9,7 @@ impl App {
     pub(super) fn load_puzzles(&self, kind: engine::GameKind) {
         let window = self.window.clone();
         wasm_bindgen_futures::spawn_local(async move {
-            let url = format!("puzzles/{}.txt", kind.as_str());
-            let text = match fetch(&window, &url, None).await {
-                Ok((true, text)) => Ok(text),
-                Ok((false, _)) => Err(format!("{url} was not found")),
-                Err(e) => Err(format!("{url} could not be fetched: {e:?}")),
-            };
+            let text = fetch_file(&window, &format!("puzzles/{}.txt", kind.as_str())).await;
             dispatch(Action::PuzzlesLoaded { kind, text });
         });
     }

@@ -57,12 +57,7 @@ impl App {
     pub(super) fn load_language(&self, lang: Lang) {
         let window = self.window.clone();
         wasm_bindgen_futures::spawn_local(async move {
-            let url = format!("lang/{}.json", lang.code());
-            let text = match fetch(&window, &url, None).await {
-                Ok((true, text)) => Ok(text),
-                Ok((false, _)) => Err(format!("{url} was not found")),
-                Err(e) => Err(format!("{url} could not be fetched: {e:?}")),
-            };
+            let text = fetch_file(&window, &format!("lang/{}.json", lang.code())).await;
             dispatch(Action::LanguageLoaded { lang, text });
         });
     }
