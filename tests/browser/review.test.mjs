@@ -42,7 +42,9 @@ describe('review', () => {
       await page.tap('[data-action="resign"]');
       await page.waitForSelector('#result:not([hidden])');
 
-      // The rest runs without the network: the worker and the page need none.
+      // The rest runs without the network: the worker and the page need none,
+      // once the service worker holds the build.
+      await page.evaluate(() => navigator.serviceWorker.ready);
       await context.setOffline(true);
       await page.tap('[data-action="review-game"]');
       await page.waitForSelector('#review-panel:not([hidden])');
