@@ -84,6 +84,17 @@ const DEEP: Limits = Limits {
     depth: 10,
     nodes: 400_000,
 };
+/// The third look: the plain search, as `alquerque search` runs it.
+const CONFIRM: Limits = Limits {
+    depth: 12,
+    nodes: 1_000_000,
+};
+/// Chesquerque's second look: a chess node costs thirty draughts nodes of
+/// the budget, so it gets ten times the nodes to look as far.
+const DEEP_CHESS: Limits = Limits {
+    depth: 10,
+    nodes: 4_000_000,
+};
 
 /// Looks at the last position of `game`: a puzzle, if it is one.
 pub fn examine(game: &AnyGame, quick: &mut Analyser) -> Option<Found> {
@@ -110,12 +121,24 @@ pub fn examine(game: &AnyGame, quick: &mut Analyser) -> Option<Found> {
         return None;
     }
     // A second look, deeper, by a searcher that has seen nothing before.
-    let deep = Analyser::new().analyse(game, ply, DEEP, 2);
+    let deep_limits = if kind == GameKind::Chesquerque {
+        DEEP_CHESS
+    } else {
+        DEEP
+    };
+    let deep = Analyser::new().analyse(game, ply, deep_limits, 2);
     let (Some(deep_best), deep_second) = scores(&deep) else {
         return None;
     };
     let winner = deep.candidates.first()?;
     if winner.turn != first.candidates.first()?.turn || !is_puzzle(deep_best, deep_second, bar) {
+        return None;
+    }
+    // A third look, deeper still and alone on the best turn: a short mate
+    // or a refutation just beyond the second look's horizon drops it.
+    let third = game.search(CONFIRM);
+    let third_wins = third.score.0 >= bar.gain || (third.score.is_decided() && third.score.0 > 0);
+    if third.best != Some(winner.turn) || !third_wins {
         return None;
     }
     let mut after = game.clone();
