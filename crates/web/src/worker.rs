@@ -35,6 +35,33 @@ pub struct Request {
     pub nodes: Option<u64>,
 }
 
+/// The kind of request that asks for an analysis.
+pub const ANALYSE: &str = "analyse";
+
+impl Request {
+    /// Asks for the `multi` best turns of the position after `ply` turns of
+    /// the game `record`, searched to `depth` and `nodes`.
+    pub fn analyse(
+        id: u32,
+        record: String,
+        ply: usize,
+        multi: u32,
+        depth: u32,
+        nodes: u64,
+    ) -> Request {
+        Request {
+            id,
+            record,
+            kind: ANALYSE.to_string(),
+            ply: Some(ply as u32),
+            multi: Some(multi),
+            depth: Some(depth),
+            nodes: Some(nodes),
+            ..Request::default()
+        }
+    }
+}
+
 /// One of the best turns of an analysed position.
 #[derive(Serialize, Deserialize, Debug, Clone, PartialEq, Eq)]
 pub struct LineReply {
@@ -92,7 +119,7 @@ pub fn answer(request: Result<Request, String>, clock: fn() -> f64) -> Reply {
             }
         }
     };
-    let answered = if request.kind == "analyse" {
+    let answered = if request.kind == ANALYSE {
         analyse(&request).map(|analysis| Reply {
             analysis: Some(analysis),
             ..Reply::default()

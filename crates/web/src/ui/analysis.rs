@@ -94,19 +94,17 @@ impl Ui {
             return;
         };
         let record = session.game.to_record_line();
-        let ply = session.game.ply() as u32;
+        let ply = session.game.ply();
         let id = self.next_id();
         self.hint = Some((id, None));
-        fx.push(Effect::Ask(Request {
+        fx.push(Effect::Ask(Request::analyse(
             id,
             record,
-            kind: "analyse".to_string(),
-            ply: Some(ply),
-            multi: Some(1),
-            depth: Some(HINT_LIMITS.0),
-            nodes: Some(HINT_LIMITS.1),
-            ..Request::default()
-        }));
+            ply,
+            1,
+            HINT_LIMITS.0,
+            HINT_LIMITS.1,
+        )));
     }
 
     /// The hint's answer: its piece and destination shown, and counted in
@@ -205,16 +203,14 @@ impl Ui {
             }
         };
         state.asked = Some(id);
-        fx.push(Effect::Ask(Request {
+        fx.push(Effect::Ask(Request::analyse(
             id,
-            record: target.0,
-            kind: "analyse".to_string(),
-            ply: Some(target.1 as u32),
-            multi: Some(3),
-            depth: Some(depth),
-            nodes: Some(nodes_for(depth)),
-            ..Request::default()
-        }));
+            target.0,
+            target.1,
+            3,
+            depth,
+            nodes_for(depth),
+        )));
     }
 
     /// The panel's answer; whether the reply was the panel's.

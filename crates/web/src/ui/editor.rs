@@ -358,7 +358,8 @@ impl Ui {
         match mode {
             None => {
                 self.choice = game.kind();
-                self.analyse_game(game, fx);
+                let shown = game.ply();
+                self.analyse_game(game, shown, fx);
             }
             Some(mode) => {
                 self.choice = game.kind();

@@ -111,7 +111,10 @@ impl Ui {
                 self.from_link = true;
                 self.start_review(fx);
             }
-            Ok((Link::Analysis { .. }, game)) => self.analyse_game(game, fx),
+            Ok((Link::Analysis { .. }, game)) => {
+                let shown = game.ply();
+                self.analyse_game(game, shown, fx);
+            }
             Err(why) => *notice = Some(why),
         }
     }
@@ -383,11 +386,15 @@ impl Ui {
         }
     }
 
-    /// Puts `game` on the analysis board: two people's moves, the
-    /// analysis panel on, not saved.
-    pub(super) fn analyse_game(&mut self, game: engine::AnyGame, fx: &mut Vec<Effect>) {
+    /// Puts `game` on the analysis board, showing the position after
+    /// `shown` turns: two people's moves, the analysis panel on, not saved.
+    pub(super) fn analyse_game(
+        &mut self,
+        game: engine::AnyGame,
+        shown: usize,
+        fx: &mut Vec<Effect>,
+    ) {
         let seed = self.new_seed();
-        let shown = game.ply();
         let mut session = Session::resume(game, Mode::Friend, seed);
         session.keep_variations(shown);
         self.take_up(session, fx);

@@ -46,10 +46,7 @@ impl Ui {
             {
                 let game = session.game.clone();
                 let shown = session.review.unwrap_or(game.ply());
-                self.analyse_game(game, fx);
-                if let Some(session) = self.session.as_mut() {
-                    session.keep_variations(shown);
-                }
+                self.analyse_game(game, shown, fx);
             }
             return;
         }

@@ -203,16 +203,14 @@ impl Ui {
             return;
         };
         review.asked = Some(id);
-        fx.push(Effect::Ask(Request {
+        fx.push(Effect::Ask(Request::analyse(
             id,
-            record: review.record.clone(),
-            kind: "analyse".to_string(),
-            ply: Some(next as u32),
-            multi: Some(1),
-            depth: Some(review::REVIEW_LIMITS.depth),
-            nodes: Some(review::REVIEW_LIMITS.nodes),
-            ..Request::default()
-        }));
+            review.record.clone(),
+            next,
+            1,
+            review::REVIEW_LIMITS.depth,
+            review::REVIEW_LIMITS.nodes,
+        )));
     }
 
     /// A position analysed for the review; whether the reply was the
