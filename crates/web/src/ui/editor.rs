@@ -94,8 +94,9 @@ fn code(piece: Option<PieceView>) -> String {
     format!("{side}-{kind}")
 }
 
-/// The pieces a game's editor offers.
-fn palette(kind: GameKind) -> Vec<PieceView> {
+/// The brushes a game's editor offers: its pieces, then the eraser
+/// (`None`).
+fn palette(kind: GameKind) -> Vec<Option<PieceView>> {
     let kinds: Vec<PieceKind> = match kind {
         GameKind::Chesquerque => [
             ChessRole::King,
@@ -114,13 +115,18 @@ fn palette(kind: GameKind) -> Vec<PieceView> {
     };
     [Side::White, Side::Black]
         .into_iter()
-        .flat_map(|side| kinds.iter().map(move |&kind| PieceView { side, kind }))
+        .flat_map(|side| {
+            kinds
+                .iter()
+                .map(move |&kind| Some(PieceView { side, kind }))
+        })
+        .chain([None])
         .collect()
 }
 
 impl Editor {
     pub fn new(setup: BoardSetup) -> Editor {
-        let brush = palette(setup.kind).first().copied();
+        let brush = palette(setup.kind).first().copied().flatten();
         Editor {
             setup,
             brush,
@@ -168,8 +174,6 @@ impl Editor {
             game: game_name(setup.kind),
             palette: palette(setup.kind)
                 .into_iter()
-                .map(Some)
-                .chain([None])
                 .map(|piece| BrushView {
                     code: code(piece),
                     label: match piece {
@@ -273,12 +277,7 @@ impl Ui {
         match button {
             EditorButton::Open => {}
             EditorButton::Brush(wanted) => {
-                if let Some(piece) = palette(setup.kind)
-                    .into_iter()
-                    .map(Some)
-                    .chain([None])
-                    .find(|&p| code(p) == wanted)
-                {
+                if let Some(piece) = palette(setup.kind).into_iter().find(|&p| code(p) == wanted) {
                     editor.brush = piece;
                 }
             }

@@ -59,6 +59,11 @@ impl PuzzleBook {
             .find(|(k, _)| *k == kind)
             .map(|(_, s)| s.as_slice())
     }
+
+    /// Puzzle `index` of `kind`'s set, once fetched.
+    fn get(&self, kind: GameKind, index: usize) -> Option<&Puzzle> {
+        self.set(kind)?.get(index)
+    }
 }
 
 impl Ui {
@@ -127,8 +132,7 @@ impl Ui {
     fn show_puzzle(&mut self, kind: GameKind, index: usize, fx: &mut Vec<Effect>) {
         let Some(game) = self
             .puzzles
-            .set(kind)
-            .and_then(|s| s.get(index))
+            .get(kind, index)
             .and_then(|p| p.game(kind).ok())
         else {
             return;
@@ -148,23 +152,19 @@ impl Ui {
 
     /// After a turn on the board: the puzzle's first turn is judged.
     pub(super) fn judge_puzzle(&mut self, fx: &mut Vec<Effect>) {
+        if !self.puzzle_unanswered() {
+            return;
+        }
         let (Some(state), Some(session)) = (self.puzzle.as_mut(), self.session.as_ref()) else {
             return;
         };
-        if state.verdict.is_some() || state.solution || session.game.ply() != 1 {
-            return;
-        }
-        let Some(puzzle) = self
-            .puzzles
-            .sets
-            .iter()
-            .find(|(k, _)| *k == state.kind)
-            .and_then(|(_, s)| s.get(state.index))
-        else {
+        let Some(puzzle) = self.puzzles.get(state.kind, state.index) else {
             return;
         };
-        let played = session.game.history().first().cloned().unwrap_or_default();
-        let right = played == puzzle.best;
+        if session.game.ply() != 1 {
+            return;
+        }
+        let right = session.game.history().first() == Some(&puzzle.best);
         state.verdict = Some(right);
         self.puzzles.progress.answer(state.kind, state.index, right);
         fx.push(Effect::Store {
@@ -179,12 +179,7 @@ impl Ui {
         let Some(state) = self.puzzle.clone() else {
             return;
         };
-        let Some(puzzle) = self
-            .puzzles
-            .set(state.kind)
-            .and_then(|s| s.get(state.index))
-            .cloned()
-        else {
+        let Some(puzzle) = self.puzzles.get(state.kind, state.index).cloned() else {
             return;
         };
         let Ok(mut game) = puzzle.game(state.kind) else {
@@ -222,8 +217,8 @@ impl Ui {
             .puzzle
             .as_ref()
             .filter(|_| self.screen == Screen::Game)?;
-        let set = self.puzzles.set(state.kind)?;
-        let puzzle = set.get(state.index)?;
+        let total = self.puzzle_count(state.kind);
+        let puzzle = self.puzzles.get(state.kind, state.index)?;
         let mover = puzzle.game(state.kind).ok()?.side_to_move();
         let theme = match puzzle.theme.as_str() {
             "capture" => t!("theme-capture"),
@@ -252,7 +247,7 @@ impl Ui {
                 "puzzle-title",
                 game = &crate::words::game_name(state.kind),
                 n = state.index + 1,
-                total = set.len()
+                total = total
             ),
             theme,
             task: t!(by_side(mover, "puzzle-task-white", "puzzle-task-black")),
@@ -261,7 +256,7 @@ impl Ui {
             progress: t!(
                 "puzzle-progress",
                 n = self.puzzles.progress.solved_in(state.kind),
-                total = set.len()
+                total = total
             ),
         })
     }

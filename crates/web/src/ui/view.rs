@@ -316,9 +316,14 @@ impl Ui {
         })
     }
 
-    /// The game's record with its tags, and a file name for it.
+    /// The game's record with its tags, and a file name for it, while the
+    /// game is on screen (written anew after every action there, so not
+    /// behind the other screens).
     pub fn record_out(&self) -> Option<(String, String)> {
-        let session = self.session.as_ref().filter(|_| self.editor.is_none())?;
+        let session = self
+            .session
+            .as_ref()
+            .filter(|_| self.editor.is_none() && self.screen == super::Screen::Game)?;
         let tags = crate::records::Tags {
             date: self.today.clone(),
             white: player_name(session.mode, Side::White),
