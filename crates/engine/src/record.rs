@@ -105,6 +105,60 @@ fn unquote(value: &str) -> Option<String> {
     Some(out)
 }
 
+/// A record's text split into its tags (`[Name "value"]` lines, in order)
+/// and its movetext; the number of the first line (from 1) that looks like
+/// a tag and is not one.
+pub fn split_record(text: &str) -> Result<(Vec<(String, String)>, String), usize> {
+    let mut tags = Vec::new();
+    let mut movetext = String::new();
+    for (i, line) in text.lines().enumerate() {
+        let trimmed = line.trim();
+        if let Some(tag) = trimmed.strip_prefix('[') {
+            let (name, value) = tag
+                .strip_suffix(']')
+                .and_then(|tag| tag.split_once(' '))
+                .and_then(|(name, value)| Some((name, unquote(value.trim())?)))
+                .ok_or(i + 1)?;
+            tags.push((name.to_string(), value));
+        } else {
+            movetext.push_str(trimmed);
+            movetext.push(' ');
+        }
+    }
+    Ok((tags, movetext))
+}
+
+/// The turns of a movetext, separated by spaces, without `{…}` comments
+/// and move numbers (`12.`, `12...`); and the result that ends it, if any.
+pub fn movetext_turns(movetext: &str) -> (String, Option<&'static str>) {
+    let mut words = String::new();
+    let mut depth = 0usize;
+    for c in movetext.chars() {
+        match c {
+            '{' => depth += 1,
+            '}' => depth = depth.saturating_sub(1),
+            c if depth == 0 => words.push(c),
+            _ => {}
+        }
+    }
+    let mut words: Vec<&str> = words
+        .split_ascii_whitespace()
+        .filter(|w| {
+            let number = w.trim_end_matches('.');
+            !(w.ends_with('.') && number.chars().all(|c| c.is_ascii_digit()))
+        })
+        .collect();
+    let result = words.last().and_then(|last| {
+        ["1-0", "0-1", "1/2-1/2", "*"]
+            .into_iter()
+            .find(|r| r == last)
+    });
+    if result.is_some() {
+        words.pop();
+    }
+    (words.join(" "), result)
+}
+
 fn quote(value: &str) -> String {
     let mut out = String::from("\"");
     for c in value.chars() {
@@ -190,20 +244,7 @@ impl<B: Bits> Record<B> {
 
     /// Reads a record and replays its turns.
     pub fn from_text(text: &str) -> Result<Record<B>, RecordError> {
-        let mut tags: Vec<(String, String)> = Vec::new();
-        let mut movetext = String::new();
-        for (i, line) in text.lines().enumerate() {
-            let trimmed = line.trim();
-            if let Some(tag) = trimmed.strip_prefix('[') {
-                let bad = || RecordError::BadTag { line: i + 1 };
-                let tag = tag.strip_suffix(']').ok_or_else(bad)?;
-                let (name, value) = tag.split_once(' ').ok_or_else(bad)?;
-                tags.push((name.to_string(), unquote(value.trim()).ok_or_else(bad)?));
-            } else {
-                movetext.push_str(trimmed);
-                movetext.push(' ');
-            }
-        }
+        let (tags, movetext) = split_record(text).map_err(|line| RecordError::BadTag { line })?;
         let tag = |name: &str| {
             tags.iter()
                 .find(|(n, _)| n == name)
@@ -221,32 +262,8 @@ impl<B: Bits> Record<B> {
         let start = Position::from_text(rules, tag("Position").unwrap_or(rules.start))
             .map_err(RecordError::BadPosition)?;
         let mut game = Game::from_position(start);
-        let mut result_word = None;
-        let mut words = String::new();
-        let mut depth = 0usize;
-        for c in movetext.chars() {
-            match c {
-                '{' => depth += 1,
-                '}' => depth = depth.saturating_sub(1),
-                c if depth == 0 => words.push(c),
-                _ => {}
-            }
-        }
-        let words: Vec<&str> = words
-            .split_ascii_whitespace()
-            .filter(|w| {
-                let number = w.trim_end_matches('.');
-                !(w.ends_with('.') && number.chars().all(|c| c.is_ascii_digit()))
-            })
-            .collect();
-        let mut body: &[&str] = &words;
-        if let Some((last, rest)) = body.split_last() {
-            if matches!(*last, "1-0" | "0-1" | "1/2-1/2" | "*") {
-                result_word = Some(*last);
-                body = rest;
-            }
-        }
-        for (i, text) in split_turns(&body.join(" ")).into_iter().enumerate() {
+        let (turns, result_word) = movetext_turns(&movetext);
+        for (i, text) in split_turns(&turns).into_iter().enumerate() {
             let number = i + 1;
             if game.is_over() {
                 return Err(RecordError::MovesAfterEnd { number });

@@ -1,4 +1,5 @@
-//! Position text: every kind of bad text gets its own error.
+//! Position text: every kind of bad text gets its own error; and a record's
+//! text read apart into its tags and turns.
 
 use engine::{DraughtsKind, Position, PositionError, Small};
 
@@ -184,4 +185,30 @@ fn an_unknown_game_is_answered_with_the_list_of_games() {
         .expect_err("unknown")
         .to_string();
     assert!(message.ends_with(", bell or turkish)"), "{message}");
+}
+
+#[test]
+fn a_records_tags_and_turns_are_read_apart() {
+    use engine::record::{movetext_turns, split_record};
+    let text = "[Game \"classic\"]\n[White \"Ann \\\"A\\\" B\"]\n\n1. d3-c3 {the usual} b3xd3\n2. e3xc3 1-0\n";
+    let (tags, movetext) = split_record(text).expect("readable");
+    assert_eq!(
+        tags,
+        [
+            ("Game".to_string(), "classic".to_string()),
+            ("White".to_string(), "Ann \"A\" B".to_string())
+        ]
+    );
+    assert_eq!(
+        movetext_turns(&movetext),
+        ("d3-c3 b3xd3 e3xc3".to_string(), Some("1-0"))
+    );
+    // Black's first turn numbered `1...`, no result.
+    assert_eq!(
+        movetext_turns("1... b3xd3 2. e3xc3"),
+        ("b3xd3 e3xc3".to_string(), None)
+    );
+    // A tag line that is not one is named by its number.
+    assert_eq!(split_record("[Game \"classic\"]\n[Black Ben]\n"), Err(2));
+    assert_eq!(split_record("[Game \"classic\""), Err(1));
 }

@@ -110,65 +110,24 @@ pub fn read(text: &str) -> Result<AnyGame, String> {
         return AnyGame::from_record_line(text)
             .map_err(|e| t!("link-bad-record", why = &e.to_string()));
     }
-    let mut game = None;
-    let mut options = Vec::new();
-    let mut position = None;
-    let mut movetext = String::new();
-    for (i, line) in text.lines().enumerate() {
-        let line = line.trim();
-        let Some(tag) = line.strip_prefix('[') else {
-            movetext.push_str(line);
-            movetext.push(' ');
-            continue;
-        };
-        let bad = || t!("record-bad-tag", line = i + 1);
-        let tag = tag.strip_suffix(']').ok_or_else(bad)?;
-        let (name, value) = tag.split_once(' ').ok_or_else(bad)?;
-        let value = value
-            .trim()
-            .strip_prefix('"')
-            .and_then(|v| v.strip_suffix('"'))
-            .ok_or_else(bad)?;
-        match name {
-            "Game" => game = Some(value.to_string()),
-            "Option" => options.push(value.to_string()),
-            "Position" => position = Some(value.to_string()),
-            _ => {}
-        }
-    }
-    let game = game.ok_or_else(|| t!("record-no-game"))?;
-    let mut turns = String::new();
-    let mut depth = 0usize;
-    for c in movetext.chars() {
-        match c {
-            '{' => depth += 1,
-            '}' => depth = depth.saturating_sub(1),
-            c if depth == 0 => turns.push(c),
-            _ => {}
-        }
-    }
-    let turns: Vec<&str> = turns
-        .split_ascii_whitespace()
-        .filter(|w| !is_number(w) && !matches!(*w, "1-0" | "0-1" | "1/2-1/2" | "*"))
-        .collect();
-    let mut line = game;
-    for option in options {
+    let (tags, movetext) =
+        engine::record::split_record(text).map_err(|line| t!("record-bad-tag", line = line))?;
+    let tag = |name: &'static str| tags.iter().filter(move |(n, _)| n == name).map(|(_, v)| v);
+    let game = tag("Game").next().ok_or_else(|| t!("record-no-game"))?;
+    // The result, if any, is the game's to find again from its turns.
+    let (turns, _) = engine::record::movetext_turns(&movetext);
+    let mut line = game.clone();
+    for option in tag("Option") {
         line.push_str(&format!(" option {option}"));
     }
-    if let Some(position) = position {
+    if let Some(position) = tag("Position").next() {
         line.push_str(&format!(" position {position}"));
     }
     if !turns.is_empty() {
         line.push_str(" moves ");
-        line.push_str(&turns.join(" "));
+        line.push_str(&turns);
     }
     AnyGame::from_record_line(&line).map_err(|e| t!("link-bad-record", why = &e.to_string()))
-}
-
-/// A move number: `12.` or `12...`.
-fn is_number(word: &str) -> bool {
-    let digits = word.trim_end_matches('.');
-    word.ends_with('.') && !digits.is_empty() && digits.chars().all(|c| c.is_ascii_digit())
 }
 
 /// A file name for a game's record or picture: `classic-2026-11-25`.
