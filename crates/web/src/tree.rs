@@ -90,36 +90,46 @@ impl MoveTree {
         self.nodes[id].children.first().copied()
     }
 
-    /// The turns from the start to `id`.
-    pub fn path(&self, id: NodeId) -> Vec<&str> {
-        let mut turns = Vec::new();
+    /// The nodes from the start to `id`, the first turn first (none for
+    /// the start).
+    pub fn nodes_to(&self, id: NodeId) -> Vec<NodeId> {
+        let mut nodes = Vec::new();
         let mut at = id;
         while let Some(parent) = self.nodes[at].parent {
-            turns.push(self.nodes[at].turn.as_str());
+            nodes.push(at);
             at = parent;
         }
-        turns.reverse();
-        turns
+        nodes.reverse();
+        nodes
     }
 
-    /// The last node of the line through `id`, following main lines.
-    pub fn line_end(&self, id: NodeId) -> NodeId {
+    /// The line through `id`: the nodes to it, then on along main lines.
+    pub fn line_through(&self, id: NodeId) -> Vec<NodeId> {
+        let mut line = self.nodes_to(id);
         let mut at = id;
-        while let Some(next) = self.next(at) {
-            at = next;
-        }
-        at
-    }
-
-    /// The main line from the start.
-    pub fn main_line(&self) -> Vec<NodeId> {
-        let mut line = Vec::new();
-        let mut at = MoveTree::ROOT;
         while let Some(next) = self.next(at) {
             line.push(next);
             at = next;
         }
         line
+    }
+
+    /// The turns from the start to `id`.
+    pub fn path(&self, id: NodeId) -> Vec<&str> {
+        self.nodes_to(id)
+            .into_iter()
+            .map(|n| self.turn(n))
+            .collect()
+    }
+
+    /// The last node of the line through `id`, following main lines.
+    pub fn line_end(&self, id: NodeId) -> NodeId {
+        self.line_through(id).last().copied().unwrap_or(id)
+    }
+
+    /// The main line from the start.
+    pub fn main_line(&self) -> Vec<NodeId> {
+        self.line_through(MoveTree::ROOT)
     }
 
     /// Whether `id` is on the main line.

@@ -72,19 +72,8 @@ impl Session {
         if !v.tree.contains(node) {
             return;
         }
-        let mut line = Vec::new();
-        let mut at = node;
-        while let Some(parent) = v.tree.parent(at) {
-            line.push(at);
-            at = parent;
-        }
-        line.reverse();
-        let depth = line.len();
-        let mut at = node;
-        while let Some(next) = v.tree.next(at) {
-            line.push(next);
-            at = next;
-        }
+        let depth = v.tree.nodes_to(node).len();
+        let line = v.tree.line_through(node);
         let mut game = v.start.clone();
         for &n in &line {
             match game.parse(v.tree.turn(n)).map(|t| game.play(t)) {
