@@ -1,10 +1,11 @@
 // The last step of the web build (a Trunk post-build hook; or by hand:
 // `node scripts/finish-site.mjs dist`). On the built site it leaves out
 // the English catalog (the page has it built in), then
-//  1. names the computer's worker by a hash of its contents, as Trunk names
-//     the page's files, and tells the page that name (its
-//     <meta name="computer-worker">), so a page and a worker of different
-//     builds never meet, in a browser's cache or the service worker's;
+//  1. names the page's two modules and the computer's worker by a hash of
+//     their contents, and tells the page those names (its
+//     <meta name="page-module"> and <meta name="computer-worker">), so
+//     files of different builds never meet, in a browser's cache or the
+//     service worker's;
 //  2. writes the service worker's list of this build's files, each unhashed
 //     one with a digest of its contents, so it caches one whole build or
 //     nothing;
@@ -30,28 +31,48 @@ const COMPRESSIBLE = /\.(html|js|mjs|css|wasm|svg|json|webmanifest|txt)$/;
 // English is built into the page's module; its catalog file is not served.
 rmSync(path('lang/en.json'), { force: true });
 
-// Step 1: the worker.
+// Step 1: the page's two modules and the computer's worker.
 // Every file of the site, by its path inside it (`lang/es.json`).
 const files = () =>
   readdirSync(site, { recursive: true })
     .filter((name) => !/\.(br|gz)$/.test(name) && statSync(path(name)).isFile())
     .map((name) => name.split(sep).join('/'))
     .sort();
+/** Renames `<module>.js` and `<module>_bg.wasm` by a hash of both; the new base name. */
+const hashName = (module) => {
+  const js = readFileSync(path(`${module}.js`));
+  const wasm = readFileSync(path(`${module}_bg.wasm`));
+  const name = `${module}-${sha256(js, wasm).slice(0, 16)}`;
+  renameSync(path(`${module}.js`), path(`${name}.js`));
+  renameSync(path(`${module}_bg.wasm`), path(`${name}_bg.wasm`));
+  return name;
+};
+/** Puts `tag` (a whole `<meta …>`) in index.html where `pattern` matches. */
+const rewriteMeta = (pattern, tag) => {
+  const page = readFileSync(path('index.html'), 'utf8');
+  if (!pattern.test(page)) throw new Error(`index.html has no ${pattern}`);
+  writeFileSync(path('index.html'), page.replace(pattern, tag));
+};
+// The light module is Trunk's main one, already named by its hash; the
+// page starts it itself (Trunk.toml's inject_scripts = false), so Trunk's
+// leftover <link data-trunk> for it goes.
+const light = files().find((name) => /^page-[0-9a-f]+\.js$/.test(name))?.replace(/\.js$/, '');
+if (light && files().includes('page-tools_bg.wasm')) {
+  const tools = hashName('page-tools');
+  rewriteMeta(
+    /<meta name="page-module" content="[^"]*" data-tools="[^"]*"/,
+    `<meta name="page-module" content="./${light}" data-tools="./${tools}"`,
+  );
+  rewriteMeta(/ *<link data-trunk rel="rust"[^>]*data-trunk-id[^>]*>\n/, '');
+}
 if (files().includes('ai-worker_bg.wasm')) {
-  const js = readFileSync(path('ai-worker.js'));
-  const wasm = readFileSync(path('ai-worker_bg.wasm'));
-  const name = `ai-worker-${sha256(js, wasm).slice(0, 16)}`;
-  renameSync(path('ai-worker.js'), path(`${name}.js`));
-  renameSync(path('ai-worker_bg.wasm'), path(`${name}_bg.wasm`));
+  const name = hashName('ai-worker');
   rmSync(path('ai-worker_loader.js'), { force: true });
   writeFileSync(
     path(`${name}_loader.js`),
     `importScripts("./${name}.js");wasm_bindgen({ module_or_path: "./${name}_bg.wasm" });\n`,
   );
-  const page = readFileSync(path('index.html'), 'utf8');
-  const meta = /<meta name="computer-worker" content="[^"]*">/;
-  if (!meta.test(page)) throw new Error('index.html has no <meta name="computer-worker">');
-  writeFileSync(path('index.html'), page.replace(meta, `<meta name="computer-worker" content="./${name}_loader.js">`));
+  rewriteMeta(/<meta name="computer-worker" content="[^"]*">/, `<meta name="computer-worker" content="./${name}_loader.js">`);
 }
 
 // Step 2: the service worker's list. The page is cached as "./", the

@@ -43,6 +43,8 @@ step "clippy (wasm32)" cargo clippy -p alquerque-engine -p alquerque-web -p alqu
   --target "$WASM_TARGET" -- -D warnings
 step "clippy (wasm32 worker)" cargo clippy -p alquerque-web --no-default-features \
   --features computer --target "$WASM_TARGET" -- -D warnings
+step "clippy (wasm32 light page)" cargo clippy -p alquerque-web --no-default-features \
+  --features page --target "$WASM_TARGET" -- -D warnings
 step "tests (native)" cargo test --workspace
 # The engine as the page's module has it (without `fast`): every test again.
 step "engine tests (page build)" cargo test -p alquerque-engine --no-default-features \

@@ -21,8 +21,11 @@ test('wasm and every text file arrive compressed with brotli, and cached by name
   await page.waitForSelector('body[data-screen="home"]');
   await page.waitForLoadState('networkidle');
 
-  const wasm = [...seen.keys()].find((n) => /^alquerque-web-[0-9a-f]+_bg\.wasm$/.test(n));
-  assert.ok(wasm, `the page's module was loaded: ${[...seen.keys()]}`);
+  const wasm = [...seen.keys()].find((n) => /^page-[0-9a-f]+_bg\.wasm$/.test(n));
+  assert.ok(wasm, `the page's light module was loaded: ${[...seen.keys()]}`);
+  // The module with the tools waits for an address that asks for a tool.
+  const tools = [...seen.keys()].filter((n) => /^page-tools-/.test(n));
+  assert.deepEqual(tools, [], 'the home screen loads no tools');
   const request = await page.evaluate(async (wasm) => {
     const r = await fetch(wasm);
     return { type: r.headers.get('content-type'), length: (await r.arrayBuffer()).byteLength };
@@ -55,7 +58,7 @@ test('a client that takes only gzip gets gzip, and one that takes neither gets t
   const page = await fetch(app.server.url, { headers: { 'accept-encoding': 'br' } });
   assert.equal(page.headers.get('content-encoding'), 'br');
   const html = await page.text();
-  const wasm = html.match(/alquerque-web-[0-9a-f]+_bg\.wasm/)[0];
+  const wasm = `${html.match(/page-[0-9a-f]{16}/)[0]}_bg.wasm`;
   for (const [accept, encoding] of [['gzip', 'gzip'], ['identity', null]]) {
     // Node's fetch decodes what it is sent, so it reports the encoding only.
     const response = await fetch(new URL(wasm, app.server.url), { headers: { 'accept-encoding': accept } });

@@ -21,12 +21,13 @@ test('after the first visit the game plays against the computer offline', async 
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
   });
-  // One cache, of this build, holding the page's module and the worker's.
+  // One cache, of this build, holding the page's two modules and the worker's.
   const cached = await until(page, async () => {
     const keys = (await caches.keys()).filter((k) => k.startsWith('alquerque-'));
     if (keys.length !== 1) return false;
     const names = (await (await caches.open(keys[0])).keys()).map((r) => new URL(r.url).pathname);
-    const ok = names.some((n) => /alquerque-web-[0-9a-f]+_bg\.wasm$/.test(n))
+    const ok = names.some((n) => /\/page-[0-9a-f]+_bg\.wasm$/.test(n))
+      && names.some((n) => /\/page-tools-[0-9a-f]+_bg\.wasm$/.test(n))
       && names.some((n) => /ai-worker-[0-9a-f]+_bg\.wasm$/.test(n))
       && names.some((n) => n.endsWith('/rulebook.html'));
     return ok && names;

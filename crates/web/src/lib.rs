@@ -38,6 +38,12 @@ pub mod words;
 pub mod worker;
 
 pub use layout::Layout;
+
+/// Whether this module has the tools (the feature `tools`): the review,
+/// the analysis panel and board, the editor and the puzzles. Without them
+/// every way into their code is closed by a test of this constant, so the
+/// light module leaves that code out.
+pub const TOOLS: bool = cfg!(feature = "tools");
 pub use session::Session;
 pub use triple::TripleDetector;
 

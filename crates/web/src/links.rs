@@ -1,14 +1,25 @@
 //! Share links, documented in docs/web.md and stable:
-//! `?review=<record line>` opens a whole game in review, and
-//! `?analysis=<game>&position=<position text>` opens a position on the
-//! analysis board. Both are read and written here; a bad one is refused in
-//! words and the page carries on.
+//! - `?review=<record line>` opens a whole game in review;
+//! - `?analysis=<game>&position=<position text>` opens a position on the
+//!   analysis board, and `?analysis=<record line>&ply=<n>` a whole game
+//!   there, at the position after `n` turns (by default its last);
+//! - `?editor=<game>&position=<position text>` opens the board editor;
+//! - `?puzzles=<game>` opens the game's puzzles.
+//!
+//! All are read and written here; a bad one is refused in words and the
+//! page carries on. They are also how the light page opens its tools: the
+//! page loads the module with the tools for an address with one of
+//! [`TOOL_KEYS`].
 
 use engine::{AnyGame, GameKind, Playable};
 use percent_encoding::{percent_decode_str, utf8_percent_encode, AsciiSet, NON_ALPHANUMERIC};
 
 use crate::embed::query_pairs;
 use crate::t;
+
+/// The query keys of the links to the tools, for which the page loads its
+/// module with the tools (index.html's loader lists the same).
+pub const TOOL_KEYS: [&str; 4] = ["review", "analysis", "editor", "puzzles"];
 
 /// What a share link opens.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -17,6 +28,13 @@ pub enum Link {
     Review(String),
     /// A position to analyse.
     Analysis { game: GameKind, position: String },
+    /// A game on the analysis board (its record line), at the position
+    /// after `ply` turns.
+    AnalysisLine { record: String, ply: usize },
+    /// A position in the board editor.
+    Editor { game: GameKind, position: String },
+    /// A game's puzzles.
+    Puzzles(GameKind),
 }
 
 /// The characters a link leaves as they are besides letters and digits:
@@ -39,6 +57,27 @@ fn encode(value: &str) -> String {
     utf8_percent_encode(value, KEPT).to_string()
 }
 
+/// A game named in a link.
+fn game_kind(name: &str) -> Result<GameKind, String> {
+    name.trim()
+        .parse()
+        .map_err(|_| t!("link-bad-game", game = name.trim()))
+}
+
+/// The game a link's `position` sets up: the start without one.
+fn set_up(kind: GameKind, position: &str) -> Result<AnyGame, String> {
+    let position = position.trim();
+    if position.is_empty() {
+        return Ok(AnyGame::new(kind));
+    }
+    let rules = match kind {
+        GameKind::Draughts(d) => Some(d.rules()),
+        GameKind::Chesquerque => None,
+    };
+    AnyGame::from_position_text(rules, position)
+        .map_err(|e| t!("link-bad-position", why = &e.to_string()))
+}
+
 impl Link {
     /// The link a URL query (`?a=b&c`) names, if any: the link, or why it
     /// cannot be opened.
@@ -48,27 +87,47 @@ impl Link {
                 .find(|(key, _)| *key == name)
                 .map(|(_, v)| decode(v))
         };
+        let position = || value("position").unwrap_or_default();
         if let Some(record) = value("review") {
             return Some(Link::review(&record));
         }
+        if let Some(game) = value("puzzles") {
+            return Some(game_kind(&game).map(|kind| (Link::Puzzles(kind), AnyGame::new(kind))));
+        }
+        if let Some(game) = value("editor") {
+            return Some((|| {
+                let kind = game_kind(&game)?;
+                let start = set_up(kind, &position())?;
+                let position = start.position_text();
+                Ok((
+                    Link::Editor {
+                        game: kind,
+                        position,
+                    },
+                    start,
+                ))
+            })());
+        }
         let game = value("analysis")?;
-        Some((|| {
-            let kind: GameKind = game
-                .trim()
-                .parse()
-                .map_err(|_| t!("link-bad-game", game = game.trim()))?;
-            let position = value("position").unwrap_or_default();
-            let position = position.trim();
-            let start = if position.is_empty() {
-                AnyGame::new(kind)
-            } else {
-                let rules = match kind {
-                    GameKind::Draughts(d) => Some(d.rules()),
-                    GameKind::Chesquerque => None,
+        if game.trim().contains(char::is_whitespace) {
+            let ply = value("ply");
+            return Some(Link::review(&game).and_then(|(_, game)| {
+                let ply = match ply {
+                    None => game.ply(),
+                    Some(n) => n
+                        .trim()
+                        .parse()
+                        .ok()
+                        .filter(|&n| n <= game.ply())
+                        .ok_or_else(|| t!("link-bad-ply", ply = n.trim()))?,
                 };
-                AnyGame::from_position_text(rules, position)
-                    .map_err(|e| t!("link-bad-position", why = &e.to_string()))?
-            };
+                let record = game.to_record_line();
+                Ok((Link::AnalysisLine { record, ply }, game))
+            }));
+        }
+        Some((|| {
+            let kind = game_kind(&game)?;
+            let start = set_up(kind, &position())?;
             let position = start.position_text();
             Ok((
                 Link::Analysis {
@@ -95,6 +154,13 @@ impl Link {
             Link::Analysis { game, position } => {
                 format!("?analysis={}&position={}", game.as_str(), encode(position))
             }
+            Link::AnalysisLine { record, ply } => {
+                format!("?analysis={}&ply={ply}", encode(record))
+            }
+            Link::Editor { game, position } => {
+                format!("?editor={}&position={}", game.as_str(), encode(position))
+            }
+            Link::Puzzles(game) => format!("?puzzles={}", game.as_str()),
         }
     }
 }
@@ -152,6 +218,57 @@ mod tests {
     }
 
     #[test]
+    fn a_game_on_the_analysis_board_the_editor_and_the_puzzles_round_trip() {
+        let mut game = AnyGame::new(GameKind::Draughts(DraughtsKind::Classic));
+        for _ in 0..3 {
+            let turn = game.entries()[0].turn;
+            game.play(turn).expect("legal");
+        }
+        let record = game.to_record_line();
+        let link = Link::AnalysisLine {
+            record: record.clone(),
+            ply: 1,
+        };
+        let query = link.to_query();
+        assert_eq!(
+            query,
+            format!("?analysis={}&ply=1", record.replace(' ', "%20"))
+        );
+        let (read, game) = Link::from_query(&query).expect("a link").expect("valid");
+        assert_eq!((read, game.to_record_line()), (link, record));
+        // Without `ply`, the position after the last turn.
+        let (read, _) = Link::from_query("?analysis=classic+moves+c2-c3")
+            .expect("a link")
+            .expect("valid");
+        assert_eq!(
+            read,
+            Link::AnalysisLine {
+                record: "classic moves c2-c3".to_string(),
+                ply: 1
+            }
+        );
+
+        for kind in GameKind::ALL {
+            let mut game = AnyGame::new(kind);
+            let turn = game.entries()[0].turn;
+            game.play(turn).expect("legal");
+            let link = Link::Editor {
+                game: kind,
+                position: game.position_text(),
+            };
+            let (read, opened) = Link::from_query(&link.to_query())
+                .expect("a link")
+                .expect("valid");
+            assert_eq!(read, link, "{kind:?}");
+            assert_eq!(opened.position_text(), game.position_text());
+            let (read, _) = Link::from_query(&Link::Puzzles(kind).to_query())
+                .expect("a link")
+                .expect("valid");
+            assert_eq!(read, Link::Puzzles(kind));
+        }
+    }
+
+    #[test]
     fn a_bad_link_is_refused_in_words() {
         assert!(Link::from_query("?lang=fr").is_none());
         let bad = |q: &str| Link::from_query(q).expect("a link").expect_err("refused");
@@ -159,5 +276,14 @@ mod tests {
         assert!(bad("?review=classic+moves+c2-c4").starts_with("This record cannot be read"));
         assert!(bad("?analysis=chess").contains("chess"));
         assert!(bad("?analysis=classic&position=zzz").starts_with("This position cannot be set up"));
+        assert_eq!(
+            bad("?analysis=classic+moves+c2-c3&ply=2"),
+            "The link asks for turn 2, which this game does not reach."
+        );
+        assert!(bad("?analysis=classic+moves+c2-c3&ply=x").contains("turn x"));
+        assert!(bad("?analysis=classic+moves+c2-c5").starts_with("This record cannot be read"));
+        assert!(bad("?editor=draughts").contains("draughts"));
+        assert!(bad("?editor=bell&position=zzz").starts_with("This position cannot be set up"));
+        assert!(bad("?puzzles=chess").contains("chess"));
     }
 }

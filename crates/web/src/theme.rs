@@ -87,7 +87,17 @@ impl Rgb {
 
     /// As CSS with an opacity from 0 to 1: `rgba(r, g, b, a)`.
     pub fn css_alpha(self, alpha: f64) -> String {
-        format!("rgba({}, {}, {}, {alpha})", self.0, self.1, self.2)
+        // In thousandths, written with integers: the page's module then
+        // needs no float formatting at all.
+        let milli = (alpha.clamp(0.0, 1.0) * 1000.0).round() as u32;
+        format!(
+            "rgba({}, {}, {}, {}.{:03})",
+            self.0,
+            self.1,
+            self.2,
+            milli / 1000,
+            milli % 1000
+        )
     }
 
     /// The relative luminance of WCAG 2.1: 0 for black, 1 for white.
@@ -279,6 +289,18 @@ const OUTLINED: PieceLook = PieceLook {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn colours_are_written_as_css() {
+        let c = Rgb::hex(0x2a1f1a);
+        assert_eq!(c.css(), "#2a1f1a");
+        assert_eq!(c.css_alpha(0.5), "rgba(42, 31, 26, 0.500)");
+        assert_eq!(c.css_alpha(0.0125), "rgba(42, 31, 26, 0.013)");
+        assert_eq!(c.css_alpha(1.0), "rgba(42, 31, 26, 1.000)");
+        // Out of range, clamped.
+        assert_eq!(c.css_alpha(-2.0), "rgba(42, 31, 26, 0.000)");
+        assert_eq!(c.css_alpha(7.0), "rgba(42, 31, 26, 1.000)");
+    }
 
     #[test]
     fn contrast_matches_wcag_examples() {

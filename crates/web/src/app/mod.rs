@@ -138,7 +138,7 @@ pub fn start() -> Result<(), JsValue> {
             .find(|(key, _)| *key == "lang")
             .map(|(_, value)| crate::embed::clean(value)),
         share: crate::embed::query_pairs(&search)
-            .any(|(key, _)| key == "review" || key == "analysis")
+            .any(|(key, _)| crate::links::TOOL_KEYS.contains(&key))
             .then(|| search.clone()),
         lang_stored: read(crate::ui::LANG_KEY),
         today: records::today(),
@@ -349,7 +349,14 @@ impl App {
                 Effect::Sound(sound) => self.speaker.play(sound, self.document.body()),
                 Effect::Download { name, text } => self.download(&name, &text),
                 Effect::Picture { name } => self.picture(&name),
-                Effect::LoadPuzzles(kind) => self.load_puzzles(kind),
+                Effect::LoadPuzzles(kind) => {
+                    if crate::TOOLS {
+                        self.load_puzzles(kind)
+                    }
+                }
+                Effect::Navigate(query) => {
+                    let _ = self.window.location().assign(&query);
+                }
             }
         }
         redraw

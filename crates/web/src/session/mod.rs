@@ -97,6 +97,13 @@ impl Session {
         }
     }
 
+    /// Whether this is the analysis board, where every turn tried is kept
+    /// as a line. Never in the light module ([`crate::TOOLS`]), which so
+    /// leaves the lines' code out.
+    pub fn on_analysis_board(&self) -> bool {
+        crate::TOOLS && self.variations.is_some()
+    }
+
     /// Shows `game` instead (online: the server's game, with the person's
     /// move that waits for acknowledgement). The turn being entered is kept
     /// while the position is the same.
@@ -182,7 +189,7 @@ impl Session {
 
     /// Looks one turn further on; past the last, back to the game.
     pub fn step_forward(&mut self) {
-        if self.variations.is_some() {
+        if self.on_analysis_board() {
             self.variation_forward();
             return;
         }
@@ -280,7 +287,7 @@ impl Session {
 
     /// Plays a turn (a person's, a promotion choice or the computer's).
     pub fn play(&mut self, turn: AnyTurn) -> Update {
-        if self.variations.is_some() {
+        if self.on_analysis_board() {
             return self.play_variation(turn);
         }
         if self.game.play(turn).is_err() {
@@ -313,7 +320,7 @@ impl Session {
     /// Takes back the last turn; against the computer, back to the person's
     /// previous turn (the computer's reply and the person's move).
     pub fn undo(&mut self) -> bool {
-        if self.variations.is_some() {
+        if self.on_analysis_board() {
             // On the analysis board, a step back: every turn stays tried.
             let before = self.review.unwrap_or(self.game.ply());
             self.step_back();
@@ -383,7 +390,7 @@ impl Session {
         if let Some(verdict) = &self.verdict {
             return verdict.clone();
         }
-        if self.variations.is_some() && self.review.is_some() {
+        if self.on_analysis_board() && self.review.is_some() {
             // The analysis board speaks of the position shown.
             let shown = self.game_shown();
             return match shown.outcome() {
@@ -461,7 +468,7 @@ impl Session {
             // The confirmation asks instead.
             return String::new();
         }
-        if self.review.is_some() && self.variations.is_some() {
+        if self.review.is_some() && self.on_analysis_board() {
             return t!("prompt-try-here");
         }
         if self.review.is_some() {

@@ -21,7 +21,7 @@ impl Ui {
 
     /// The board on screen: the editor's, else the game's.
     pub fn board_geometry(&self) -> Option<&'static engine::Geometry> {
-        match (&self.editor, &self.session) {
+        match (self.editing(), &self.session) {
             (Some(editor), _) => Some(editor.setup.geometry()),
             (None, Some(session)) => Some(session.game.geometry()),
             (None, None) => None,
@@ -61,7 +61,7 @@ impl Ui {
         let Some(point) = self.layout(size).and_then(|l| l.point_at(at.0, at.1)) else {
             return;
         };
-        if let Some(editor) = self.editor.as_mut() {
+        if let Some(editor) = self.editing_mut() {
             editor.press(point);
             fx.push(Effect::Redraw);
             return;
@@ -133,7 +133,8 @@ impl Ui {
     /// A key of the board's.
     pub(super) fn key(&mut self, key: Key, fx: &mut Vec<Effect>) {
         let flipped = self.flipped();
-        if let Some(editor) = self.editor.as_mut() {
+        let tools = self.tools();
+        if let Some(editor) = self.editor.as_deref_mut().filter(|_| tools) {
             let geometry = editor.setup.geometry();
             let cursor = self
                 .cursor

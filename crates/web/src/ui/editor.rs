@@ -5,43 +5,16 @@
 //! analysed, played against the computer or a friend, or shared.
 
 use engine::chesquerque::Role as ChessRole;
-use engine::search::Level;
 use engine::setup::{BoardSetup, SetupError, CASTLING_LETTERS, CHESS_PAWNS};
 use engine::text::PositionError;
 use engine::{AnyGame, GameKind, PieceKind, PieceView, Point, Side};
 
-use super::{Effect, Screen, Ui};
+use super::{EditorButton, Effect, Screen, Ui};
 use crate::i18n::by_side;
 use crate::links::Link;
 use crate::session::{Mode, Session};
 use crate::t;
 use crate::words::{game_name, piece_words_in};
-
-/// What the editor's controls ask.
-#[derive(Clone, Debug, PartialEq)]
-pub enum EditorButton {
-    /// Open the editor on the position shown (or the chosen game's start).
-    Open,
-    /// Place this piece with the next presses (its code), or `erase`.
-    Brush(String),
-    /// The other side to move.
-    Side,
-    /// Turn a castling right on or off (its index in `KQkq`).
-    Castle(usize),
-    /// The en-passant point, as typed (empty for none).
-    EnPassant(String),
-    Clear,
-    Reset,
-    /// Forget the rule state the position came with.
-    Forget,
-    Analyse,
-    Computer {
-        level: Level,
-        human: Side,
-    },
-    Friend,
-    Cancel,
-}
 
 /// The editor's state.
 #[derive(Clone, Debug, PartialEq)]
@@ -335,6 +308,21 @@ impl Ui {
             }
             _ => BoardSetup::start(self.choice),
         };
+        self.edit(setup, fx);
+    }
+
+    /// The editor, while open.
+    pub(super) fn editing(&self) -> Option<&Editor> {
+        self.editor.as_deref().filter(|_| self.tools())
+    }
+
+    pub(super) fn editing_mut(&mut self) -> Option<&mut Editor> {
+        let tools = self.tools();
+        self.editor.as_deref_mut().filter(|_| tools)
+    }
+
+    /// Opens the editor on `setup`.
+    pub(super) fn edit(&mut self, setup: BoardSetup, fx: &mut Vec<Effect>) {
         self.stop_thinking(fx);
         self.review = None;
         self.hint = None;
@@ -369,6 +357,9 @@ impl Ui {
 
     /// The editor's panel, while it is open.
     pub fn editor_view(&self) -> Option<EditorView> {
+        if !self.tools() {
+            return None;
+        }
         self.editor.as_ref().map(|e| e.view())
     }
 }

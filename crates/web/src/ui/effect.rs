@@ -66,6 +66,9 @@ pub enum Effect {
     Picture { name: String },
     /// Fetch a game's puzzles; report [`super::Action::PuzzlesLoaded`].
     LoadPuzzles(engine::GameKind),
+    /// Go to this address (a query, `?review=…`): the light module opens
+    /// the tools so, on the page loaded with them.
+    Navigate(String),
 }
 
 /// The page's dialogs.

@@ -28,10 +28,13 @@ impl Ui {
             .unwrap_or_default();
         self.random = boot.seed;
         self.today = boot.today.clone();
-        self.puzzles.progress =
-            crate::puzzles::Progress::from_text(boot.puzzles.as_deref().unwrap_or_default());
+        if self.tools() {
+            self.puzzles.progress =
+                crate::puzzles::Progress::from_text(boot.puzzles.as_deref().unwrap_or_default());
+        }
         self.token_words = boot.token_words;
         self.reduced_motion = boot.reduced_motion;
+        self.lang_in_address = boot.lang_query.is_some();
         self.start_language(
             boot.lang_query.as_deref(),
             boot.lang_stored.as_deref(),
@@ -92,6 +95,10 @@ impl Ui {
     /// Opens what a share link names: a game to review, or a position to
     /// analyse; a bad link is told in words and the page goes on as it was.
     fn open_link(&mut self, query: &str, notice: &mut Option<String>, fx: &mut Vec<Effect>) {
+        if !self.tools() {
+            // The page loads the module with the tools for these links.
+            return;
+        }
         if let Some(link) = Link::from_query(query) {
             self.open(link, notice, fx);
         }
@@ -115,12 +122,36 @@ impl Ui {
                 let shown = game.ply();
                 self.analyse_game(game, shown, fx);
             }
+            Ok((Link::AnalysisLine { ply, .. }, game)) => self.analyse_game(game, ply, fx),
+            Ok((Link::Editor { .. }, game)) => {
+                self.choice = game.kind();
+                self.edit(engine::setup::BoardSetup::of(&game), fx);
+            }
+            Ok((Link::Puzzles(kind), _)) => {
+                self.choice = kind;
+                self.puzzle_button(super::PuzzleButton::Open, fx);
+            }
             Err(why) => *notice = Some(why),
         }
     }
 
     /// A control was pressed.
     pub(super) fn press(&mut self, button: Button, fx: &mut Vec<Effect>) {
+        if !self.tools() {
+            // The light module: a tool opens on the page with the tools.
+            match self.tools_link(&button) {
+                Some(Ok(link)) => {
+                    let mut query = link.to_query();
+                    if self.lang_in_address {
+                        let lang = self.loading_lang.unwrap_or(self.lang);
+                        query = format!("{query}&lang={}", lang.code());
+                    }
+                    fx.push(Effect::Navigate(query));
+                }
+                Some(Err(why)) => self.notice = Some(why),
+                None => {}
+            }
+        }
         match button {
             Button::Home => {
                 self.notice = None;
@@ -156,6 +187,13 @@ impl Ui {
             ),
             Button::NewGame => self.new_game(fx),
             Button::Rematch => self.rematch(fx),
+            Button::StartReview
+            | Button::Analyse
+            | Button::Editor(_)
+            | Button::Lines(_)
+            | Button::Puzzle(_)
+            | Button::ReviewRecord(_)
+                if !self.tools() => {}
             Button::ReviewRecord(text) => {
                 let mut notice = None;
                 let read = crate::records::read(&text)

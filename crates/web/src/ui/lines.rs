@@ -2,26 +2,10 @@
 //! promoting and deleting the line shown, and playing on from the position
 //! against the computer.
 
-use engine::search::Level;
-
-use super::{Effect, Ui};
+use super::{Effect, LinesButton, Ui};
 use crate::session::{Mode, Session};
 use crate::t;
 use crate::tree::NodeId;
-
-/// What the lines' controls ask.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum LinesButton {
-    /// Open the analysis board on the game shown, at the position shown.
-    Open,
-    /// Show this turn tried.
-    Go(NodeId),
-    Promote,
-    Delete,
-    /// Play on from the position shown against the computer at this level,
-    /// the person taking the side to move.
-    Continue(Level),
-}
 
 /// The lines' part of the analysis panel.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -77,19 +61,11 @@ impl Ui {
         fx.push(Effect::Redraw);
     }
 
-    /// Whether the game shown can be taken to the analysis board: a game
-    /// on this device, not already there.
-    pub fn analysis_board_available(&self) -> bool {
-        self.online.is_none()
-            && self.embed.is_none()
-            && self
-                .session
-                .as_ref()
-                .is_some_and(|s| s.variations.is_none())
-    }
-
     /// The lines' panel, on the analysis board.
     pub fn lines_panel(&self) -> Option<LinesPanel> {
+        if !self.tools() {
+            return None;
+        }
         let session = self.session.as_ref()?;
         let lines = session.lines_view()?;
         Some(LinesPanel {

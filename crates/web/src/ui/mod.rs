@@ -20,17 +20,19 @@ mod online;
 mod puzzle;
 mod review;
 mod sounds;
+mod tools;
 mod view;
 
 pub use action::{Action, ActionError, Boot, Button, Fields};
 pub use analysis::AnalysisView;
-pub use editor::{BrushView, EditorButton, EditorView};
+pub use editor::{BrushView, EditorView};
 pub use effect::{Dialog, Effect};
 pub use language::LANG_KEY;
-pub use lines::{LinesButton, LinesPanel};
+pub use lines::LinesPanel;
 pub use online::{OnlineView, ONLINE_KEY};
-pub use puzzle::{PuzzleButton, PuzzleView, PUZZLES_KEY};
+pub use puzzle::{PuzzleView, PUZZLES_KEY};
 pub use review::{graph_ply, Marked, ReviewView, Skip};
+pub use tools::{EditorButton, LinesButton, PuzzleButton};
 pub use view::{display_name, preview, GameView, MoveItem, ResultView, View};
 
 use engine::chesquerque::Role as ChessRole;
@@ -172,6 +174,9 @@ pub struct Ui {
     hint: Option<(u32, Option<(engine::Point, engine::Point)>)>,
     /// The language shown, and the one being loaded.
     lang: Lang,
+    /// The page's address chose the language (`?lang=`): the tools' page,
+    /// opened from here, is asked for it too.
+    lang_in_address: bool,
     loading_lang: Option<Lang>,
     /// The person's huff of the turn being entered was heard already.
     huff_heard: bool,
@@ -180,6 +185,9 @@ pub struct Ui {
     /// The puzzle on screen, the sets fetched and the progress.
     puzzle: Option<puzzle::PuzzleState>,
     puzzles: puzzle::PuzzleBook,
+    /// Whether the tools open here: in the module built with them, unless
+    /// a test plays the light module ([`Ui::without_tools`]).
+    has_tools: bool,
 }
 
 impl Default for Ui {
@@ -225,12 +233,29 @@ impl Ui {
             editor: None,
             hint: None,
             lang: Lang::En,
+            lang_in_address: false,
             loading_lang: None,
             huff_heard: false,
             today: String::new(),
             puzzle: None,
             puzzles: puzzle::PuzzleBook::default(),
+            has_tools: crate::TOOLS,
         }
+    }
+
+    /// A page as the light module runs it: the tools' controls open the
+    /// page with the tools instead ([`Ui::tools_link`]).
+    pub fn without_tools() -> Ui {
+        Ui {
+            has_tools: false,
+            ..Ui::new()
+        }
+    }
+
+    /// Whether the tools open here. Constant in the light module, so that
+    /// every way into them, tested by this, is left out of it.
+    fn tools(&self) -> bool {
+        crate::TOOLS && self.has_tools
     }
 
     /// Takes one action; the effects for the page to run.
@@ -290,7 +315,11 @@ impl Ui {
                 self.notice = Some(crate::t!(if done { "copied" } else { "copy-refused" }))
             }
             Action::Reply(reply) => self.on_reply(reply, &mut fx),
-            Action::PuzzlesLoaded { kind, text } => self.puzzles_loaded(kind, text, &mut fx),
+            Action::PuzzlesLoaded { kind, text } => {
+                if self.tools() {
+                    self.puzzles_loaded(kind, text, &mut fx)
+                }
+            }
             Action::Host {
                 origin,
                 own_origin,
@@ -316,7 +345,9 @@ impl Ui {
             }
         }
         self.report_to_host(fx);
-        self.keep_analysing(fx);
+        if self.tools() {
+            self.keep_analysing(fx);
+        }
     }
 
     /// The status line: the session's, or "Paused" while watching paused.
@@ -392,7 +423,9 @@ impl Ui {
             Update::Promote(options) => self.promotion = Some(options),
             Update::Played(_) => {
                 self.start_animation(fx);
-                self.judge_puzzle(fx);
+                if self.tools() {
+                    self.judge_puzzle(fx);
+                }
             }
             Update::Send(turn) => {
                 self.send_turn(turn, fx);
@@ -449,3 +482,5 @@ mod screens_tests;
 mod sound_tests;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tools_tests;

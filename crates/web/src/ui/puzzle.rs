@@ -4,7 +4,7 @@
 
 use engine::GameKind;
 
-use super::{Effect, Screen, Ui};
+use super::{Effect, PuzzleButton, Screen, Ui};
 use crate::i18n::by_side;
 use crate::puzzles::{self, Progress, Puzzle};
 use crate::session::{Mode, Session};
@@ -12,16 +12,6 @@ use crate::t;
 
 /// Where the progress is stored.
 pub const PUZZLES_KEY: &str = "alquerque.puzzles";
-
-/// What the puzzle controls ask.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum PuzzleButton {
-    /// Open the chosen game's puzzles.
-    Open,
-    Next,
-    Retry,
-    Solution,
-}
 
 /// The puzzle on screen.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -152,6 +142,9 @@ impl Ui {
 
     /// After a turn on the board: the puzzle's first turn is judged.
     pub(super) fn judge_puzzle(&mut self, fx: &mut Vec<Effect>) {
+        if !self.tools() {
+            return;
+        }
         if !self.puzzle_unanswered() {
             return;
         }
@@ -206,13 +199,18 @@ impl Ui {
 
     /// Whether a puzzle waits for its answer (no hints, no analysis).
     pub(super) fn puzzle_unanswered(&self) -> bool {
-        self.puzzle
-            .as_ref()
-            .is_some_and(|p| p.verdict.is_none() && !p.solution)
+        self.tools()
+            && self
+                .puzzle
+                .as_ref()
+                .is_some_and(|p| p.verdict.is_none() && !p.solution)
     }
 
     /// The puzzle panel, while a puzzle is on screen.
     pub fn puzzle_view(&self) -> Option<PuzzleView> {
+        if !self.tools() {
+            return None;
+        }
         let state = self
             .puzzle
             .as_ref()

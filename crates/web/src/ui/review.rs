@@ -162,14 +162,6 @@ impl Review {
 }
 
 impl Ui {
-    /// Whether the game on screen can be reviewed: a game on this device
-    /// with turns to go over, the computer not thinking.
-    pub fn review_available(&self) -> bool {
-        self.online.is_none()
-            && self.thinking == super::Thinking::Idle
-            && self.session.as_ref().is_some_and(|s| s.game.ply() > 0)
-    }
-
     /// Starts reviewing the game on screen.
     pub(super) fn start_review(&mut self, fx: &mut Vec<Effect>) {
         let Some(session) = self.session.as_ref() else {
@@ -221,6 +213,9 @@ impl Ui {
         analysis: &AnalysisReply,
         fx: &mut Vec<Effect>,
     ) -> bool {
+        if !self.tools() {
+            return false;
+        }
         let Some(review) = self.review.as_mut().filter(|r| r.asked == Some(id)) else {
             return false;
         };
@@ -238,6 +233,9 @@ impl Ui {
 
     /// The review panel, while reviewing.
     pub fn review_view(&self) -> Option<ReviewView> {
+        if !self.tools() {
+            return None;
+        }
         let review = self.review.as_ref()?;
         Some(review.view(&self.session.as_ref()?.game))
     }
@@ -245,6 +243,9 @@ impl Ui {
     /// The arrow of the better move at the position shown, if its move is
     /// marked.
     pub(super) fn review_arrow(&self) -> Option<(Point, Point)> {
+        if !self.tools() {
+            return None;
+        }
         let review = self.review.as_ref()?;
         let session = self.session.as_ref()?;
         let ply = session.review.unwrap_or(session.game.ply());

@@ -291,11 +291,11 @@ impl Ui {
             undo_disabled: game.ply() == 0 && !session.is_over(),
             resign_disabled: session.is_over()
                 || watching
-                || session.variations.is_some()
+                || session.on_analysis_board()
                 || self.puzzle.is_some(),
             offer_draw_disabled: session.is_over()
                 || watching
-                || session.variations.is_some()
+                || session.on_analysis_board()
                 || self.puzzle.is_some(),
             analyse_disabled: self.puzzle_unanswered(),
             undo_hidden: self.online.is_some(),
@@ -337,7 +337,7 @@ impl Ui {
 
     /// What the board shows.
     pub fn scene(&self) -> Option<Scene> {
-        if let Some(editor) = &self.editor {
+        if let Some(editor) = self.editing() {
             let g = editor.setup.geometry();
             return Some(Scene {
                 board: editor.setup.board.clone(),

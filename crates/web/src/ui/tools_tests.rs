@@ -1,0 +1,220 @@
+//! The light module's tools: each control that opens a tool asks for the
+//! page with the tools at a link, and that page, opened at the link, shows
+//! what the control shows where the tools are built in.
+
+use engine::{DraughtsKind, GameKind, Point};
+
+use super::tests::{booted, enter};
+use super::*;
+use crate::links::{Link, TOOL_KEYS};
+
+const CLASSIC: GameKind = GameKind::Draughts(DraughtsKind::Classic);
+
+fn p(name: &str) -> Point {
+    engine::DraughtsKind::Classic
+        .rules()
+        .geometry
+        .parse_point(name)
+        .expect("a point")
+}
+
+/// A page (with or without the tools) showing a Classic game between two
+/// people, two turns in, looking back at the first.
+fn game_looked_back(mut ui: Ui) -> Ui {
+    ui.update(flow::fresh_boot(7));
+    ui.update(Action::Press(Button::Pick(CLASSIC)));
+    ui.update(Action::Press(Button::StartFriend));
+    for _ in 0..2 {
+        // The first of the legal turns, entered point by point.
+        let game = &ui.session.as_ref().expect("a game").game;
+        let text = game.turn_coordinates(game.entries()[0].turn);
+        let path: Vec<Point> = text.split(['-', 'x']).map(p).collect();
+        enter(&mut ui, &path);
+    }
+    // The last move's motion over.
+    ui.update(Action::Frame(0.0));
+    ui.update(Action::Frame(60_000.0));
+    ui.update(Action::Press(Button::Back));
+    ui
+}
+
+/// The address the light page goes to, if any.
+fn navigated(fx: &[Effect]) -> Option<&str> {
+    fx.iter().find_map(|e| match e {
+        Effect::Navigate(query) => Some(query.as_str()),
+        _ => None,
+    })
+}
+
+/// A page with the tools opened at `query`, with `saved` stored.
+fn opened_at(query: &str, saved: Option<String>) -> (Ui, Vec<Effect>) {
+    let Action::Boot(boot) = flow::fresh_boot(7) else {
+        unreachable!("a boot")
+    };
+    let mut ui = Ui::new();
+    let fx = ui.update(Action::Boot(Box::new(Boot {
+        saved,
+        share: Some(query.to_string()),
+        ..*boot
+    })));
+    (ui, fx)
+}
+
+/// What a tool shows: the screen, the game panel, the tools' panels, the
+/// board, and what the worker was asked. The editor stands over the game
+/// screen: the game behind it is not part of it.
+fn shown(ui: &Ui, fx: &[Effect]) -> String {
+    let view = ui.view();
+    let behind = view.editor.is_none();
+    let asked: Vec<_> = fx
+        .iter()
+        .filter_map(|e| match e {
+            Effect::Ask(r) => Some((r.kind.clone(), r.record.clone(), r.ply, r.depth)),
+            Effect::LoadPuzzles(kind) => {
+                Some((kind.as_str().to_string(), String::new(), None, None))
+            }
+            _ => None,
+        })
+        .collect();
+    format!(
+        "{:?}",
+        (
+            view.screen,
+            view.game
+                .filter(|_| behind)
+                .map(|g| (g.title, g.status, g.moves)),
+            view.review,
+            view.analysis,
+            view.editor,
+            view.lines,
+            view.puzzle,
+            ui.scene(),
+            ui.session
+                .as_ref()
+                .filter(|_| behind)
+                .map(|s| (s.game.to_record_line(), s.review)),
+            asked,
+        )
+    )
+}
+
+#[test]
+fn each_tool_opens_on_the_tools_page_as_it_opens_in_place() {
+    let board = Button::Lines(LinesButton::Open);
+    let record = Button::ReviewRecord("[Game \"classic\"]\n1. c2-c3 c4xc2 *".to_string());
+    // The control pressed in the light page, and the one it stands for
+    // where the tools are built in: there the analysis panel opens over
+    // the game, here the analysis board, where the panel is on.
+    let buttons = [
+        (Button::StartReview, Button::StartReview),
+        (Button::Analyse, board.clone()),
+        (board.clone(), board),
+        (
+            Button::Editor(EditorButton::Open),
+            Button::Editor(EditorButton::Open),
+        ),
+        (
+            Button::Puzzle(PuzzleButton::Open),
+            Button::Puzzle(PuzzleButton::Open),
+        ),
+        (record.clone(), record),
+    ];
+    for (button, in_place) in buttons {
+        let mut light = game_looked_back(Ui::without_tools());
+        let fx = light.update(Action::Press(button.clone()));
+        let query = navigated(&fx).unwrap_or_else(|| panic!("{button:?} goes to the tools"));
+        assert!(
+            light.view().review.is_none()
+                && light.view().editor.is_none()
+                && light.view().lines.is_none()
+                && light.view().analysis.is_none()
+                && light.view().puzzle.is_none(),
+            "{button:?}: no tool opens in the light page"
+        );
+        let saved = light.session.as_ref().map(Session::to_save);
+        let (mut there, mut there_fx) = opened_at(query, saved);
+
+        let mut here = game_looked_back(Ui::new());
+        let mut here_fx = here.update(Action::Press(in_place));
+        // The puzzles show once their set has come.
+        for (ui, fx) in [(&mut there, &mut there_fx), (&mut here, &mut here_fx)] {
+            if fx.contains(&Effect::LoadPuzzles(CLASSIC)) {
+                *fx = ui.update(Action::PuzzlesLoaded {
+                    kind: CLASSIC,
+                    text: Ok(include_str!("../../../../www/puzzles/classic.txt").to_string()),
+                });
+            }
+        }
+        assert_eq!(
+            shown(&there, &there_fx),
+            shown(&here, &here_fx),
+            "{button:?} at {query}"
+        );
+        assert!(navigated(&here_fx).is_none(), "{button:?}: opened in place");
+        assert!(there.notice.is_none(), "{button:?}: {:?}", there.notice);
+    }
+}
+
+#[test]
+fn the_light_page_keeps_its_other_controls_and_refuses_a_bad_record_in_words() {
+    let mut light = game_looked_back(Ui::without_tools());
+    for button in [Button::Forward, Button::Flip, Button::Undo, Button::Home] {
+        let fx = light.update(Action::Press(button.clone()));
+        assert!(navigated(&fx).is_none(), "{button:?} stays");
+    }
+    let fx = light.update(Action::Press(Button::ReviewRecord(
+        "chess moves e2-e4".into(),
+    )));
+    assert!(navigated(&fx).is_none());
+    assert!(light
+        .notice
+        .as_deref()
+        .is_some_and(|n| n.starts_with("This record cannot be read")));
+    // A tool link given to the light page is left to the page with the
+    // tools: it opens nothing here.
+    let Action::Boot(boot) = flow::fresh_boot(7) else {
+        unreachable!("a boot")
+    };
+    let mut light = Ui::without_tools();
+    light.update(Action::Boot(Box::new(Boot {
+        share: Some("?review=classic+moves+c2-c3".to_string()),
+        ..*boot
+    })));
+    assert_eq!(light.screen, Screen::Home);
+}
+
+#[test]
+fn a_language_chosen_by_the_address_goes_along() {
+    let Action::Boot(boot) = flow::fresh_boot(7) else {
+        unreachable!("a boot")
+    };
+    let mut light = Ui::without_tools();
+    light.update(Action::Boot(Box::new(Boot {
+        lang_query: Some("fr".to_string()),
+        ..*boot
+    })));
+    light.update(Action::Press(Button::Pick(CLASSIC)));
+    let fx = light.update(Action::Press(Button::Puzzle(PuzzleButton::Open)));
+    assert_eq!(navigated(&fx), Some("?puzzles=classic&lang=fr"));
+    // Without `?lang=`, the page with the tools finds the language itself.
+    let mut light = booted();
+    light.has_tools = false;
+    light.update(Action::Press(Button::Pick(CLASSIC)));
+    let fx = light.update(Action::Press(Button::Puzzle(PuzzleButton::Open)));
+    assert_eq!(navigated(&fx), Some("?puzzles=classic"));
+}
+
+#[test]
+fn the_page_loads_the_tools_for_the_links_to_them() {
+    let page = include_str!("../../../../index.html");
+    let keys = page
+        .split("data-tool-keys=\"")
+        .nth(1)
+        .and_then(|rest| rest.split('"').next())
+        .expect("the loader's list of tool links");
+    assert_eq!(keys.split(' ').collect::<Vec<_>>(), TOOL_KEYS);
+    for key in TOOL_KEYS {
+        let opened = Link::from_query(&format!("?{key}=classic"));
+        assert!(opened.is_some(), "{key} is a link");
+    }
+}
