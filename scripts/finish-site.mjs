@@ -57,11 +57,11 @@ const rewriteMeta = (pattern, tag) => {
 // page starts it itself (Trunk.toml's inject_scripts = false), so Trunk's
 // leftover <link data-trunk> for it goes.
 const light = files().find((name) => /^page-[0-9a-f]+\.js$/.test(name))?.replace(/\.js$/, '');
-if (light && files().includes('page-tools_bg.wasm')) {
-  const tools = hashName('page-tools');
+if (light && files().includes('page-full_bg.wasm')) {
+  const tools = hashName('page-full');
   rewriteMeta(
-    /<meta name="page-module" content="[^"]*" data-tools="[^"]*"/,
-    `<meta name="page-module" content="./${light}" data-tools="./${tools}"`,
+    /<meta name="page-module" content="[^"]*" data-full="[^"]*"/,
+    `<meta name="page-module" content="./${light}" data-full="./${tools}"`,
   );
   rewriteMeta(/ *<link data-trunk rel="rust"[^>]*data-trunk-id[^>]*>\n/, '');
 }

@@ -24,7 +24,7 @@ test('wasm and every text file arrive compressed with brotli, and cached by name
   const wasm = [...seen.keys()].find((n) => /^page-[0-9a-f]+_bg\.wasm$/.test(n));
   assert.ok(wasm, `the page's light module was loaded: ${[...seen.keys()]}`);
   // The module with the tools waits for an address that asks for a tool.
-  const tools = [...seen.keys()].filter((n) => /^page-tools-/.test(n));
+  const tools = [...seen.keys()].filter((n) => /^page-full-/.test(n));
   assert.deepEqual(tools, [], 'the home screen loads no tools');
   const request = await page.evaluate(async (wasm) => {
     const r = await fetch(wasm);

@@ -27,7 +27,7 @@ test('after the first visit the game plays against the computer offline', async 
     if (keys.length !== 1) return false;
     const names = (await (await caches.open(keys[0])).keys()).map((r) => new URL(r.url).pathname);
     const ok = names.some((n) => /\/page-[0-9a-f]+_bg\.wasm$/.test(n))
-      && names.some((n) => /\/page-tools-[0-9a-f]+_bg\.wasm$/.test(n))
+      && names.some((n) => /\/page-full-[0-9a-f]+_bg\.wasm$/.test(n))
       && names.some((n) => /ai-worker-[0-9a-f]+_bg\.wasm$/.test(n))
       && names.some((n) => n.endsWith('/rulebook.html'));
     return ok && names;

@@ -13,6 +13,19 @@ use crate::{EndReason, GameResult};
 /// The largest frame accepted, in bytes.
 pub const MAX_FRAME_BYTES: usize = 2048;
 
+/// The body of `POST api/games`: the game a person creates.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct NewGame {
+    /// The game's name (`classic`, …).
+    pub game: String,
+    /// The creator's side: `white`, `black` or `random`; White without one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub side: Option<String>,
+    /// Whether spectators may suggest moves.
+    #[serde(default)]
+    pub suggestions: bool,
+}
+
 /// Which seat a connection holds.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]

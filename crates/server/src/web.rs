@@ -13,7 +13,7 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use online_play::Role;
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 use crate::db::Db;
 use crate::hub::{CreateError, Hub};
@@ -162,16 +162,6 @@ pub async fn serve(config: Config) -> Result<(SocketAddr, Serving), Box<dyn std:
     Ok((addr, handle))
 }
 
-#[derive(Deserialize)]
-struct CreateRequest {
-    game: String,
-    /// `white`, `black` or `random`.
-    #[serde(default)]
-    side: Option<String>,
-    #[serde(default)]
-    suggestions: bool,
-}
-
 #[derive(Serialize)]
 struct CreateReply {
     id: String,
@@ -191,7 +181,7 @@ async fn create(
     if body.len() > online_play::MAX_FRAME_BYTES {
         return (StatusCode::PAYLOAD_TOO_LARGE, "too large").into_response();
     }
-    let Ok(request) = serde_json::from_str::<CreateRequest>(&body) else {
+    let Ok(request) = serde_json::from_str::<online_play::NewGame>(&body) else {
         return (
             StatusCode::BAD_REQUEST,
             "expected {\"game\": \"classic\", ...}",

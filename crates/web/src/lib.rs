@@ -39,11 +39,11 @@ pub mod worker;
 
 pub use layout::Layout;
 
-/// Whether this module has the tools (the feature `tools`): the review,
-/// the analysis panel and board, the editor and the puzzles. Without them
-/// every way into their code is closed by a test of this constant, so the
-/// light module leaves that code out.
-pub const TOOLS: bool = cfg!(feature = "tools");
+/// Whether this is the whole app's module (the feature `full`): online
+/// play, embedding, and the tools (the review, the analysis panel and board,
+/// the editor, the puzzles). Without it every way into their code is closed
+/// by a test of this constant, so the light module leaves that code out.
+pub const FULL: bool = cfg!(feature = "full");
 pub use session::Session;
 pub use triple::TripleDetector;
 

@@ -332,10 +332,10 @@ impl App {
                     }
                 }
                 Effect::ShowRules { article } => self.open_rules(article),
-                Effect::ToHost(message) => self.post_to_host(&message),
-                Effect::ReplyToHost(message) => self.reply_to_host(&message),
+                Effect::ToHost(message) if crate::FULL => self.post_to_host(&message),
+                Effect::ReplyToHost(message) if crate::FULL => self.reply_to_host(&message),
                 Effect::Log(text) => web_sys::console::error_1(&text.into()),
-                Effect::Connect => self.connect(),
+                Effect::Connect if crate::FULL => self.connect(),
                 Effect::Disconnect => self.socket = None,
                 Effect::Heartbeat(on) => self.set_heartbeat(on),
                 Effect::CreateOnline {
@@ -343,17 +343,22 @@ impl App {
                     side,
                     suggestions,
                 } => self.create_online(game, &side, suggestions),
-                Effect::SendOnline(message) => self.send_online(&message),
+                Effect::SendOnline(message) if crate::FULL => self.send_online(&message),
                 Effect::Copy(id) => self.copy_text(id),
                 Effect::LoadLanguage(lang) => self.load_language(lang),
                 Effect::Sound(sound) => self.speaker.play(sound, self.document.body()),
                 Effect::Download { name, text } => self.download(&name, &text),
                 Effect::Picture { name } => self.picture(&name),
                 Effect::LoadPuzzles(kind) => {
-                    if crate::TOOLS {
+                    if crate::FULL {
                         self.load_puzzles(kind)
                     }
                 }
+                // Online play and embedding are the whole app's.
+                Effect::ToHost(_)
+                | Effect::ReplyToHost(_)
+                | Effect::Connect
+                | Effect::SendOnline(_) => {}
                 Effect::Navigate(query) => {
                     let _ = self.window.location().assign(&query);
                 }

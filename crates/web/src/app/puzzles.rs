@@ -16,7 +16,7 @@ impl App {
 
     pub(super) fn write_puzzle(&self, view: Option<&PuzzleView>) {
         self.set_hidden("puzzle-panel", view.is_none());
-        let Some(view) = view.filter(|_| crate::TOOLS) else {
+        let Some(view) = view.filter(|_| crate::FULL) else {
             return;
         };
         self.set_text("puzzle-title", &view.title);

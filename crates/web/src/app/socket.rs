@@ -147,10 +147,15 @@ impl App {
     /// Creates a game on the server with the choices of the opponent
     /// screen; the answer comes back as [`Action::Created`].
     pub(super) fn create_online(&mut self, game: &str, side: &str, suggestions: bool) {
-        let body = serde_json::json!({ "game": game, "side": side, "suggestions": suggestions });
+        let body = online_play::NewGame {
+            game: game.to_string(),
+            side: Some(side.to_string()),
+            suggestions,
+        };
+        let body = serde_json::to_string(&body).unwrap_or_default();
         let window = self.window.clone();
         wasm_bindgen_futures::spawn_local(async move {
-            let result = create_request(&window, &body.to_string()).await;
+            let result = create_request(&window, &body).await;
             dispatch(Action::Created(result));
         });
     }

@@ -98,10 +98,10 @@ impl Session {
     }
 
     /// Whether this is the analysis board, where every turn tried is kept
-    /// as a line. Never in the light module ([`crate::TOOLS`]), which so
+    /// as a line. Never in the light module ([`crate::FULL`]), which so
     /// leaves the lines' code out.
     pub fn on_analysis_board(&self) -> bool {
-        crate::TOOLS && self.variations.is_some()
+        crate::FULL && self.variations.is_some()
     }
 
     /// Shows `game` instead (online: the server's game, with the person's

@@ -172,7 +172,7 @@ impl Ui {
     /// After every action: asks about the position shown if it changed, or
     /// for the next depth once the last answer came.
     pub(super) fn keep_analysing(&mut self, fx: &mut Vec<Effect>) {
-        if !self.tools() {
+        if !self.is_full() {
             return;
         }
         if self.analysing.is_none() {
@@ -218,7 +218,7 @@ impl Ui {
 
     /// The panel's answer; whether the reply was the panel's.
     pub(super) fn analysis_reply(&mut self, id: u32, analysis: &AnalysisReply) -> bool {
-        if !self.tools() {
+        if !self.is_full() {
             return false;
         }
         let Some(state) = self.analysing.as_mut().filter(|s| s.asked == Some(id)) else {
@@ -248,7 +248,7 @@ impl Ui {
     /// The panel, while on: `None` when off, and no figures before the
     /// first answer.
     pub fn analysis_view(&self) -> Option<Option<AnalysisView>> {
-        if !self.tools() {
+        if !self.is_full() {
             return None;
         }
         let state = self.analysing.as_ref()?;

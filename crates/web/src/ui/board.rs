@@ -133,7 +133,7 @@ impl Ui {
     /// A key of the board's.
     pub(super) fn key(&mut self, key: Key, fx: &mut Vec<Effect>) {
         let flipped = self.flipped();
-        let tools = self.tools();
+        let tools = self.is_full();
         if let Some(editor) = self.editor.as_deref_mut().filter(|_| tools) {
             let geometry = editor.setup.geometry();
             let cursor = self

@@ -3,7 +3,8 @@
 //! socket, the capped and jittered back-off after a drop, and the
 //! opponent-away countdown. The page only opens, closes and writes the
 //! socket and runs the timers these [`Effect`]s ask for; what arrives comes
-//! back as actions.
+//! back as actions. Online play is the whole app's: in the light module
+//! every way in here returns at once ([`Ui::is_full`], `ui/light`).
 
 use online_play::{ClientMessage, ServerMessage};
 
@@ -56,6 +57,9 @@ impl Ui {
     /// the heartbeat and connects. A friend joining by code gets a seat
     /// token of their own (from the browser's random source, at boot).
     pub(super) fn go_online(&mut self, seat: Seat, fx: &mut Vec<Effect>) {
+        if !self.is_full() {
+            return;
+        }
         if self.online.is_some() {
             self.leave_online(fx);
         }
@@ -112,6 +116,9 @@ impl Ui {
     /// again a move sent before a drop (its ply keeps the server from
     /// playing it twice).
     pub(super) fn socket_open(&mut self, now_ms: f64, fx: &mut Vec<Effect>) {
+        if !self.is_full() {
+            return;
+        }
         let Some(game) = self.online.as_mut() else {
             return;
         };
@@ -131,6 +138,9 @@ impl Ui {
         message: Result<ServerMessage, String>,
         fx: &mut Vec<Effect>,
     ) {
+        if !self.is_full() {
+            return;
+        }
         let Some(game) = self.online.as_mut() else {
             return;
         };
@@ -154,6 +164,9 @@ impl Ui {
     /// misbehaving: the seat may still be good): try again after the
     /// back-off, unless the page is hidden (it reconnects when it wakes).
     pub(super) fn socket_closed(&mut self, hidden: bool, fx: &mut Vec<Effect>) {
+        if !self.is_full() {
+            return;
+        }
         let unit = self.random_unit();
         let Some(game) = self.online.as_mut() else {
             return;
@@ -176,6 +189,9 @@ impl Ui {
 
     /// Back in view or back online: reconnect at once if the socket is gone.
     pub(super) fn wake(&mut self, hidden: bool, fx: &mut Vec<Effect>) {
+        if !self.is_full() {
+            return;
+        }
         if !hidden
             && self
                 .online
@@ -189,6 +205,9 @@ impl Ui {
     /// A timer went off: the back-off's, if it is the one running.
     /// Whether it was.
     pub(super) fn retry_timer(&mut self, id: u32, fx: &mut Vec<Effect>) -> bool {
+        if !self.is_full() {
+            return false;
+        }
         let ours = self.online.as_ref().is_some_and(|g| g.retry == Some(id));
         if ours {
             if let Some(game) = self.online.as_mut() {
@@ -202,6 +221,9 @@ impl Ui {
     /// Once a second: the opponent-away countdown, the check for a socket
     /// gone silent (a phone changing networks), and the heartbeat.
     pub(super) fn heartbeat(&mut self, now_ms: f64, hidden: bool, fx: &mut Vec<Effect>) {
+        if !self.is_full() {
+            return;
+        }
         let Some(game) = self.online.as_mut() else {
             return;
         };

@@ -313,11 +313,11 @@ impl Ui {
 
     /// The editor, while open.
     pub(super) fn editing(&self) -> Option<&Editor> {
-        self.editor.as_deref().filter(|_| self.tools())
+        self.editor.as_deref().filter(|_| self.is_full())
     }
 
     pub(super) fn editing_mut(&mut self) -> Option<&mut Editor> {
-        let tools = self.tools();
+        let tools = self.is_full();
         self.editor.as_deref_mut().filter(|_| tools)
     }
 
@@ -357,7 +357,7 @@ impl Ui {
 
     /// The editor's panel, while it is open.
     pub fn editor_view(&self) -> Option<EditorView> {
-        if !self.tools() {
+        if !self.is_full() {
             return None;
         }
         self.editor.as_ref().map(|e| e.view())

@@ -1,6 +1,7 @@
 //! Embedded in another site's page: starting the game the URL asks for, the
 //! host page's messages (checked by [`crate::embed`]) and the events the host
-//! hears (see docs/embedding.md).
+//! hears (see docs/embedding.md). Embedding is the whole app's: in the
+//! light module none of it runs ([`Ui::is_full`], `ui/light`).
 
 use engine::{GameKind, Side};
 use serde_json::{json, Value};
@@ -21,6 +22,9 @@ impl Ui {
         stored_seat: Option<Seat>,
         fx: &mut Vec<Effect>,
     ) {
+        if !self.is_full() {
+            return;
+        }
         self.choice = embed.game;
         let seat = match &embed.opponent {
             Opponent::Join(code) => Some(
@@ -61,6 +65,9 @@ impl Ui {
         request: Result<HostRequest, HostError>,
         fx: &mut Vec<Effect>,
     ) {
+        if !self.is_full() {
+            return;
+        }
         let Some(embed) = &self.embed else {
             return;
         };
@@ -134,7 +141,7 @@ impl Ui {
 
     /// Tells the host the page is up, and its state.
     pub(super) fn report_ready(&mut self, fx: &mut Vec<Effect>) {
-        if self.embed.is_none() {
+        if !self.is_full() || self.embed.is_none() {
             return;
         }
         if let Some(state) = self.state() {
@@ -149,6 +156,9 @@ impl Ui {
     /// Tells the host what changed since the last report: moves, whose turn
     /// it is, the end of the game.
     pub(super) fn report_to_host(&mut self, fx: &mut Vec<Effect>) {
+        if !self.is_full() {
+            return;
+        }
         let (Some(_), Some(session)) = (&self.embed, &self.session) else {
             return;
         };

@@ -28,7 +28,7 @@ impl Ui {
             .unwrap_or_default();
         self.random = boot.seed;
         self.today = boot.today.clone();
-        if self.tools() {
+        if self.is_full() {
             self.puzzles.progress =
                 crate::puzzles::Progress::from_text(boot.puzzles.as_deref().unwrap_or_default());
         }
@@ -95,7 +95,7 @@ impl Ui {
     /// Opens what a share link names: a game to review, or a position to
     /// analyse; a bad link is told in words and the page goes on as it was.
     fn open_link(&mut self, query: &str, notice: &mut Option<String>, fx: &mut Vec<Effect>) {
-        if !self.tools() {
+        if !self.is_full() {
             // The page loads the module with the tools for these links.
             return;
         }
@@ -137,20 +137,8 @@ impl Ui {
 
     /// A control was pressed.
     pub(super) fn press(&mut self, button: Button, fx: &mut Vec<Effect>) {
-        if !self.tools() {
-            // The light module: a tool opens on the page with the tools.
-            match self.tools_link(&button) {
-                Some(Ok(link)) => {
-                    let mut query = link.to_query();
-                    if self.lang_in_address {
-                        let lang = self.loading_lang.unwrap_or(self.lang);
-                        query = format!("{query}&lang={}", lang.code());
-                    }
-                    fx.push(Effect::Navigate(query));
-                }
-                Some(Err(why)) => self.notice = Some(why),
-                None => {}
-            }
+        if !self.is_full() && self.leave_for_full(&button, fx) {
+            return;
         }
         match button {
             Button::Home => {
@@ -193,7 +181,7 @@ impl Ui {
             | Button::Lines(_)
             | Button::Puzzle(_)
             | Button::ReviewRecord(_)
-                if !self.tools() => {}
+                if !self.is_full() => {}
             Button::ReviewRecord(text) => {
                 let mut notice = None;
                 let read = crate::records::read(&text)

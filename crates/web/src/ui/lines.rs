@@ -63,7 +63,7 @@ impl Ui {
 
     /// The lines' panel, on the analysis board.
     pub fn lines_panel(&self) -> Option<LinesPanel> {
-        if !self.tools() {
+        if !self.is_full() {
             return None;
         }
         let session = self.session.as_ref()?;

@@ -15,6 +15,7 @@ mod effect;
 mod embed;
 mod flow;
 mod language;
+mod light;
 mod lines;
 mod online;
 mod puzzle;
@@ -28,6 +29,7 @@ pub use analysis::AnalysisView;
 pub use editor::{BrushView, EditorView};
 pub use effect::{Dialog, Effect};
 pub use language::LANG_KEY;
+pub use light::FULL_KEYS;
 pub use lines::LinesPanel;
 pub use online::{OnlineView, ONLINE_KEY};
 pub use puzzle::{PuzzleView, PUZZLES_KEY};
@@ -174,8 +176,8 @@ pub struct Ui {
     hint: Option<(u32, Option<(engine::Point, engine::Point)>)>,
     /// The language shown, and the one being loaded.
     lang: Lang,
-    /// The page's address chose the language (`?lang=`): the tools' page,
-    /// opened from here, is asked for it too.
+    /// The page's address chose the language (`?lang=`): the whole app's
+    /// page, opened from here, is asked for it too.
     lang_in_address: bool,
     loading_lang: Option<Lang>,
     /// The person's huff of the turn being entered was heard already.
@@ -185,9 +187,9 @@ pub struct Ui {
     /// The puzzle on screen, the sets fetched and the progress.
     puzzle: Option<puzzle::PuzzleState>,
     puzzles: puzzle::PuzzleBook,
-    /// Whether the tools open here: in the module built with them, unless
-    /// a test plays the light module ([`Ui::without_tools`]).
-    has_tools: bool,
+    /// Whether this is the whole app: in its module, unless a test plays
+    /// the light module ([`Ui::light`]).
+    full: bool,
 }
 
 impl Default for Ui {
@@ -239,23 +241,24 @@ impl Ui {
             today: String::new(),
             puzzle: None,
             puzzles: puzzle::PuzzleBook::default(),
-            has_tools: crate::TOOLS,
+            full: crate::FULL,
         }
     }
 
-    /// A page as the light module runs it: the tools' controls open the
-    /// page with the tools instead ([`Ui::tools_link`]).
-    pub fn without_tools() -> Ui {
+    /// A page as the light module runs it: the controls for online play
+    /// and the tools open the whole app's page instead
+    /// ([`Ui::tools_link`]).
+    pub fn light() -> Ui {
         Ui {
-            has_tools: false,
+            full: false,
             ..Ui::new()
         }
     }
 
-    /// Whether the tools open here. Constant in the light module, so that
-    /// every way into them, tested by this, is left out of it.
-    fn tools(&self) -> bool {
-        crate::TOOLS && self.has_tools
+    /// Whether this is the whole app. Constant in the light module, so
+    /// that every way into the rest, tested by this, is left out of it.
+    pub(super) fn is_full(&self) -> bool {
+        crate::FULL && self.full
     }
 
     /// Takes one action; the effects for the page to run.
@@ -308,7 +311,11 @@ impl Ui {
             Action::Heartbeat { now_ms, hidden } => self.heartbeat(now_ms, hidden, &mut fx),
             Action::Created(Ok(seat)) => {
                 self.notice = None;
-                self.go_online(seat, &mut fx);
+                if self.is_full() {
+                    self.go_online(seat, &mut fx);
+                } else {
+                    self.go_online_elsewhere(seat, &mut fx);
+                }
             }
             Action::Created(Err(why)) => self.notice = Some(why),
             Action::Copied(done) => {
@@ -316,7 +323,7 @@ impl Ui {
             }
             Action::Reply(reply) => self.on_reply(reply, &mut fx),
             Action::PuzzlesLoaded { kind, text } => {
-                if self.tools() {
+                if self.is_full() {
                     self.puzzles_loaded(kind, text, &mut fx)
                 }
             }
@@ -345,7 +352,7 @@ impl Ui {
             }
         }
         self.report_to_host(fx);
-        if self.tools() {
+        if self.is_full() {
             self.keep_analysing(fx);
         }
     }
@@ -423,7 +430,7 @@ impl Ui {
             Update::Promote(options) => self.promotion = Some(options),
             Update::Played(_) => {
                 self.start_animation(fx);
-                if self.tools() {
+                if self.is_full() {
                     self.judge_puzzle(fx);
                 }
             }
@@ -469,6 +476,8 @@ mod editor_tests;
 #[cfg(test)]
 mod embed_tests;
 #[cfg(test)]
+mod light_tests;
+#[cfg(test)]
 mod lines_tests;
 #[cfg(test)]
 mod online_tests;
@@ -482,5 +491,3 @@ mod screens_tests;
 mod sound_tests;
 #[cfg(test)]
 mod tests;
-#[cfg(test)]
-mod tools_tests;

@@ -2,6 +2,7 @@
 //! person's turn for the server, and the server's room, mirrored by
 //! [`crate::online_state::Online`], copied into the session on screen. The
 //! socket's life (connecting, heartbeat, back-off) is `ui/connection`'s.
+//! In the light module none of it runs ([`Ui::is_full`], `ui/light`).
 
 use engine::AnyTurn;
 use online_play::{Role, ServerMessage};
@@ -21,6 +22,9 @@ impl Ui {
     /// until the friend joins. A turn arriving is animated and heard, and
     /// so is the game's end.
     pub(super) fn show_online(&mut self) -> Vec<Effect> {
+        if !self.is_full() {
+            return Vec::new();
+        }
         let mut fx = Vec::new();
         let Some(online) = self.online.as_ref().map(|g| &g.mirror) else {
             return fx;
@@ -99,6 +103,9 @@ impl Ui {
     /// A turn entered on the board: the player's move for the server, or a
     /// spectator's suggestion.
     pub(super) fn send_turn(&mut self, turn: AnyTurn, fx: &mut Vec<Effect>) {
+        if !self.is_full() {
+            return;
+        }
         let Some(game) = self.online.as_mut() else {
             return;
         };
@@ -122,6 +129,9 @@ impl Ui {
 
     /// The online panel, while taking part in an online game.
     pub fn online_view(&self) -> Option<OnlineView> {
+        if !self.is_full() {
+            return None;
+        }
         self.online.as_ref().map(|g| OnlineView::of(&g.mirror))
     }
 

@@ -142,7 +142,7 @@ impl Ui {
 
     /// After a turn on the board: the puzzle's first turn is judged.
     pub(super) fn judge_puzzle(&mut self, fx: &mut Vec<Effect>) {
-        if !self.tools() {
+        if !self.is_full() {
             return;
         }
         if !self.puzzle_unanswered() {
@@ -199,7 +199,7 @@ impl Ui {
 
     /// Whether a puzzle waits for its answer (no hints, no analysis).
     pub(super) fn puzzle_unanswered(&self) -> bool {
-        self.tools()
+        self.is_full()
             && self
                 .puzzle
                 .as_ref()
@@ -208,7 +208,7 @@ impl Ui {
 
     /// The puzzle panel, while a puzzle is on screen.
     pub fn puzzle_view(&self) -> Option<PuzzleView> {
-        if !self.tools() {
+        if !self.is_full() {
             return None;
         }
         let state = self

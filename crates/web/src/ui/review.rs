@@ -213,7 +213,7 @@ impl Ui {
         analysis: &AnalysisReply,
         fx: &mut Vec<Effect>,
     ) -> bool {
-        if !self.tools() {
+        if !self.is_full() {
             return false;
         }
         let Some(review) = self.review.as_mut().filter(|r| r.asked == Some(id)) else {
@@ -233,7 +233,7 @@ impl Ui {
 
     /// The review panel, while reviewing.
     pub fn review_view(&self) -> Option<ReviewView> {
-        if !self.tools() {
+        if !self.is_full() {
             return None;
         }
         let review = self.review.as_ref()?;
@@ -243,7 +243,7 @@ impl Ui {
     /// The arrow of the better move at the position shown, if its move is
     /// marked.
     pub(super) fn review_arrow(&self) -> Option<(Point, Point)> {
-        if !self.tools() {
+        if !self.is_full() {
             return None;
         }
         let review = self.review.as_ref()?;

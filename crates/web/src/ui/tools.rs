@@ -1,16 +1,11 @@
-//! The tools' controls, and where they lead. The tools (the review, the
-//! analysis panel and board, the board editor and the puzzles) are built
-//! into the page's module only with the feature `tools`. The light module
-//! the page starts with has none of them: a control that opens one opens,
-//! instead, the page with the tools at the share link that shows the same
-//! thing ([`Ui::tools_link`]), and the page loads that module for it.
+//! The tools' controls (the review, the analysis panel and board, the
+//! board editor and the puzzles), and when they are available. The tools
+//! are in the whole app's module only: see [`super::light`].
 
 use engine::search::Level;
-use engine::{AnyGame, Playable, Side};
+use engine::Side;
 
-use super::{Button, Screen, Ui};
-use crate::links::Link;
-use crate::session::Session;
+use super::Ui;
 use crate::tree::NodeId;
 
 /// What the editor's controls ask.
@@ -81,53 +76,5 @@ impl Ui {
                 .session
                 .as_ref()
                 .is_some_and(|s| !s.on_analysis_board())
-    }
-
-    /// The link that shows what `button` opens, for the controls that open
-    /// a tool: none for the others, or when the tool is not available here;
-    /// a pasted record that cannot be read is refused in words.
-    pub fn tools_link(&self, button: &Button) -> Option<Result<Link, String>> {
-        let shown = |s: &Session| s.review.unwrap_or(s.game.ply());
-        let link = match button {
-            Button::StartReview => {
-                let session = self.session.as_ref().filter(|_| self.review_available())?;
-                Link::Review(session.game.to_record_line())
-            }
-            Button::Analyse | Button::Lines(LinesButton::Open) => {
-                let session = self
-                    .session
-                    .as_ref()
-                    .filter(|_| self.analysis_board_available())?;
-                Link::AnalysisLine {
-                    record: session.game.to_record_line(),
-                    ply: shown(session),
-                }
-            }
-            Button::Editor(EditorButton::Open) => {
-                if self.online.is_some() || self.embed.is_some() {
-                    return None;
-                }
-                let game = match (&self.session, self.screen) {
-                    (Some(session), Screen::Game) => {
-                        let mut game = session.game.clone();
-                        while game.ply() > shown(session) && game.undo() {}
-                        game
-                    }
-                    _ => AnyGame::new(self.choice),
-                };
-                Link::Editor {
-                    game: game.kind(),
-                    position: game.position_text(),
-                }
-            }
-            Button::Puzzle(PuzzleButton::Open) => Link::Puzzles(self.choice),
-            Button::ReviewRecord(text) => {
-                return Some(
-                    crate::records::read(text).map(|game| Link::Review(game.to_record_line())),
-                )
-            }
-            _ => return None,
-        };
-        Some(Ok(link))
     }
 }

@@ -1,12 +1,13 @@
-//! The light module's tools: each control that opens a tool asks for the
-//! page with the tools at a link, and that page, opened at the link, shows
-//! what the control shows where the tools are built in.
+//! The light module: each control that opens a tool or online play goes
+//! to the whole app's page at an address, and that page, opened there,
+//! shows what the control shows in the whole app.
 
 use engine::{DraughtsKind, GameKind, Point};
 
 use super::tests::{booted, enter};
 use super::*;
 use crate::links::{Link, TOOL_KEYS};
+use crate::online_state::Seat;
 
 const CLASSIC: GameKind = GameKind::Draughts(DraughtsKind::Classic);
 
@@ -99,7 +100,7 @@ fn shown(ui: &Ui, fx: &[Effect]) -> String {
 }
 
 #[test]
-fn each_tool_opens_on_the_tools_page_as_it_opens_in_place() {
+fn each_tool_opens_on_the_whole_apps_page_as_it_opens_in_place() {
     let board = Button::Lines(LinesButton::Open);
     let record = Button::ReviewRecord("[Game \"classic\"]\n1. c2-c3 c4xc2 *".to_string());
     // The control pressed in the light page, and the one it stands for
@@ -120,9 +121,9 @@ fn each_tool_opens_on_the_tools_page_as_it_opens_in_place() {
         (record.clone(), record),
     ];
     for (button, in_place) in buttons {
-        let mut light = game_looked_back(Ui::without_tools());
+        let mut light = game_looked_back(Ui::light());
         let fx = light.update(Action::Press(button.clone()));
-        let query = navigated(&fx).unwrap_or_else(|| panic!("{button:?} goes to the tools"));
+        let query = navigated(&fx).unwrap_or_else(|| panic!("{button:?} goes to the whole app"));
         assert!(
             light.view().review.is_none()
                 && light.view().editor.is_none()
@@ -157,7 +158,7 @@ fn each_tool_opens_on_the_tools_page_as_it_opens_in_place() {
 
 #[test]
 fn the_light_page_keeps_its_other_controls_and_refuses_a_bad_record_in_words() {
-    let mut light = game_looked_back(Ui::without_tools());
+    let mut light = game_looked_back(Ui::light());
     for button in [Button::Forward, Button::Flip, Button::Undo, Button::Home] {
         let fx = light.update(Action::Press(button.clone()));
         assert!(navigated(&fx).is_none(), "{button:?} stays");
@@ -175,7 +176,7 @@ fn the_light_page_keeps_its_other_controls_and_refuses_a_bad_record_in_words() {
     let Action::Boot(boot) = flow::fresh_boot(7) else {
         unreachable!("a boot")
     };
-    let mut light = Ui::without_tools();
+    let mut light = Ui::light();
     light.update(Action::Boot(Box::new(Boot {
         share: Some("?review=classic+moves+c2-c3".to_string()),
         ..*boot
@@ -188,7 +189,7 @@ fn a_language_chosen_by_the_address_goes_along() {
     let Action::Boot(boot) = flow::fresh_boot(7) else {
         unreachable!("a boot")
     };
-    let mut light = Ui::without_tools();
+    let mut light = Ui::light();
     light.update(Action::Boot(Box::new(Boot {
         lang_query: Some("fr".to_string()),
         ..*boot
@@ -198,22 +199,106 @@ fn a_language_chosen_by_the_address_goes_along() {
     assert_eq!(navigated(&fx), Some("?puzzles=classic&lang=fr"));
     // Without `?lang=`, the page with the tools finds the language itself.
     let mut light = booted();
-    light.has_tools = false;
+    light.full = false;
     light.update(Action::Press(Button::Pick(CLASSIC)));
     let fx = light.update(Action::Press(Button::Puzzle(PuzzleButton::Open)));
     assert_eq!(navigated(&fx), Some("?puzzles=classic"));
 }
 
 #[test]
-fn the_page_loads_the_tools_for_the_links_to_them() {
+fn an_online_game_is_created_or_joined_here_and_played_on_the_whole_apps_page() {
+    // Created: the light page makes the game, stores its seat and opens
+    // again, as the whole app, which takes the seat up as if it had made
+    // the game itself.
+    let mut light = booted();
+    light.full = false;
+    light.update(Action::Press(Button::Pick(CLASSIC)));
+    let fx = light.update(Action::Press(Button::StartOnline {
+        side: "black".into(),
+        suggestions: true,
+        on_line: true,
+    }));
+    assert!(fx.iter().any(|e| matches!(
+        e,
+        Effect::CreateOnline {
+            game: "classic",
+            ..
+        }
+    )));
+    let seat = Seat::from_created(r#"{"id":"g1","code":"K7Q4MZ","token":"t0k3n","side":"black"}"#)
+        .expect("a seat");
+    let fx = light.update(Action::Created(Ok(seat.clone())));
+    let stored = fx.iter().find_map(|e| match e {
+        Effect::Store { key, value } if key == ONLINE_KEY => Some(value.clone()),
+        _ => None,
+    });
+    assert_eq!(stored, Some(seat.to_text()));
+    assert_eq!(navigated(&fx), Some("?"));
+    assert!(!light.is_online(), "the light page does not connect");
+
+    let Action::Boot(boot) = flow::fresh_boot(7) else {
+        unreachable!("a boot")
+    };
+    let mut there = Ui::new();
+    let stored = stored.as_deref().and_then(Seat::from_text);
+    let there_fx = there.update(Action::Boot(Box::new(Boot {
+        seat: stored.clone(),
+        stored_seat: stored,
+        ..*boot
+    })));
+    let mut here = booted();
+    let here_fx = here.update(Action::Created(Ok(seat)));
+    assert!(there.is_online() && here.is_online());
+    assert_eq!(there.view().online, here.view().online);
+    assert_eq!(there.screen, here.screen);
+    for fx in [&there_fx, &here_fx] {
+        assert!(fx.contains(&Effect::Connect), "{fx:?}");
+    }
+
+    // Joined by code: the whole app's page at the join link.
+    let mut light = booted();
+    light.full = false;
+    let fx = light.update(Action::Press(Button::JoinOnline {
+        code: " k7q-4mz ".into(),
+        on_line: true,
+    }));
+    assert_eq!(navigated(&fx), Some("?join=K7Q4MZ"));
+    let fx = light.update(Action::Press(Button::JoinOnline {
+        code: "K7Q".into(),
+        on_line: true,
+    }));
+    assert_eq!(navigated(&fx), None);
+    assert_eq!(
+        light.notice.as_deref(),
+        Some("A game code has six letters and digits, like K7Q-4MZ.")
+    );
+    // Offline, the light page says so as the whole app does.
+    let fx = light.update(Action::Press(Button::JoinOnline {
+        code: "K7Q4MZ".into(),
+        on_line: false,
+    }));
+    assert_eq!(navigated(&fx), None);
+    assert!(light
+        .notice
+        .is_some_and(|n| n != "A game code has six letters and digits, like K7Q-4MZ."));
+}
+
+#[test]
+fn the_page_loads_the_whole_app_for_the_addresses_that_need_it() {
     let page = include_str!("../../../../index.html");
-    let keys = page
-        .split("data-tool-keys=\"")
-        .nth(1)
-        .and_then(|rest| rest.split('"').next())
-        .expect("the loader's list of tool links");
-    assert_eq!(keys.split(' ').collect::<Vec<_>>(), TOOL_KEYS);
+    let attribute = |name: &str| {
+        page.split(&format!("{name}=\""))
+            .nth(1)
+            .and_then(|rest| rest.split('"').next())
+            .unwrap_or_else(|| panic!("the loader's {name}"))
+    };
+    assert_eq!(
+        attribute("data-full-keys").split(' ').collect::<Vec<_>>(),
+        FULL_KEYS
+    );
+    assert_eq!(attribute("data-full-stored"), ONLINE_KEY);
     for key in TOOL_KEYS {
+        assert!(FULL_KEYS.contains(&key), "{key}");
         let opened = Link::from_query(&format!("?{key}=classic"));
         assert!(opened.is_some(), "{key} is a link");
     }
