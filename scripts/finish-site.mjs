@@ -1,6 +1,7 @@
 // The last step of the web build (a Trunk post-build hook; or by hand:
 // `node scripts/finish-site.mjs dist`). On the built site it leaves out
-// the English catalog (the page has it built in), then
+// the English catalog (the page has it built in), minifies the page
+// modules' scripts, then
 //  1. names the page's two modules and the computer's worker by a hash of
 //     their contents, and tells the page those names (its
 //     <meta name="page-module"> and <meta name="computer-worker">), so
@@ -13,6 +14,7 @@
 //     file, which the server sends to browsers that take them: compressed
 //     once here, never per request.
 import { createHash } from 'node:crypto';
+import { createRequire } from 'node:module';
 import { readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
@@ -31,6 +33,14 @@ const COMPRESSIBLE = /\.(html|js|mjs|css|wasm|svg|json|webmanifest|txt)$/;
 // English is built into the page's module; its catalog file is not served.
 rmSync(path('lang/en.json'), { force: true });
 
+// Step 0: the page modules' scripts (ES modules, which Trunk leaves as they
+// are) minified with terser, from the browser tests' packages like wasm-opt.
+const terser = createRequire(new URL('../tests/browser/package.json', import.meta.url))('terser');
+for (const name of readdirSync(site).filter((n) => /^page(-full)?(-[0-9a-f]+)?\.js$/.test(n))) {
+  const { code } = await terser.minify(readFileSync(path(name), 'utf8'), { module: true });
+  writeFileSync(path(name), code);
+}
+
 // Step 1: the page's two modules and the computer's worker.
 // Every file of the site, by its path inside it (`lang/es.json`).
 const files = () =>
@@ -47,23 +57,23 @@ const hashName = (module) => {
   renameSync(path(`${module}_bg.wasm`), path(`${name}_bg.wasm`));
   return name;
 };
-/** Puts `tag` (a whole `<meta …>`) in index.html where `pattern` matches. */
-const rewriteMeta = (pattern, tag) => {
+/** Puts `text` in index.html where `pattern` matches (in a release build the
+ * page is minified: attributes may be reordered and unquoted). */
+const rewriteMeta = (pattern, text) => {
   const page = readFileSync(path('index.html'), 'utf8');
   if (!pattern.test(page)) throw new Error(`index.html has no ${pattern}`);
-  writeFileSync(path('index.html'), page.replace(pattern, tag));
+  writeFileSync(path('index.html'), page.replace(pattern, text));
 };
 // The light module is Trunk's main one, already named by its hash; the
 // page starts it itself (Trunk.toml's inject_scripts = false), so Trunk's
 // leftover <link data-trunk> for it goes.
 const light = files().find((name) => /^page-[0-9a-f]+\.js$/.test(name))?.replace(/\.js$/, '');
 if (light && files().includes('page-full_bg.wasm')) {
-  const tools = hashName('page-full');
-  rewriteMeta(
-    /<meta name="page-module" content="[^"]*" data-full="[^"]*"/,
-    `<meta name="page-module" content="./${light}" data-full="./${tools}"`,
-  );
-  rewriteMeta(/ *<link data-trunk rel="rust"[^>]*data-trunk-id[^>]*>\n/, '');
+  const full = hashName('page-full');
+  // The placeholders in index.html's <meta name="page-module">.
+  rewriteMeta(/content="?\.\/page"?(?=[\s>])/, `content="./${light}"`);
+  rewriteMeta(/data-full="?\.\/page-full"?(?=[\s>])/, `data-full="./${full}"`);
+  rewriteMeta(/ *<link[^>]*data-trunk-id[^>]*>\n?/, '');
 }
 if (files().includes('ai-worker_bg.wasm')) {
   const name = hashName('ai-worker');
@@ -72,7 +82,8 @@ if (files().includes('ai-worker_bg.wasm')) {
     path(`${name}_loader.js`),
     `importScripts("./${name}.js");wasm_bindgen({ module_or_path: "./${name}_bg.wasm" });\n`,
   );
-  rewriteMeta(/<meta name="computer-worker" content="[^"]*">/, `<meta name="computer-worker" content="./${name}_loader.js">`);
+  // The placeholder in index.html's <meta name="computer-worker">.
+  rewriteMeta(/content="?\.\/ai-worker_loader\.js"?(?=[\s>])/, `content="./${name}_loader.js"`);
 }
 
 // Step 2: the service worker's list. The page is cached as "./", the

@@ -1,15 +1,18 @@
 //! Share links, documented in docs/web.md and stable:
-//! - `?review=<record line>` opens a whole game in review;
+//! - `?review=<record line>` opens a whole game in review, and
+//!   `?record=<record>` a whole record (with tags, as a file holds it);
 //! - `?analysis=<game>&position=<position text>` opens a position on the
 //!   analysis board, and `?analysis=<record line>&ply=<n>` a whole game
 //!   there, at the position after `n` turns (by default its last);
 //! - `?editor=<game>&position=<position text>` opens the board editor;
-//! - `?puzzles=<game>` opens the game's puzzles.
+//! - `?puzzles=<game>` opens the game's puzzles;
+//! - `?online=<game>&side=<white|black|random>[&suggestions=1]` creates an
+//!   online game to play with a friend (the page then leaves the address).
 //!
 //! All are read and written here; a bad one is refused in words and the
-//! page carries on. They are also how the light page opens its tools: the
-//! page loads the module with the tools for an address with one of
-//! [`TOOL_KEYS`].
+//! page carries on. They are also how the light page opens what it leaves
+//! to the whole app's module, which the page loads for them
+//! ([`crate::ui::FULL_KEYS`]).
 
 use engine::{AnyGame, GameKind, Playable};
 use percent_encoding::{percent_decode_str, utf8_percent_encode, AsciiSet, NON_ALPHANUMERIC};
@@ -17,15 +20,18 @@ use percent_encoding::{percent_decode_str, utf8_percent_encode, AsciiSet, NON_AL
 use crate::embed::query_pairs;
 use crate::t;
 
-/// The query keys of the links to the tools, for which the page loads its
-/// module with the tools (index.html's loader lists the same).
-pub const TOOL_KEYS: [&str; 4] = ["review", "analysis", "editor", "puzzles"];
+/// The query keys of the links read here.
+pub const LINK_KEYS: [&str; 6] = [
+    "review", "record", "analysis", "editor", "puzzles", "online",
+];
 
 /// What a share link opens.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Link {
     /// A game to review (its record line).
     Review(String),
+    /// A whole record to review (its text).
+    Record(String),
     /// A position to analyse.
     Analysis { game: GameKind, position: String },
     /// A game on the analysis board (its record line), at the position
@@ -35,6 +41,13 @@ pub enum Link {
     Editor { game: GameKind, position: String },
     /// A game's puzzles.
     Puzzles(GameKind),
+    /// A new online game, the creator on `side` (`white`, `black` or
+    /// `random`), with spectators' suggestions or not.
+    Online {
+        game: GameKind,
+        side: String,
+        suggestions: bool,
+    },
 }
 
 /// The characters a link leaves as they are besides letters and digits:
@@ -91,8 +104,23 @@ impl Link {
         if let Some(record) = value("review") {
             return Some(Link::review(&record));
         }
+        if let Some(text) = value("record") {
+            return Some(
+                crate::records::read(&text).map(|game| (Link::Record(text.clone()), game)),
+            );
+        }
         if let Some(game) = value("puzzles") {
             return Some(game_kind(&game).map(|kind| (Link::Puzzles(kind), AnyGame::new(kind))));
+        }
+        if let Some(game) = value("online") {
+            return Some(game_kind(&game).map(|kind| {
+                let link = Link::Online {
+                    game: kind,
+                    side: crate::embed::clean(&value("side").unwrap_or_default()),
+                    suggestions: value("suggestions").as_deref() == Some("1"),
+                };
+                (link, AnyGame::new(kind))
+            }));
         }
         if let Some(game) = value("editor") {
             return Some((|| {
@@ -151,6 +179,7 @@ impl Link {
     pub fn to_query(&self) -> String {
         match self {
             Link::Review(record) => format!("?review={}", encode(record)),
+            Link::Record(text) => format!("?record={}", encode(text)),
             Link::Analysis { game, position } => {
                 format!("?analysis={}&position={}", game.as_str(), encode(position))
             }
@@ -161,6 +190,16 @@ impl Link {
                 format!("?editor={}&position={}", game.as_str(), encode(position))
             }
             Link::Puzzles(game) => format!("?puzzles={}", game.as_str()),
+            Link::Online {
+                game,
+                side,
+                suggestions,
+            } => format!(
+                "?online={}&side={}{}",
+                game.as_str(),
+                encode(side),
+                if *suggestions { "&suggestions=1" } else { "" }
+            ),
         }
     }
 }
@@ -265,7 +304,36 @@ mod tests {
                 .expect("a link")
                 .expect("valid");
             assert_eq!(read, Link::Puzzles(kind));
+            for (side, suggestions) in [("white", true), ("random", false)] {
+                let link = Link::Online {
+                    game: kind,
+                    side: side.to_string(),
+                    suggestions,
+                };
+                let (read, _) = Link::from_query(&link.to_query())
+                    .expect("a link")
+                    .expect("valid");
+                assert_eq!(read, link);
+            }
         }
+    }
+
+    #[test]
+    fn a_record_link_round_trips_with_its_tags_and_lines() {
+        let text = "[Game \"classic\"]\n[White \"Ann & Bo\"]\n\n1. d3-c3 b3xd3 *\n";
+        let link = Link::Record(text.to_string());
+        let (read, game) = Link::from_query(&link.to_query())
+            .expect("a link")
+            .expect("valid");
+        assert_eq!(read, link);
+        assert_eq!(game.to_record_line(), "classic moves d3-c3 b3xd3");
+        let refused = Link::from_query("?record=%5BGame+classic%5D")
+            .expect("a link")
+            .expect_err("refused");
+        assert_eq!(
+            refused,
+            "Line 1 of the record is not a tag like [Name \"value\"]."
+        );
     }
 
     #[test]
@@ -285,5 +353,6 @@ mod tests {
         assert!(bad("?editor=draughts").contains("draughts"));
         assert!(bad("?editor=bell&position=zzz").starts_with("This position cannot be set up"));
         assert!(bad("?puzzles=chess").contains("chess"));
+        assert!(bad("?online=chess&side=white").contains("chess"));
     }
 }

@@ -110,7 +110,8 @@ pub fn start() -> Result<(), JsValue> {
             .and_then(|s| s.get_item(key).ok().flatten())
     };
     let search = window.location().search().unwrap_or_default();
-    let embed = crate::embed::Embed::from_query(&search);
+    // Embedding is the whole app's: the page loads it for `?embed`.
+    let embed = crate::embed::Embed::from_query(&search).filter(|_| crate::FULL);
     let save_key = crate::ui::save_key(embed.as_ref().and_then(|e| e.as_ref().ok()));
     let stored_seat =
         read(crate::ui::ONLINE_KEY).and_then(|t| crate::online_state::Seat::from_text(&t));
@@ -138,7 +139,7 @@ pub fn start() -> Result<(), JsValue> {
             .find(|(key, _)| *key == "lang")
             .map(|(_, value)| crate::embed::clean(value)),
         share: crate::embed::query_pairs(&search)
-            .any(|(key, _)| crate::links::TOOL_KEYS.contains(&key))
+            .any(|(key, _)| crate::links::LINK_KEYS.contains(&key))
             .then(|| search.clone()),
         lang_stored: read(crate::ui::LANG_KEY),
         today: records::today(),
@@ -178,7 +179,12 @@ pub fn start() -> Result<(), JsValue> {
 /// returns by the stored seat instead.
 fn online_link(window: &Window) -> Option<crate::online_state::Seat> {
     let search = window.location().search().ok()?;
-    let seat = crate::embed::query_pairs(&search).find_map(|(key, value)| {
+    let pairs = || crate::embed::query_pairs(&search);
+    // A game to create is made once: the address forgets it at once too.
+    if pairs().any(|(key, _)| key == "online") {
+        forget_query(window);
+    }
+    let seat = pairs().find_map(|(key, value)| {
         let value = crate::embed::clean(value);
         match key {
             "join" => Some(crate::online_state::Seat::joining(value)),
@@ -186,11 +192,16 @@ fn online_link(window: &Window) -> Option<crate::online_state::Seat> {
             _ => None,
         }
     })?;
+    forget_query(window);
+    Some(seat)
+}
+
+/// Takes the query off the page's address, without a new history entry.
+fn forget_query(window: &Window) {
     if let Ok(history) = window.history() {
         let path = window.location().pathname().unwrap_or_default();
         let _ = history.replace_state_with_url(&JsValue::NULL, "", Some(&path));
     }
-    Some(seat)
 }
 
 /// A seed for the page's randomness (new games' seeds, and so the
@@ -342,20 +353,26 @@ impl App {
                     game,
                     side,
                     suggestions,
-                } => self.create_online(game, &side, suggestions),
+                } if crate::FULL => self.create_online(game, &side, suggestions),
                 Effect::SendOnline(message) if crate::FULL => self.send_online(&message),
-                Effect::Copy(id) => self.copy_text(id),
+                // What there is to copy (codes, links, records) is the
+                // whole app's.
+                Effect::Copy(id) if crate::FULL => self.copy_text(id),
                 Effect::LoadLanguage(lang) => self.load_language(lang),
                 Effect::Sound(sound) => self.speaker.play(sound, self.document.body()),
-                Effect::Download { name, text } => self.download(&name, &text),
-                Effect::Picture { name } => self.picture(&name),
+                Effect::Download { name, text } if crate::FULL => self.download(&name, &text),
+                Effect::Picture { name } if crate::FULL => self.picture(&name),
                 Effect::LoadPuzzles(kind) => {
                     if crate::FULL {
                         self.load_puzzles(kind)
                     }
                 }
-                // Online play and embedding are the whole app's.
-                Effect::ToHost(_)
+                // Online play, embedding and records are the whole app's.
+                Effect::Copy(_)
+                | Effect::Download { .. }
+                | Effect::Picture { .. }
+                | Effect::CreateOnline { .. }
+                | Effect::ToHost(_)
                 | Effect::ReplyToHost(_)
                 | Effect::Connect
                 | Effect::SendOnline(_) => {}

@@ -181,6 +181,8 @@ impl App {
         self.write_analysis(view.analysis.as_ref());
         self.write_editor(view.editor.as_ref());
         self.write_lines(view.lines.as_ref(), view.analysis_board);
+        // Records are the whole app's: the light page has no panel for them.
+        self.set_hidden("share", view.record.is_none());
         self.set_text("record-out", view.record.as_deref().unwrap_or_default());
         self.write_puzzle(view.puzzle.as_ref());
     }

@@ -117,7 +117,7 @@ impl App {
     /// The waiting screen, the connection line, suggestions and claims.
     pub(super) fn write_online_panel(&self, view: Option<&OnlineView>) {
         self.set_hidden("online-panel", view.is_none());
-        let Some(view) = view else {
+        let Some(view) = view.filter(|_| crate::FULL) else {
             return;
         };
         self.set_text("waiting-code", &view.code);

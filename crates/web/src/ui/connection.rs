@@ -90,6 +90,9 @@ impl Ui {
     /// Leaves the online game: its socket, heartbeat, back-off and stored
     /// seat go.
     pub(super) fn leave_online(&mut self, fx: &mut Vec<Effect>) {
+        if !self.is_full() {
+            return;
+        }
         let Some(game) = self.online.take() else {
             return;
         };

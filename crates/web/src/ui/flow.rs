@@ -112,7 +112,7 @@ impl Ui {
         fx: &mut Vec<Effect>,
     ) {
         match link {
-            Ok((Link::Review(_), game)) => {
+            Ok((Link::Review(_) | Link::Record(_), game)) => {
                 let seed = self.new_seed();
                 self.take_up(Session::resume(game, Mode::Friend, seed), fx);
                 self.from_link = true;
@@ -126,6 +126,26 @@ impl Ui {
             Ok((Link::Editor { .. }, game)) => {
                 self.choice = game.kind();
                 self.edit(engine::setup::BoardSetup::of(&game), fx);
+            }
+            Ok((
+                Link::Online {
+                    game,
+                    side,
+                    suggestions,
+                },
+                _,
+            )) => {
+                self.choice = game;
+                let create = Button::StartOnline {
+                    side,
+                    suggestions,
+                    on_line: true,
+                };
+                self.press(create, fx);
+                // "Creating the game…", or why not.
+                if let Some(said) = self.notice.take() {
+                    *notice = Some(said);
+                }
             }
             Ok((Link::Puzzles(kind), _)) => {
                 self.choice = kind;
@@ -184,8 +204,7 @@ impl Ui {
                 if !self.is_full() => {}
             Button::ReviewRecord(text) => {
                 let mut notice = None;
-                let read = crate::records::read(&text)
-                    .map(|game| (Link::Review(game.to_record_line()), game));
+                let read = crate::records::read(&text).map(|game| (Link::Record(text), game));
                 self.open(read, &mut notice, fx);
                 self.notice = notice;
             }

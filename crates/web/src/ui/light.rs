@@ -10,22 +10,20 @@ use engine::{AnyGame, Playable};
 
 use super::{Button, EditorButton, Effect, LinesButton, PuzzleButton, Screen, Ui};
 use crate::links::Link;
-use crate::online_state::Seat;
 use crate::session::Session;
 use crate::t;
 
 /// The query keys for which the page loads the whole app's module: the
-/// tools' links ([`crate::links::TOOL_KEYS`]), a friend's game to join or
-/// watch, and an embedding. index.html's loader lists the same.
-pub const FULL_KEYS: [&str; 7] = [
-    "review", "analysis", "editor", "puzzles", "join", "watch", "embed",
+/// links ([`crate::links::LINK_KEYS`]), a friend's game to join or watch,
+/// and an embedding. index.html's loader lists the same.
+pub const FULL_KEYS: [&str; 9] = [
+    "review", "record", "analysis", "editor", "puzzles", "online", "join", "watch", "embed",
 ];
 
 impl Ui {
     /// The link that shows what `button` opens, for the controls that open
-    /// a tool: none for the others, or when the tool is not available here;
-    /// a pasted record that cannot be read is refused in words.
-    pub fn tools_link(&self, button: &Button) -> Option<Result<Link, String>> {
+    /// a tool: none for the others, or when the tool is not available here.
+    pub fn tools_link(&self, button: &Button) -> Option<Link> {
         let shown = |s: &Session| s.review.unwrap_or(s.game.ply());
         let link = match button {
             Button::StartReview => {
@@ -60,19 +58,31 @@ impl Ui {
                 }
             }
             Button::Puzzle(PuzzleButton::Open) => Link::Puzzles(self.choice),
-            Button::ReviewRecord(text) => {
-                return Some(
-                    crate::records::read(text).map(|game| Link::Review(game.to_record_line())),
-                )
-            }
+            // Read, and refused in words if need be, on that page.
+            Button::ReviewRecord(text) if !text.trim().is_empty() => Link::Record(text.clone()),
             _ => return None,
         };
-        Some(Ok(link))
+        Some(link)
     }
 
     /// In the light module: leaves for the whole app's page when `button`
-    /// needs it; whether it did (or refused in words).
+    /// needs it (a code that cannot be one is refused in words instead);
+    /// whether it did either.
     pub(super) fn leave_for_full(&mut self, button: &Button, fx: &mut Vec<Effect>) -> bool {
+        if let Button::StartOnline {
+            side,
+            suggestions,
+            on_line: true,
+        } = button
+        {
+            let link = Link::Online {
+                game: self.choice,
+                side: side.clone(),
+                suggestions: *suggestions,
+            };
+            self.navigate(link.to_query(), fx);
+            return true;
+        }
         if let Button::JoinOnline {
             code,
             on_line: true,
@@ -88,29 +98,17 @@ impl Ui {
             return true;
         }
         match self.tools_link(button) {
-            Some(Ok(link)) => self.navigate(link.to_query(), fx),
-            Some(Err(why)) => self.notice = Some(why),
+            Some(link) => self.navigate(link.to_query(), fx),
             None => return false,
         }
         true
-    }
-
-    /// In the light module: an online game created here is stored, and the
-    /// page opens again with the whole app, which takes its seat.
-    pub(super) fn go_online_elsewhere(&mut self, seat: Seat, fx: &mut Vec<Effect>) {
-        fx.push(Effect::Store {
-            key: super::ONLINE_KEY.to_string(),
-            value: seat.to_text(),
-        });
-        self.navigate("?".to_string(), fx);
     }
 
     /// Goes to `query` on this page, with the language the address chose.
     fn navigate(&self, mut query: String, fx: &mut Vec<Effect>) {
         if self.lang_in_address {
             let lang = self.loading_lang.unwrap_or(self.lang);
-            let and = if query == "?" { "" } else { "&" };
-            query = format!("{query}{and}lang={}", lang.code());
+            query = format!("{query}&lang={}", lang.code());
         }
         fx.push(Effect::Navigate(query));
     }

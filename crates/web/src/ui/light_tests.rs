@@ -6,8 +6,7 @@ use engine::{DraughtsKind, GameKind, Point};
 
 use super::tests::{booted, enter};
 use super::*;
-use crate::links::{Link, TOOL_KEYS};
-use crate::online_state::Seat;
+use crate::links::{Link, LINK_KEYS};
 
 const CLASSIC: GameKind = GameKind::Draughts(DraughtsKind::Classic);
 
@@ -157,22 +156,39 @@ fn each_tool_opens_on_the_whole_apps_page_as_it_opens_in_place() {
 }
 
 #[test]
-fn the_light_page_keeps_its_other_controls_and_refuses_a_bad_record_in_words() {
+fn the_light_page_keeps_its_other_controls_and_leaves_records_to_the_whole_app() {
     let mut light = game_looked_back(Ui::light());
+    // Records are written on the whole app's page (its analysis board).
+    assert_eq!(light.view().record, None);
+    assert!(game_looked_back(Ui::new()).view().record.is_some());
+    for button in [Button::DownloadRecord, Button::Picture] {
+        let fx = light.update(Action::Press(button.clone()));
+        assert!(
+            !fx.iter()
+                .any(|e| matches!(e, Effect::Download { .. } | Effect::Picture { .. })),
+            "{button:?}"
+        );
+    }
     for button in [Button::Forward, Button::Flip, Button::Undo, Button::Home] {
         let fx = light.update(Action::Press(button.clone()));
         assert!(navigated(&fx).is_none(), "{button:?} stays");
     }
+    // A pasted record is read on the whole app's page, which refuses a bad
+    // one in words; an empty one goes nowhere.
     let fx = light.update(Action::Press(Button::ReviewRecord(
         "chess moves e2-e4".into(),
     )));
-    assert!(navigated(&fx).is_none());
-    assert!(light
+    let query = navigated(&fx).expect("to the whole app");
+    let (there, _) = opened_at(query, None);
+    assert!(there
         .notice
         .as_deref()
         .is_some_and(|n| n.starts_with("This record cannot be read")));
-    // A tool link given to the light page is left to the page with the
-    // tools: it opens nothing here.
+    assert_eq!(there.screen, Screen::Home);
+    let fx = light.update(Action::Press(Button::ReviewRecord(" \n".into())));
+    assert!(navigated(&fx).is_none());
+    // A link given to the light page is left to the whole app's page: it
+    // opens nothing here.
     let Action::Boot(boot) = flow::fresh_boot(7) else {
         unreachable!("a boot")
     };
@@ -206,54 +222,41 @@ fn a_language_chosen_by_the_address_goes_along() {
 }
 
 #[test]
-fn an_online_game_is_created_or_joined_here_and_played_on_the_whole_apps_page() {
-    // Created: the light page makes the game, stores its seat and opens
-    // again, as the whole app, which takes the seat up as if it had made
-    // the game itself.
-    let mut light = booted();
-    light.full = false;
-    light.update(Action::Press(Button::Pick(CLASSIC)));
-    let fx = light.update(Action::Press(Button::StartOnline {
+fn an_online_game_is_created_or_joined_on_the_whole_apps_page() {
+    // Created: the whole app's page at the link creates the game as if
+    // asked on that page.
+    let start = Button::StartOnline {
         side: "black".into(),
         suggestions: true,
         on_line: true,
-    }));
-    assert!(fx.iter().any(|e| matches!(
-        e,
-        Effect::CreateOnline {
-            game: "classic",
-            ..
-        }
-    )));
-    let seat = Seat::from_created(r#"{"id":"g1","code":"K7Q4MZ","token":"t0k3n","side":"black"}"#)
-        .expect("a seat");
-    let fx = light.update(Action::Created(Ok(seat.clone())));
-    let stored = fx.iter().find_map(|e| match e {
-        Effect::Store { key, value } if key == ONLINE_KEY => Some(value.clone()),
-        _ => None,
-    });
-    assert_eq!(stored, Some(seat.to_text()));
-    assert_eq!(navigated(&fx), Some("?"));
-    assert!(!light.is_online(), "the light page does not connect");
-
-    let Action::Boot(boot) = flow::fresh_boot(7) else {
-        unreachable!("a boot")
     };
-    let mut there = Ui::new();
-    let stored = stored.as_deref().and_then(Seat::from_text);
-    let there_fx = there.update(Action::Boot(Box::new(Boot {
-        seat: stored.clone(),
-        stored_seat: stored,
-        ..*boot
-    })));
+    let mut light = booted();
+    light.full = false;
+    light.update(Action::Press(Button::Pick(CLASSIC)));
+    let fx = light.update(Action::Press(start.clone()));
+    let query = navigated(&fx).expect("to the whole app");
+    assert_eq!(query, "?online=classic&side=black&suggestions=1");
+    assert!(!fx.iter().any(|e| matches!(e, Effect::CreateOnline { .. })));
+    let (there, there_fx) = opened_at(query, None);
     let mut here = booted();
-    let here_fx = here.update(Action::Created(Ok(seat)));
-    assert!(there.is_online() && here.is_online());
-    assert_eq!(there.view().online, here.view().online);
-    assert_eq!(there.screen, here.screen);
-    for fx in [&there_fx, &here_fx] {
-        assert!(fx.contains(&Effect::Connect), "{fx:?}");
-    }
+    here.update(Action::Press(Button::Pick(CLASSIC)));
+    let here_fx = here.update(Action::Press(start));
+    let created = |fx: &[Effect]| {
+        fx.iter()
+            .find(|e| matches!(e, Effect::CreateOnline { .. }))
+            .cloned()
+    };
+    assert!(created(&here_fx).is_some());
+    assert_eq!(created(&there_fx), created(&here_fx));
+    assert_eq!(there.notice, here.notice);
+    // Offline, the light page says so as the whole app does, and stays.
+    let fx = light.update(Action::Press(Button::StartOnline {
+        side: "white".into(),
+        suggestions: false,
+        on_line: false,
+    }));
+    assert_eq!(navigated(&fx), None);
+    assert!(light.notice.is_some());
 
     // Joined by code: the whole app's page at the join link.
     let mut light = booted();
@@ -297,7 +300,7 @@ fn the_page_loads_the_whole_app_for_the_addresses_that_need_it() {
         FULL_KEYS
     );
     assert_eq!(attribute("data-full-stored"), ONLINE_KEY);
-    for key in TOOL_KEYS {
+    for key in LINK_KEYS {
         assert!(FULL_KEYS.contains(&key), "{key}");
         let opened = Link::from_query(&format!("?{key}=classic"));
         assert!(opened.is_some(), "{key} is a link");

@@ -311,11 +311,7 @@ impl Ui {
             Action::Heartbeat { now_ms, hidden } => self.heartbeat(now_ms, hidden, &mut fx),
             Action::Created(Ok(seat)) => {
                 self.notice = None;
-                if self.is_full() {
-                    self.go_online(seat, &mut fx);
-                } else {
-                    self.go_online_elsewhere(seat, &mut fx);
-                }
+                self.go_online(seat, &mut fx);
             }
             Action::Created(Err(why)) => self.notice = Some(why),
             Action::Copied(done) => {

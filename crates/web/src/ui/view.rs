@@ -320,6 +320,9 @@ impl Ui {
     /// game is on screen (written anew after every action there, so not
     /// behind the other screens).
     pub fn record_out(&self) -> Option<(String, String)> {
+        if !self.is_full() {
+            return None;
+        }
         let session = self
             .session
             .as_ref()
