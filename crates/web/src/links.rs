@@ -91,6 +91,19 @@ fn set_up(kind: GameKind, position: &str) -> Result<AnyGame, String> {
         .map_err(|e| t!("link-bad-position", why = &e.to_string()))
 }
 
+/// A link to a position of `game` (`make` makes it from the game and the
+/// position as the engine writes it), and the game set up there.
+fn position_link(
+    game: &str,
+    position: &str,
+    make: impl FnOnce(GameKind, String) -> Link,
+) -> Result<(Link, AnyGame), String> {
+    let kind = game_kind(game)?;
+    let start = set_up(kind, position)?;
+    let position = start.position_text();
+    Ok((make(kind, position), start))
+}
+
 impl Link {
     /// The link a URL query (`?a=b&c`) names, if any: the link, or why it
     /// cannot be opened.
@@ -123,18 +136,9 @@ impl Link {
             }));
         }
         if let Some(game) = value("editor") {
-            return Some((|| {
-                let kind = game_kind(&game)?;
-                let start = set_up(kind, &position())?;
-                let position = start.position_text();
-                Ok((
-                    Link::Editor {
-                        game: kind,
-                        position,
-                    },
-                    start,
-                ))
-            })());
+            return Some(position_link(&game, &position(), |game, position| {
+                Link::Editor { game, position }
+            }));
         }
         let game = value("analysis")?;
         if game.trim().contains(char::is_whitespace) {
@@ -153,18 +157,9 @@ impl Link {
                 Ok((Link::AnalysisLine { record, ply }, game))
             }));
         }
-        Some((|| {
-            let kind = game_kind(&game)?;
-            let start = set_up(kind, &position())?;
-            let position = start.position_text();
-            Ok((
-                Link::Analysis {
-                    game: kind,
-                    position,
-                },
-                start,
-            ))
-        })())
+        Some(position_link(&game, &position(), |game, position| {
+            Link::Analysis { game, position }
+        }))
     }
 
     /// A game to review from its record line (a link's, or one pasted).
@@ -226,21 +221,29 @@ mod tests {
     }
 
     #[test]
-    fn an_analysis_link_round_trips_for_every_game() {
+    fn analysis_and_editor_links_round_trip_for_every_game() {
         for kind in GameKind::ALL {
             let mut game = AnyGame::new(kind);
             let turn = game.entries()[0].turn;
             game.play(turn).expect("legal");
-            let link = Link::Analysis {
-                game: kind,
-                position: game.position_text(),
-            };
-            let (read, opened) = Link::from_query(&link.to_query())
-                .expect("a link")
-                .expect("valid");
-            assert_eq!(read, link, "{kind:?}");
-            assert_eq!(opened.position_text(), game.position_text());
-            assert_eq!(opened.side_to_move(), game.side_to_move());
+            let position = game.position_text();
+            for link in [
+                Link::Analysis {
+                    game: kind,
+                    position: position.clone(),
+                },
+                Link::Editor {
+                    game: kind,
+                    position: position.clone(),
+                },
+            ] {
+                let (read, opened) = Link::from_query(&link.to_query())
+                    .expect("a link")
+                    .expect("valid");
+                assert_eq!(read, link, "{kind:?}");
+                assert_eq!(opened.position_text(), position);
+                assert_eq!(opened.side_to_move(), game.side_to_move());
+            }
         }
         // No position: the start.
         let (read, _) = Link::from_query("?analysis=turkish")
@@ -257,7 +260,7 @@ mod tests {
     }
 
     #[test]
-    fn a_game_on_the_analysis_board_the_editor_and_the_puzzles_round_trip() {
+    fn a_game_on_the_analysis_board_the_puzzles_and_an_online_game_round_trip() {
         let mut game = AnyGame::new(GameKind::Draughts(DraughtsKind::Classic));
         for _ in 0..3 {
             let turn = game.entries()[0].turn;
@@ -288,18 +291,6 @@ mod tests {
         );
 
         for kind in GameKind::ALL {
-            let mut game = AnyGame::new(kind);
-            let turn = game.entries()[0].turn;
-            game.play(turn).expect("legal");
-            let link = Link::Editor {
-                game: kind,
-                position: game.position_text(),
-            };
-            let (read, opened) = Link::from_query(&link.to_query())
-                .expect("a link")
-                .expect("valid");
-            assert_eq!(read, link, "{kind:?}");
-            assert_eq!(opened.position_text(), game.position_text());
             let (read, _) = Link::from_query(&Link::Puzzles(kind).to_query())
                 .expect("a link")
                 .expect("valid");
