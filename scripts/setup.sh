@@ -28,12 +28,15 @@ command -v cc >/dev/null || missing+=(build-essential)
 command -v pkg-config >/dev/null || missing+=(pkg-config)
 command -v node >/dev/null || missing+=(nodejs)
 command -v npm >/dev/null || missing+=(npm)
+# PostgreSQL's server: the tests of the PostgreSQL store start their own
+# clusters from it, in temporary folders.
+compgen -G "/usr/lib/postgresql/*/bin/postgres" >/dev/null || missing+=(postgresql)
 if [ ${#missing[@]} -gt 0 ]; then
   say "installing ${missing[*]} with apt"
   as_root apt-get update -qq
   as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}"
 else
-  say "ok: chromium, chromium-driver, a C toolchain, node and npm"
+  say "ok: chromium, chromium-driver, a C toolchain, node, npm and PostgreSQL"
 fi
 node_major="$(node -p 'process.versions.node.split(".")[0]')"
 [ "$node_major" -ge 20 ] || die "node $(node --version) is too old: the browser tests need node 20 or later"

@@ -1,18 +1,25 @@
-//! The database as the async server uses it: every call runs on a blocking
-//! thread (`spawn_blocking`), never on the runtime's own threads, so a
-//! database that waits for a lock (another process writing, a slow disk)
-//! stalls only the calls that need it, not every socket and request.
+//! The database as the async server uses it: SQLite (the embedded default,
+//! a file path) or PostgreSQL (a `postgres://` URL, for several server
+//! processes), behind the same calls.
 //!
-//! Writes go through one connection, reads through another: a write that
-//! waits for the lock does not hold up loading a game. The database opens
-//! in the background; a call made before it is open waits for it.
+//! SQLite calls run on a blocking thread (`spawn_blocking`), never on the
+//! runtime's own threads, so a database that waits for a lock (another
+//! process writing, a slow disk) stalls only the calls that need it, not
+//! every socket and request. Writes go through one connection, reads
+//! through another: a write that waits for the lock does not hold up
+//! loading a game. PostgreSQL is asynchronous already ([`PgStore`]).
+//!
+//! Either database opens in the background; a call made before it is open
+//! waits for it.
 
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
 
+use online_play::{EventBody, Room};
 use tokio::sync::watch;
 
-use crate::store::{Store, StoreError};
+use crate::postgres::{is_postgres_url, PgStore};
+use crate::store::{GameRow, Store, StoreError};
 
 #[derive(Debug)]
 struct Connections {
@@ -23,16 +30,22 @@ struct Connections {
 }
 
 #[derive(Clone, Debug)]
-enum State {
+enum State<T> {
     Opening,
-    Open(Arc<Connections>),
+    Open(T),
     Failed,
+}
+
+#[derive(Clone, Debug)]
+enum Backend {
+    Sqlite(watch::Receiver<State<Arc<Connections>>>),
+    Postgres(watch::Receiver<State<PgStore>>),
 }
 
 /// A handle on the database, cheap to clone.
 #[derive(Clone, Debug)]
 pub struct Db {
-    state: watch::Receiver<State>,
+    backend: Backend,
 }
 
 fn lock(m: &Mutex<Store>) -> MutexGuard<'_, Store> {
@@ -41,16 +54,50 @@ fn lock(m: &Mutex<Store>) -> MutexGuard<'_, Store> {
     m.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
+/// What a state watch holds once the database is open (or failed to).
+async fn opened<T: Clone>(state: &watch::Receiver<State<T>>) -> Result<T, StoreError> {
+    let mut state = state.clone();
+    let ready = state
+        .wait_for(|s| !matches!(s, State::Opening))
+        .await
+        .map_err(|_| StoreError::Closed)?;
+    match &*ready {
+        State::Open(handle) => Ok(handle.clone()),
+        State::Opening | State::Failed => Err(StoreError::Closed),
+    }
+}
+
 impl Db {
-    /// Starts opening the database at `path` on a blocking thread; the
-    /// handle is usable at once (calls wait until the database is open).
-    /// The task ends with the outcome of opening it.
+    /// Starts opening the database `url` names in the background: a
+    /// PostgreSQL URL (`postgres://…`), or else a SQLite file (`:memory:`
+    /// for one that lives as long as the server). The handle is usable at
+    /// once (calls wait until the database is open); the task ends with the
+    /// outcome of opening it. `busy` is how long a SQLite call waits for a
+    /// lock held by another connection.
     pub fn open(
-        path: &str,
+        url: &str,
         busy: Duration,
     ) -> (Db, tokio::task::JoinHandle<Result<(), StoreError>>) {
+        if is_postgres_url(url) {
+            let (tell, state) = watch::channel(State::Opening);
+            let url = url.to_string();
+            let opening = tokio::spawn(async move {
+                match PgStore::open(&url).await {
+                    Ok(store) => {
+                        tell.send_replace(State::Open(store));
+                        Ok(())
+                    }
+                    Err(e) => {
+                        tell.send_replace(State::Failed);
+                        Err(e)
+                    }
+                }
+            });
+            let backend = Backend::Postgres(state);
+            return (Db { backend }, opening);
+        }
         let (tell, state) = watch::channel(State::Opening);
-        let path = path.to_string();
+        let path = url.to_string();
         let opening = tokio::task::spawn_blocking(move || {
             let opened = Store::open(&path, busy).and_then(|write| {
                 let read = match path.as_str() {
@@ -73,46 +120,117 @@ impl Db {
                 }
             }
         });
-        (Db { state }, opening)
+        let backend = Backend::Sqlite(state);
+        (Db { backend }, opening)
     }
 
-    async fn connections(&self) -> Result<Arc<Connections>, StoreError> {
-        let mut state = self.state.clone();
-        let ready = state
-            .wait_for(|s| !matches!(s, State::Opening))
-            .await
-            .map_err(|_| StoreError::Closed)?;
-        match &*ready {
-            State::Open(connections) => Ok(connections.clone()),
-            State::Opening | State::Failed => Err(StoreError::Closed),
-        }
-    }
-
-    /// Runs `f` with the writing connection, on a blocking thread.
-    pub async fn write<R, F>(&self, f: F) -> Result<R, StoreError>
+    /// Runs `f` with SQLite's writing connection, on a blocking thread.
+    async fn write<R, F>(
+        state: &watch::Receiver<State<Arc<Connections>>>,
+        f: F,
+    ) -> Result<R, StoreError>
     where
         F: FnOnce(&mut Store) -> Result<R, StoreError> + Send + 'static,
         R: Send + 'static,
     {
-        let connections = self.connections().await?;
+        let connections = opened(state).await?;
         tokio::task::spawn_blocking(move || f(&mut lock(&connections.write)))
             .await
             .map_err(|_| StoreError::Closed)?
     }
 
-    /// Runs `f` with the reading connection, on a blocking thread.
-    pub async fn read<R, F>(&self, f: F) -> Result<R, StoreError>
+    /// Runs `f` with SQLite's reading connection, on a blocking thread.
+    async fn read<R, F>(
+        state: &watch::Receiver<State<Arc<Connections>>>,
+        f: F,
+    ) -> Result<R, StoreError>
     where
         F: FnOnce(&Store) -> Result<R, StoreError> + Send + 'static,
         R: Send + 'static,
     {
-        let connections = self.connections().await?;
+        let connections = opened(state).await?;
         tokio::task::spawn_blocking(move || {
             let store = connections.read.as_ref().unwrap_or(&connections.write);
             f(&lock(store))
         })
         .await
         .map_err(|_| StoreError::Closed)?
+    }
+
+    /// Stores a new game with its first events, all or nothing.
+    pub async fn create(&self, row: GameRow, events: Vec<EventBody>) -> Result<(), StoreError> {
+        match &self.backend {
+            Backend::Sqlite(state) => {
+                Db::write(state, move |store| store.create(&row, &events)).await
+            }
+            Backend::Postgres(state) => opened(state).await?.create(&row, &events).await,
+        }
+    }
+
+    /// The game rebuilt from its stored events; `None` when there is none.
+    pub async fn load(&self, id: &str) -> Result<Option<(GameRow, Room)>, StoreError> {
+        match &self.backend {
+            Backend::Sqlite(state) => {
+                let id = id.to_string();
+                Db::read(state, move |store| store.load(&id)).await
+            }
+            Backend::Postgres(state) => opened(state).await?.load(id).await,
+        }
+    }
+
+    /// The game a join code opens, if the code is still valid at `now`.
+    pub async fn game_by_code(&self, code: &str, now: i64) -> Result<Option<String>, StoreError> {
+        match &self.backend {
+            Backend::Sqlite(state) => {
+                let code = code.to_string();
+                Db::read(state, move |store| store.game_by_code(&code, now)).await
+            }
+            Backend::Postgres(state) => opened(state).await?.game_by_code(code, now).await,
+        }
+    }
+
+    /// Stores events numbered from `first_v`, all or none; a number already
+    /// taken fails.
+    pub async fn append(
+        &self,
+        id: &str,
+        first_v: u64,
+        events: Vec<EventBody>,
+    ) -> Result<(), StoreError> {
+        match &self.backend {
+            Backend::Sqlite(state) => {
+                let id = id.to_string();
+                Db::write(state, move |store| store.append(&id, first_v, &events)).await
+            }
+            Backend::Postgres(state) => opened(state).await?.append(id, first_v, &events).await,
+        }
+    }
+
+    /// Gives the empty seat of `side_index` to the holder of `token_hash`,
+    /// with the events that record it; false when the seat was taken.
+    pub async fn seat(
+        &self,
+        id: &str,
+        side_index: usize,
+        token_hash: &str,
+        first_v: u64,
+        events: Vec<EventBody>,
+    ) -> Result<bool, StoreError> {
+        match &self.backend {
+            Backend::Sqlite(state) => {
+                let (id, token_hash) = (id.to_string(), token_hash.to_string());
+                Db::write(state, move |store| {
+                    store.seat(&id, side_index, &token_hash, first_v, &events)
+                })
+                .await
+            }
+            Backend::Postgres(state) => {
+                opened(state)
+                    .await?
+                    .seat(id, side_index, token_hash, first_v, &events)
+                    .await
+            }
+        }
     }
 }
 
@@ -132,18 +250,15 @@ mod tests {
             code: None,
         };
         let stored = db
-            .write(move |store| store.create(&row, &[EventBody::Joined { side: Role::White }]))
+            .create(row, vec![EventBody::Joined { side: Role::White }])
             .await;
         assert!(stored.is_ok(), "{stored:?}");
         assert!(matches!(opening.await, Ok(Ok(()))));
-        let loaded = db.read(|store| store.load("g1")).await;
+        let loaded = db.load("g1").await;
         assert!(matches!(loaded, Ok(Some((_, room))) if room.v == 1));
 
         let (db, opening) = Db::open("/nonexistent/directory/games.db", Duration::ZERO);
-        assert!(matches!(
-            db.read(|store| store.load("g1")).await,
-            Err(StoreError::Closed)
-        ));
+        assert!(matches!(db.load("g1").await, Err(StoreError::Closed)));
         assert!(matches!(opening.await, Ok(Err(StoreError::Sqlite(_)))));
     }
 }

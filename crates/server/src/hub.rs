@@ -50,7 +50,10 @@ fn reported(game: &str, e: &StoreError) -> ErrorCode {
             tracing::error!(game, error = %why, "damaged game");
             ErrorCode::Damaged
         }
-        StoreError::Sqlite(_) | StoreError::Closed => {
+        StoreError::Sqlite(_)
+        | StoreError::Postgres(_)
+        | StoreError::Pool(_)
+        | StoreError::Closed => {
             tracing::error!(game, error = %e, "storage failed");
             ErrorCode::Unavailable
         }
@@ -132,28 +135,23 @@ impl Hub {
         let expires = now() + self.code_lifetime.as_secs() as i64;
         let header = room.record();
         let joined = [EventBody::Joined { side }];
-        let stored = self
-            .db
-            .write(move |store| {
-                // Codes stay with their games until they expire: a new
-                // code that is still taken is drawn again.
-                let mut attempts = 0;
-                loop {
-                    let (id, code) = (crate::ids::game_id(), crate::ids::join_code());
-                    let row = GameRow {
-                        id: id.clone(),
-                        header: header.clone(),
-                        suggestions,
-                        seats: seats.clone(),
-                        code: Some((code.as_compact(), expires)),
-                    };
-                    match store.create(&row, &joined) {
-                        Err(e) if e.is_taken() && attempts < 3 => attempts += 1,
-                        done => return done.map(|()| (id, code)),
-                    }
-                }
-            })
-            .await;
+        // Codes stay with their games until they expire: a new code that
+        // is still taken is drawn again.
+        let mut attempts = 0;
+        let stored = loop {
+            let (id, code) = (crate::ids::game_id(), crate::ids::join_code());
+            let row = GameRow {
+                id: id.clone(),
+                header: header.clone(),
+                suggestions,
+                seats: seats.clone(),
+                code: Some((code.as_compact(), expires)),
+            };
+            match self.db.create(row, joined.to_vec()).await {
+                Err(e) if e.is_taken() && attempts < 3 => attempts += 1,
+                done => break done.map(|()| (id, code)),
+            }
+        };
         let (id, code) = stored.map_err(|e| {
             reported("", &e);
             CreateError::Storage
@@ -180,12 +178,7 @@ impl Hub {
         if let Some(live) = lock(&self.live).get(id) {
             return Ok(Some(live.clone()));
         }
-        let key = id.to_string();
-        let loaded = self
-            .db
-            .read(move |store| store.load(&key))
-            .await
-            .map_err(|e| reported(id, &e))?;
+        let loaded = self.db.load(id).await.map_err(|e| reported(id, &e))?;
         let Some((row, room)) = loaded else {
             return Ok(None);
         };
@@ -206,10 +199,9 @@ impl Hub {
         state: &mut crate::live::LiveState,
         events: &[EventBody],
     ) -> Result<(), ErrorCode> {
-        let (id, first_v) = (state.row.id.clone(), state.room.v + 1);
-        let stored = events.to_vec();
+        let first_v = state.room.v + 1;
         self.db
-            .write(move |store| store.append(&id, first_v, &stored))
+            .append(&state.row.id, first_v, events.to_vec())
             .await
             .map_err(|e| reported(&state.row.id, &e))?;
         live.publish(state, events);
@@ -249,7 +241,7 @@ impl Hub {
             Some(code) => {
                 let id = self
                     .db
-                    .read(move |store| store.game_by_code(&code.as_compact(), now()))
+                    .game_by_code(&code.as_compact(), now())
                     .await
                     .map_err(|e| reported("", &e))?
                     .ok_or(ErrorCode::BadCode)?;
@@ -330,11 +322,10 @@ impl Hub {
         let role = if index == 0 { Role::White } else { Role::Black };
         let hash = crate::ids::token_hash(&token);
         let joined = vec![EventBody::Joined { side: role }];
-        let (id, first_v) = (state.row.id.clone(), state.room.v + 1);
-        let (stored, seat_hash) = (joined.clone(), hash.clone());
+        let first_v = state.room.v + 1;
         let seated = self
             .db
-            .write(move |store| store.seat(&id, index, &seat_hash, first_v, &stored))
+            .seat(&state.row.id, index, &hash, first_v, joined.clone())
             .await
             .map_err(|e| reported(&state.row.id, &e))?;
         if !seated {

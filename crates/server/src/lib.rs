@@ -4,8 +4,8 @@
 //!
 //! The rules of a live game (who may do what, and the numbered events that
 //! follow) are `online_play::Room`, shared with the browser. [`store`] keeps
-//! games and their events in SQLite and [`db`] runs it off the async
-//! runtime's threads; [`ids`] makes game ids, seat tokens and join codes;
+//! games and their events in SQLite, [`postgres`] in PostgreSQL, and [`db`]
+//! puts either behind the same async calls; [`ids`] makes game ids, seat tokens and join codes;
 //! [`live`] holds a game in memory and addresses what it sends; [`hub`]
 //! lets connections into games and serialises each game's actions (check,
 //! store, apply, announce); [`limits`] keeps per-address allowances; [`web`]
@@ -17,6 +17,7 @@ pub mod hub;
 pub mod ids;
 pub mod limits;
 pub mod live;
+pub mod postgres;
 pub mod site;
 pub mod socket;
 pub mod store;

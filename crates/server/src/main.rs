@@ -9,14 +9,17 @@ use std::time::Duration;
 use clap::Parser;
 
 /// Online play for the Alquerque games: games between friends, with
-/// spectators, refereed by the engine and kept in SQLite.
+/// spectators, refereed by the engine and kept in SQLite or PostgreSQL.
 #[derive(Debug, Parser)]
 #[command(version)]
 struct Args {
     /// The address to listen on.
     #[arg(long, default_value = "127.0.0.1:8080")]
     addr: SocketAddr,
-    /// The SQLite database file (created if missing).
+    /// Where games are kept: a SQLite database file (created if missing),
+    /// or a PostgreSQL URL (`postgres://USER@HOST/DB`, or for a unix
+    /// socket `postgres://USER@/DB?host=/socket/dir`), shared by several
+    /// server processes.
     #[arg(long, default_value = "alquerque.db")]
     db: String,
     /// The built web app to serve at `/`.

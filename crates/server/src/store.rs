@@ -1,5 +1,8 @@
 //! Games and their events in SQLite: one file, written in WAL mode, each
-//! batch of events committed before anyone is told about it.
+//! batch of events committed before anyone is told about it. This is the
+//! embedded default; [`crate::postgres`] keeps the same in PostgreSQL, for
+//! several server processes. What both share (rows, errors, the stored
+//! form of events) is here.
 
 use online_play::EventBody;
 use std::time::Duration;
@@ -13,6 +16,10 @@ use online_play::Room;
 #[derive(Debug)]
 pub enum StoreError {
     Sqlite(rusqlite::Error),
+    Postgres(tokio_postgres::Error),
+    /// No PostgreSQL connection could be had (the database cannot be
+    /// reached, or the pool could not be set up).
+    Pool(String),
     /// Stored data that does not replay (a bug or a damaged file).
     Corrupt(String),
     /// The database is not open (it failed to open), or the thread that
@@ -24,6 +31,14 @@ impl std::fmt::Display for StoreError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             StoreError::Sqlite(e) => write!(f, "storage: {e}"),
+            StoreError::Postgres(e) => match e.as_db_error() {
+                Some(db) => write!(f, "storage: {} ({})", db.message(), db.code().code()),
+                None => match std::error::Error::source(e) {
+                    Some(cause) => write!(f, "storage: {e}: {cause}"),
+                    None => write!(f, "storage: {e}"),
+                },
+            },
+            StoreError::Pool(e) => write!(f, "storage: no connection: {e}"),
             StoreError::Corrupt(why) => write!(f, "stored game does not replay: {why}"),
             StoreError::Closed => f.write_str("the database is not open"),
         }
@@ -35,11 +50,15 @@ impl std::error::Error for StoreError {}
 impl StoreError {
     /// Whether a unique value (a game id, a join code) was taken already.
     pub fn is_taken(&self) -> bool {
-        matches!(
-            self,
-            StoreError::Sqlite(rusqlite::Error::SqliteFailure(failure, _))
-                if failure.code == rusqlite::ErrorCode::ConstraintViolation
-        )
+        match self {
+            StoreError::Sqlite(rusqlite::Error::SqliteFailure(failure, _)) => {
+                failure.code == rusqlite::ErrorCode::ConstraintViolation
+            }
+            StoreError::Postgres(e) => {
+                e.code() == Some(&tokio_postgres::error::SqlState::UNIQUE_VIOLATION)
+            }
+            _ => false,
+        }
     }
 }
 
@@ -47,6 +66,40 @@ impl From<rusqlite::Error> for StoreError {
     fn from(e: rusqlite::Error) -> StoreError {
         StoreError::Sqlite(e)
     }
+}
+
+impl From<tokio_postgres::Error> for StoreError {
+    fn from(e: tokio_postgres::Error) -> StoreError {
+        StoreError::Postgres(e)
+    }
+}
+
+impl From<deadpool_postgres::PoolError> for StoreError {
+    fn from(e: deadpool_postgres::PoolError) -> StoreError {
+        match e {
+            deadpool_postgres::PoolError::Backend(e) => StoreError::Postgres(e),
+            other => StoreError::Pool(other.to_string()),
+        }
+    }
+}
+
+/// An event as stored: its JSON text.
+pub(crate) fn event_text(event: &EventBody) -> Result<String, StoreError> {
+    serde_json::to_string(event).map_err(|e| StoreError::Corrupt(e.to_string()))
+}
+
+/// An event from its stored text.
+pub(crate) fn event_from_text(text: &str) -> Result<EventBody, StoreError> {
+    serde_json::from_str(text).map_err(|e| StoreError::Corrupt(e.to_string()))
+}
+
+/// A game rebuilt from its row and stored events.
+pub(crate) fn replay(row: GameRow, events: &[EventBody]) -> Result<(GameRow, Room), StoreError> {
+    let mut room = Room::new(&row.header, row.suggestions).map_err(StoreError::Corrupt)?;
+    for event in events {
+        room.apply(event).map_err(StoreError::Corrupt)?;
+    }
+    Ok((row, room))
 }
 
 /// What is stored about a game besides its events.
@@ -203,8 +256,7 @@ impl Store {
         let rows = stmt.query_map([id], |r| r.get::<_, String>(0))?;
         let mut out = Vec::new();
         for row in rows {
-            let text = row?;
-            out.push(serde_json::from_str(&text).map_err(|e| StoreError::Corrupt(e.to_string()))?);
+            out.push(event_from_text(&row?)?);
         }
         Ok(out)
     }
@@ -214,11 +266,7 @@ impl Store {
         let Some(row) = self.game(id)? else {
             return Ok(None);
         };
-        let mut room = Room::new(&row.header, row.suggestions).map_err(StoreError::Corrupt)?;
-        for event in self.events(id)? {
-            room.apply(&event).map_err(StoreError::Corrupt)?;
-        }
-        Ok(Some((row, room)))
+        replay(row, &self.events(id)?).map(Some)
     }
 }
 
@@ -229,7 +277,7 @@ fn append_in(
     events: &[EventBody],
 ) -> Result<(), StoreError> {
     for (i, event) in events.iter().enumerate() {
-        let body = serde_json::to_string(event).map_err(|e| StoreError::Corrupt(e.to_string()))?;
+        let body = event_text(event)?;
         let v =
             i64::try_from(first_v + i as u64).map_err(|e| StoreError::Corrupt(e.to_string()))?;
         tx.execute(
@@ -245,6 +293,8 @@ mod tests {
     use super::*;
     use online_play::Role;
 
+    // The calls of both stores are tested as one suite in tests/store.rs.
+
     const BUSY: Duration = Duration::from_secs(1);
 
     fn row(id: &str, code: &str) -> GameRow {
@@ -255,53 +305,6 @@ mod tests {
             seats: [Some("hash-w".to_string()), None],
             code: Some((code.to_string(), 1_000)),
         }
-    }
-
-    #[test]
-    fn a_game_replays_from_its_events() {
-        let mut store = Store::open(":memory:", BUSY).expect("a store");
-        store
-            .create(
-                &row("g1", "ABC123"),
-                &[EventBody::Joined { side: Role::White }],
-            )
-            .expect("created");
-        assert_eq!(
-            store.game_by_code("ABC123", 10).expect("query"),
-            Some("g1".to_string())
-        );
-        assert_eq!(
-            store.game_by_code("ABC123", 2_000).expect("query"),
-            None,
-            "expired"
-        );
-        let joined = [EventBody::Joined { side: Role::Black }];
-        assert!(store.seat("g1", 1, "hash-b", 2, &joined).expect("seated"));
-        assert!(!store.seat("g1", 1, "hash-x", 3, &joined).expect("taken"));
-        assert_eq!(
-            store.game_by_code("ABC123", 10).expect("query"),
-            Some("g1".to_string()),
-            "a used code still names its game"
-        );
-        let moved = [EventBody::Moved {
-            ply: 0,
-            turn: "c2-c3".to_string(),
-        }];
-        store.append("g1", 3, &moved).expect("stored");
-        let mut again = row("g3", "ABC123");
-        let taken = store.create(&again, &[]).expect_err("the code is taken");
-        assert!(taken.is_taken(), "{taken}");
-        again.code = Some(("ABC124".to_string(), 1_000));
-        store.create(&again, &[]).expect("another code");
-        assert!(
-            store.append("g1", 3, &moved).is_err(),
-            "a number is used once"
-        );
-        let (row, room) = store.load("g1").expect("loads").expect("exists");
-        assert_eq!(row.seats[1].as_deref(), Some("hash-b"));
-        assert_eq!(room.v, 3);
-        assert_eq!(room.record(), "classic moves c2-c3");
-        assert!(store.load("nope").expect("query").is_none());
     }
 
     #[test]

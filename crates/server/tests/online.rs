@@ -18,7 +18,18 @@ use tokio_tungstenite::tungstenite::Message;
 
 #[tokio::test]
 async fn two_players_and_two_spectators_play_a_game() {
-    let addr = start().await;
+    play_a_game(start().await).await;
+}
+
+/// The same game on a server that keeps its games in PostgreSQL.
+#[tokio::test]
+async fn two_players_and_two_spectators_play_a_game_kept_in_postgresql() {
+    let postgres = postgres::Postgres::start();
+    let url = postgres.database("games").await;
+    play_a_game(start_on(&url, 30).await).await;
+}
+
+async fn play_a_game(addr: std::net::SocketAddr) {
     assert_eq!(
         http(addr, "GET", "/health", "").await,
         (200, "ok".to_string())

@@ -3,6 +3,8 @@
 
 #![allow(dead_code)] // each test file uses its own part
 
+pub mod postgres;
+
 use std::time::Duration;
 
 use futures_util::{SinkExt, StreamExt};

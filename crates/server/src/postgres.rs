@@ -1,0 +1,274 @@
+//! Games and their events in PostgreSQL, for several server processes
+//! sharing one database: the same tables and the same guarantees as the
+//! SQLite store ([`crate::store`]). Each batch of events is committed in one
+//! transaction before anyone is told about it, and the primary key on
+//! (game, version) lets only one process append version n.
+//!
+//! Connections come from a pool (deadpool-postgres over tokio-postgres, the
+//! async client); the schema is brought up to date by numbered migrations
+//! when the store opens.
+
+use std::str::FromStr;
+
+use deadpool_postgres::{GenericClient, Manager, ManagerConfig, Pool, RecyclingMethod};
+use online_play::{EventBody, Room};
+use tokio_postgres::NoTls;
+
+use crate::store::{GameRow, StoreError};
+
+/// The schema, one step per migration, in order. A database records the
+/// steps it has had in `schema_migrations`; opening applies the rest.
+const MIGRATIONS: &[&str] = &["CREATE TABLE games (
+        id TEXT PRIMARY KEY,
+        header TEXT NOT NULL,
+        suggestions BOOLEAN NOT NULL,
+        white TEXT,
+        black TEXT,
+        code TEXT UNIQUE,
+        code_expires BIGINT
+     );
+     CREATE TABLE events (
+        game TEXT NOT NULL REFERENCES games(id),
+        v BIGINT NOT NULL,
+        body TEXT NOT NULL,
+        PRIMARY KEY (game, v)
+     );"];
+
+/// Connections the pool keeps at most.
+const POOL_SIZE: usize = 16;
+
+/// A PostgreSQL database of games, cheap to clone.
+#[derive(Clone, Debug)]
+pub struct PgStore {
+    pool: Pool,
+}
+
+/// Whether `url` names a PostgreSQL database (`postgres://…`,
+/// `postgresql://…`) rather than a SQLite file.
+pub fn is_postgres_url(url: &str) -> bool {
+    url.starts_with("postgres://") || url.starts_with("postgresql://")
+}
+
+fn storage(e: impl Into<StoreError>) -> StoreError {
+    e.into()
+}
+
+impl PgStore {
+    /// Connects to the database `url` names (including the unix-socket
+    /// form `postgres://USER@/DB?host=/socket/dir`) and migrates it.
+    pub async fn open(url: &str) -> Result<PgStore, StoreError> {
+        let config = tokio_postgres::Config::from_str(url).map_err(storage)?;
+        let manager = Manager::from_config(
+            config,
+            NoTls,
+            ManagerConfig {
+                recycling_method: RecyclingMethod::Fast,
+            },
+        );
+        let pool = Pool::builder(manager)
+            .max_size(POOL_SIZE)
+            .build()
+            .map_err(|e| StoreError::Pool(e.to_string()))?;
+        let store = PgStore { pool };
+        store.migrate().await?;
+        Ok(store)
+    }
+
+    async fn client(&self) -> Result<deadpool_postgres::Object, StoreError> {
+        self.pool.get().await.map_err(storage)
+    }
+
+    /// Applies the migrations this database has not had, each in its own
+    /// transaction; several processes starting at once take turns (an
+    /// advisory lock), so each step runs once.
+    async fn migrate(&self) -> Result<(), StoreError> {
+        let mut client = self.client().await?;
+        let tx = client.transaction().await.map_err(storage)?;
+        // One lock for the whole project's schema, held to the commit.
+        tx.execute("SELECT pg_advisory_xact_lock(7346231)", &[])
+            .await
+            .map_err(storage)?;
+        tx.batch_execute(
+            "CREATE TABLE IF NOT EXISTS schema_migrations (
+                step INTEGER PRIMARY KEY
+             )",
+        )
+        .await
+        .map_err(storage)?;
+        let done: i64 = tx
+            .query_one("SELECT count(*) FROM schema_migrations", &[])
+            .await
+            .map_err(storage)?
+            .get(0);
+        for (step, sql) in MIGRATIONS.iter().enumerate().skip(done as usize) {
+            tx.batch_execute(sql).await.map_err(storage)?;
+            tx.execute(
+                "INSERT INTO schema_migrations (step) VALUES ($1)",
+                &[&(step as i32 + 1)],
+            )
+            .await
+            .map_err(storage)?;
+        }
+        tx.commit().await.map_err(storage)
+    }
+
+    /// Stores a new game with its first events, all or nothing.
+    pub async fn create(&self, row: &GameRow, events: &[EventBody]) -> Result<(), StoreError> {
+        let (code, expires) = row.code.clone().unzip();
+        let mut client = self.client().await?;
+        let tx = client.transaction().await.map_err(storage)?;
+        tx.execute(
+            "INSERT INTO games (id, header, suggestions, white, black, code, code_expires)
+             VALUES ($1, $2, $3, $4, $5, $6, $7)",
+            &[
+                &row.id,
+                &row.header,
+                &row.suggestions,
+                &row.seats[0],
+                &row.seats[1],
+                &code,
+                &expires,
+            ],
+        )
+        .await
+        .map_err(storage)?;
+        append_in(&tx, &row.id, 1, events).await?;
+        tx.commit().await.map_err(storage)
+    }
+
+    pub async fn game(&self, id: &str) -> Result<Option<GameRow>, StoreError> {
+        let client = self.client().await?;
+        game_in(&client, id).await
+    }
+
+    /// The game a join code opens, if the code is still valid at `now`.
+    pub async fn game_by_code(&self, code: &str, now: i64) -> Result<Option<String>, StoreError> {
+        let client = self.client().await?;
+        let row = client
+            .query_opt(
+                "SELECT id FROM games WHERE code = $1 AND code_expires > $2",
+                &[&code, &now],
+            )
+            .await
+            .map_err(storage)?;
+        Ok(row.map(|r| r.get(0)))
+    }
+
+    /// Gives the empty seat of `side_index` to the holder of `token_hash`,
+    /// with the events that record it; false when the seat was taken.
+    pub async fn seat(
+        &self,
+        id: &str,
+        side_index: usize,
+        token_hash: &str,
+        first_v: u64,
+        events: &[EventBody],
+    ) -> Result<bool, StoreError> {
+        let column = if side_index == 0 { "white" } else { "black" };
+        let mut client = self.client().await?;
+        let tx = client.transaction().await.map_err(storage)?;
+        let changed = tx
+            .execute(
+                &format!("UPDATE games SET {column} = $1 WHERE id = $2 AND {column} IS NULL"),
+                &[&token_hash, &id],
+            )
+            .await
+            .map_err(storage)?;
+        if changed != 1 {
+            return Ok(false);
+        }
+        append_in(&tx, id, first_v, events).await?;
+        tx.commit().await.map_err(storage)?;
+        Ok(true)
+    }
+
+    /// Stores events numbered from `first_v`, all or none. A number already
+    /// taken (by this process or another) fails.
+    pub async fn append(
+        &self,
+        id: &str,
+        first_v: u64,
+        events: &[EventBody],
+    ) -> Result<(), StoreError> {
+        let mut client = self.client().await?;
+        let tx = client.transaction().await.map_err(storage)?;
+        append_in(&tx, id, first_v, events).await?;
+        tx.commit().await.map_err(storage)
+    }
+
+    /// The game's events in order.
+    pub async fn events(&self, id: &str) -> Result<Vec<EventBody>, StoreError> {
+        let client = self.client().await?;
+        events_in(&client, id).await
+    }
+
+    /// The game rebuilt from its stored events, read in one snapshot.
+    pub async fn load(&self, id: &str) -> Result<Option<(GameRow, Room)>, StoreError> {
+        let mut client = self.client().await?;
+        let tx = client
+            .build_transaction()
+            .isolation_level(tokio_postgres::IsolationLevel::RepeatableRead)
+            .read_only(true)
+            .start()
+            .await
+            .map_err(storage)?;
+        let Some(row) = game_in(&tx, id).await? else {
+            return Ok(None);
+        };
+        let events = events_in(&tx, id).await?;
+        tx.commit().await.map_err(storage)?;
+        crate::store::replay(row, &events).map(Some)
+    }
+}
+
+async fn game_in(client: &impl GenericClient, id: &str) -> Result<Option<GameRow>, StoreError> {
+    let row = client
+        .query_opt(
+            "SELECT id, header, suggestions, white, black, code, code_expires
+             FROM games WHERE id = $1",
+            &[&id],
+        )
+        .await
+        .map_err(storage)?;
+    Ok(row.map(|r| {
+        let code: Option<String> = r.get(5);
+        let expires: Option<i64> = r.get(6);
+        GameRow {
+            id: r.get(0),
+            header: r.get(1),
+            suggestions: r.get(2),
+            seats: [r.get(3), r.get(4)],
+            code: code.zip(expires),
+        }
+    }))
+}
+
+async fn events_in(client: &impl GenericClient, id: &str) -> Result<Vec<EventBody>, StoreError> {
+    let rows = client
+        .query("SELECT body FROM events WHERE game = $1 ORDER BY v", &[&id])
+        .await
+        .map_err(storage)?;
+    rows.iter()
+        .map(|r| crate::store::event_from_text(r.get(0)))
+        .collect()
+}
+
+async fn append_in(
+    tx: &deadpool_postgres::Transaction<'_>,
+    id: &str,
+    first_v: u64,
+    events: &[EventBody],
+) -> Result<(), StoreError> {
+    for (i, event) in events.iter().enumerate() {
+        let body = crate::store::event_text(event)?;
+        let v =
+            i64::try_from(first_v + i as u64).map_err(|e| StoreError::Corrupt(e.to_string()))?;
+        tx.execute(
+            "INSERT INTO events (game, v, body) VALUES ($1, $2, $3)",
+            &[&id, &v, &body],
+        )
+        .await
+        .map_err(storage)?;
+    }
+    Ok(())
+}

@@ -1,0 +1,188 @@
+//! One suite for both stores: the same calls, the same answers, against
+//! SQLite (a file) and against a real PostgreSQL that the test starts
+//! ([`common::postgres`]). Two handles on one database stand for two
+//! server processes.
+
+mod common;
+
+use std::time::Duration;
+
+use alquerque_server::db::Db;
+use alquerque_server::{GameRow, StoreError};
+use common::postgres::Postgres;
+use online_play::{EventBody, Role};
+
+const BUSY: Duration = Duration::from_secs(5);
+
+fn row(id: &str, code: &str) -> GameRow {
+    GameRow {
+        id: id.to_string(),
+        header: "classic".to_string(),
+        suggestions: true,
+        seats: [Some("hash-w".to_string()), None],
+        code: Some((code.to_string(), 1_000)),
+    }
+}
+
+fn moved(ply: u32, turn: &str) -> Vec<EventBody> {
+    vec![EventBody::Moved {
+        ply,
+        turn: turn.to_string(),
+    }]
+}
+
+/// A database opened, its opening awaited.
+async fn open(url: &str) -> Db {
+    let (db, opening) = Db::open(url, BUSY);
+    opening.await.expect("the task ends").expect("opens");
+    db
+}
+
+/// Every call of the store, against the database at `url`.
+async fn suite(url: &str) {
+    let db = open(url).await;
+    // A second handle: another server process on the same database.
+    let other = open(url).await;
+
+    db.create(
+        row("g1", "ABC123"),
+        vec![EventBody::Joined { side: Role::White }],
+    )
+    .await
+    .expect("created");
+    assert_eq!(
+        other.game_by_code("ABC123", 10).await.expect("query"),
+        Some("g1".to_string())
+    );
+    assert_eq!(
+        db.game_by_code("ABC123", 2_000).await.expect("query"),
+        None,
+        "expired"
+    );
+
+    let joined = vec![EventBody::Joined { side: Role::Black }];
+    assert!(db
+        .seat("g1", 1, "hash-b", 2, joined.clone())
+        .await
+        .expect("seated"));
+    assert!(
+        !other
+            .seat("g1", 1, "hash-x", 3, joined)
+            .await
+            .expect("asked"),
+        "a seat is taken once, whichever process asks"
+    );
+    assert_eq!(
+        db.game_by_code("ABC123", 10).await.expect("query"),
+        Some("g1".to_string()),
+        "a used code still names its game"
+    );
+
+    db.append("g1", 3, moved(0, "c2-c3")).await.expect("stored");
+    let taken = db
+        .create(row("g3", "ABC123"), vec![])
+        .await
+        .expect_err("the code is taken");
+    assert!(taken.is_taken(), "{taken}");
+    let id_taken = db
+        .create(row("g1", "ZZZ999"), vec![])
+        .await
+        .expect_err("the id is taken");
+    assert!(id_taken.is_taken(), "{id_taken}");
+    db.create(row("g3", "ABC124"), vec![])
+        .await
+        .expect("another code");
+    let again = other
+        .append("g1", 3, moved(0, "c2-c3"))
+        .await
+        .expect_err("a number is used once");
+    assert!(again.is_taken(), "{again}");
+
+    // Two processes racing for the same version (each has refereed the
+    // same reply): exactly one stores it.
+    let (a, b) = tokio::join!(
+        db.append("g1", 4, moved(1, "c4xc2")),
+        other.append("g1", 4, moved(1, "c4xc2")),
+    );
+    assert!(a.is_ok() != b.is_ok(), "one of the two wins: {a:?} / {b:?}");
+    let lost = a.err().or(b.err()).expect("one loses");
+    assert!(lost.is_taken(), "{lost}");
+
+    let (loaded, room) = other.load("g1").await.expect("loads").expect("exists");
+    assert_eq!(loaded.seats[1].as_deref(), Some("hash-b"));
+    assert_eq!(loaded.code, Some(("ABC123".to_string(), 1_000)));
+    assert_eq!(room.v, 4);
+    assert_eq!(room.record(), "classic moves c2-c3 c4xc2");
+    assert!(db.load("nope").await.expect("query").is_none());
+
+    // A batch is all or nothing: its second event's number is taken.
+    let batch = vec![
+        EventBody::Moved {
+            ply: 2,
+            turn: "d2-c2".to_string(),
+        };
+        2
+    ];
+    assert!(db.append("g1", 4, batch).await.is_err());
+    assert_eq!(db.load("g1").await.expect("loads").expect("exists").1.v, 4);
+
+    // Stored events that do not replay are told apart from other failures.
+    db.create(
+        row("bad", "BAD000"),
+        vec![EventBody::Joined { side: Role::White }],
+    )
+    .await
+    .expect("created");
+    db.append("bad", 2, moved(0, "a1-a5"))
+        .await
+        .expect("stored");
+    assert!(matches!(db.load("bad").await, Err(StoreError::Corrupt(_))));
+
+    // Opened anew (the schema is there already), nothing is lost.
+    let reopened = open(url).await;
+    assert_eq!(
+        reopened
+            .load("g1")
+            .await
+            .expect("loads")
+            .expect("exists")
+            .1
+            .v,
+        4
+    );
+}
+
+#[tokio::test]
+async fn sqlite_keeps_games_and_their_events() {
+    suite(&common::fresh_database()).await;
+}
+
+#[tokio::test]
+async fn postgresql_keeps_games_and_their_events() {
+    let postgres = Postgres::start();
+    let url = postgres.database("games").await;
+    suite(&url).await;
+    // Several processes opening an empty database at once migrate it once.
+    let url = postgres.database("fresh").await;
+    let opened = futures_util::future::join_all((0..4).map(|_| {
+        let url = url.clone();
+        async move { Db::open(&url, BUSY).1.await }
+    }))
+    .await;
+    for result in opened {
+        result.expect("the task ends").expect("opens");
+    }
+}
+
+#[tokio::test]
+async fn a_database_that_cannot_be_reached_is_told() {
+    let postgres = Postgres::start();
+    let url = postgres.url("missing");
+    let (db, opening) = Db::open(&url, BUSY);
+    let failed = opening
+        .await
+        .expect("the task ends")
+        .expect_err("no such database");
+    assert!(failed.to_string().contains("missing"), "{failed}");
+    assert!(matches!(db.load("g1").await, Err(StoreError::Closed)));
+}
