@@ -115,6 +115,40 @@ pub struct GameRow {
     pub code: Option<(String, i64)>,
 }
 
+/// The schema, one step per migration, in order; a database's
+/// `user_version` counts the steps it has had. The first step is also the
+/// schema of databases made before migrations were counted.
+const MIGRATIONS: &[&str] = &["CREATE TABLE IF NOT EXISTS games (
+        id TEXT PRIMARY KEY,
+        header TEXT NOT NULL,
+        suggestions INTEGER NOT NULL,
+        white TEXT,
+        black TEXT,
+        code TEXT UNIQUE,
+        code_expires INTEGER
+     );
+     CREATE TABLE IF NOT EXISTS events (
+        game TEXT NOT NULL REFERENCES games(id),
+        v INTEGER NOT NULL,
+        body TEXT NOT NULL,
+        PRIMARY KEY (game, v)
+     );"];
+
+/// Applies the migrations `db` has not had, with its count, in one
+/// transaction (which also keeps two processes from migrating at once).
+fn migrate(db: &mut Connection) -> Result<(), StoreError> {
+    let tx = db.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
+    let done: usize = tx.query_row("PRAGMA user_version", [], |r| r.get(0))?;
+    for sql in MIGRATIONS.iter().skip(done) {
+        tx.execute_batch(sql)?;
+    }
+    if done < MIGRATIONS.len() {
+        tx.pragma_update(None, "user_version", MIGRATIONS.len())?;
+    }
+    tx.commit()?;
+    Ok(())
+}
+
 /// The database.
 #[derive(Debug)]
 pub struct Store {
@@ -126,28 +160,12 @@ impl Store {
     /// one that lives only as long as the store. A statement that finds the
     /// database locked by another connection waits up to `busy` for it.
     pub fn open(path: &str, busy: Duration) -> Result<Store, StoreError> {
-        let db = Connection::open(path)?;
+        let mut db = Connection::open(path)?;
         db.busy_timeout(busy)?;
         db.pragma_update(None, "journal_mode", "WAL")?;
         // Committed transactions survive the process being killed.
         db.pragma_update(None, "synchronous", "NORMAL")?;
-        db.execute_batch(
-            "CREATE TABLE IF NOT EXISTS games (
-                id TEXT PRIMARY KEY,
-                header TEXT NOT NULL,
-                suggestions INTEGER NOT NULL,
-                white TEXT,
-                black TEXT,
-                code TEXT UNIQUE,
-                code_expires INTEGER
-             );
-             CREATE TABLE IF NOT EXISTS events (
-                game TEXT NOT NULL REFERENCES games(id),
-                v INTEGER NOT NULL,
-                body TEXT NOT NULL,
-                PRIMARY KEY (game, v)
-             );",
-        )?;
+        migrate(&mut db)?;
         Ok(Store { db })
     }
 
@@ -305,6 +323,28 @@ mod tests {
             seats: [Some("hash-w".to_string()), None],
             code: Some((code.to_string(), 1_000)),
         }
+    }
+
+    #[test]
+    fn a_database_is_migrated_once_and_one_from_before_counting_too() {
+        let mut db = Connection::open_in_memory().expect("a database");
+        // As made before migrations were counted: the tables, version 0.
+        db.execute_batch(MIGRATIONS[0]).expect("old schema");
+        db.execute(
+            "INSERT INTO games (id, header, suggestions) VALUES ('old', 'classic', 0)",
+            [],
+        )
+        .expect("a game");
+        migrate(&mut db).expect("migrated");
+        migrate(&mut db).expect("again: nothing to do");
+        let version: usize = db
+            .query_row("PRAGMA user_version", [], |r| r.get(0))
+            .expect("a version");
+        assert_eq!(version, MIGRATIONS.len());
+        let games: i64 = db
+            .query_row("SELECT count(*) FROM games", [], |r| r.get(0))
+            .expect("counted");
+        assert_eq!(games, 1, "the old game stays");
     }
 
     #[test]
