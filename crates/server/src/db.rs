@@ -189,6 +189,14 @@ impl Db {
         }
     }
 
+    /// Frees the join codes that expired by `now`; how many.
+    pub async fn free_codes(&self, now: i64) -> Result<usize, StoreError> {
+        match &self.backend {
+            Backend::Sqlite(state) => Db::write(state, move |store| store.free_codes(now)).await,
+            Backend::Postgres(state) => opened(state).await?.free_codes(now).await,
+        }
+    }
+
     /// Stores events numbered from `first_v`, all or none; a number already
     /// taken fails.
     pub async fn append(

@@ -120,6 +120,16 @@ impl Hub {
         });
     }
 
+    /// Frees the join codes that have expired, so that new games may draw
+    /// them again (logged when that fails: the next sweep tries again).
+    pub async fn free_codes(&self) {
+        match self.db.free_codes(now()).await {
+            Ok(0) => {}
+            Ok(freed) => tracing::info!(freed, "join codes freed"),
+            Err(e) => tracing::error!(error = %e, "storage failed"),
+        }
+    }
+
     /// Creates a game: the creator takes `side`, the friend gets a code.
     pub async fn create(
         &self,

@@ -154,6 +154,20 @@ impl PgStore {
         Ok(row.map(|r| r.get(0)))
     }
 
+    /// Frees the join codes that expired by `now`; how many.
+    pub async fn free_codes(&self, now: i64) -> Result<usize, StoreError> {
+        let client = self.client().await?;
+        let freed = client
+            .execute(
+                "UPDATE games SET code = NULL, code_expires = NULL
+                 WHERE code IS NOT NULL AND code_expires <= $1",
+                &[&now],
+            )
+            .await
+            .map_err(storage)?;
+        Ok(freed as usize)
+    }
+
     /// Gives the empty seat of `side_index` to the holder of `token_hash`,
     /// with the events that record it; false when the seat was taken.
     pub async fn seat(

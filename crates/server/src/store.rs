@@ -227,6 +227,16 @@ impl Store {
             .optional()?)
     }
 
+    /// Frees the join codes that expired by `now`, so they can be drawn
+    /// again; how many.
+    pub fn free_codes(&mut self, now: i64) -> Result<usize, StoreError> {
+        Ok(self.db.execute(
+            "UPDATE games SET code = NULL, code_expires = NULL
+             WHERE code IS NOT NULL AND code_expires <= ?1",
+            [now],
+        )?)
+    }
+
     /// Gives the empty seat of `side` to the holder of `token_hash`,
     /// together with the events that record it; false when the seat was
     /// taken meanwhile.

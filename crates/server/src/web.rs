@@ -124,6 +124,7 @@ pub async fn serve(config: Config) -> Result<(SocketAddr, Serving), Box<dyn std:
         loop {
             every.tick().await;
             sweeper.hub.sweep();
+            sweeper.hub.free_codes().await;
             sweeper.creating.forget_idle();
             sweeper.joining.forget_idle();
         }
@@ -189,6 +190,7 @@ async fn create(
             .into_response();
     };
     let side = match request.side.as_deref() {
+        None | Some("white") => Role::White,
         Some("black") => Role::Black,
         Some("random") => {
             if crate::ids::seat_token().as_bytes()[0] % 2 == 0 {
@@ -197,7 +199,13 @@ async fn create(
                 Role::Black
             }
         }
-        _ => Role::White,
+        Some(_) => {
+            return (
+                StatusCode::BAD_REQUEST,
+                "side must be white, black or random",
+            )
+                .into_response()
+        }
     };
     // Only the game and its options: moves come later.
     let header = request.game.split(" moves").next().unwrap_or_default();

@@ -274,6 +274,25 @@ async fn abuse_closes_the_socket_with_its_code() {
             .0,
         400
     );
+    // A side that is none of the three is refused, not taken for White.
+    assert_eq!(
+        http(
+            addr,
+            "POST",
+            "/api/games",
+            r#"{"game":"classic","side":"purple"}"#
+        )
+        .await,
+        (400, "side must be white, black or random".to_string())
+    );
+    for side in ["white", "black", "random"] {
+        let body = format!(r#"{{"game":"classic","side":"{side}"}}"#);
+        assert_eq!(
+            http(addr, "POST", "/api/games", &body).await.0,
+            200,
+            "{side}"
+        );
+    }
 }
 
 #[tokio::test]

@@ -138,6 +138,28 @@ async fn suite(url: &str) {
         .expect("stored");
     assert!(matches!(db.load("bad").await, Err(StoreError::Corrupt(_))));
 
+    // Expired codes are freed for new games; a live one stays.
+    db.create(row("g4", "NEW111"), vec![])
+        .await
+        .expect("created");
+    let mut fresh = row("g4b", "LIVE22");
+    fresh.code = Some(("LIVE22".to_string(), 5_000));
+    db.create(fresh, vec![]).await.expect("created");
+    let freed = other.free_codes(2_000).await.expect("freed");
+    assert_eq!(freed, 4, "g1, g3, bad and g4: every code due by then");
+    assert_eq!(db.free_codes(2_000).await.expect("again"), 0);
+    db.create(row("g5", "ABC123"), vec![])
+        .await
+        .expect("a freed code is drawn again");
+    assert_eq!(
+        db.game_by_code("ABC123", 10).await.expect("query"),
+        Some("g5".to_string())
+    );
+    assert_eq!(
+        db.game_by_code("LIVE22", 10).await.expect("query"),
+        Some("g4b".to_string())
+    );
+
     // Opened anew (the schema is there already), nothing is lost.
     let reopened = open(url).await;
     assert_eq!(
