@@ -22,6 +22,12 @@ const HELLO_WITHIN: Duration = Duration::from_secs(5);
 /// Messages a connection may send per second (pings aside) before it is
 /// closed for flooding.
 const PER_SECOND: u32 = 20;
+/// Pings (the protocol's, and websocket ping and pong frames) a connection
+/// may send per second: the page sends one every 3 s.
+const PINGS_PER_SECOND: u32 = 5;
+/// The largest frame read at all; a larger one ends the connection with
+/// `too_large` (anything over the protocol's own limit is refused so too).
+const MAX_READ: usize = 64 * 1024;
 
 /// Opens a game socket for an allowed origin.
 pub(crate) async fn upgrade(
@@ -45,7 +51,8 @@ pub(crate) async fn upgrade(
     upgrade
         .read_buffer_size(4 * 1024)
         .write_buffer_size(4 * 1024)
-        .max_message_size(64 * 1024)
+        .max_message_size(MAX_READ)
+        .max_frame_size(MAX_READ)
         .on_upgrade(move |ws| connection(app, ws, id, peer.ip()))
 }
 
@@ -118,10 +125,28 @@ fn decode(message: &Message) -> Option<Result<ClientMessage, ErrorCode>> {
     }
 }
 
+/// What a frame that could not be read at all means: one over
+/// [`MAX_READ`] is `too_large`, a text frame that is not UTF-8 `malformed`;
+/// `None` for a connection that is simply gone.
+fn unreadable(e: &axum::Error) -> Option<ErrorCode> {
+    // axum hides tungstenite's error kinds behind its own error; its text
+    // names them ("Space limit exceeded: Message too long: …", "UTF-8
+    // encoding error: …").
+    let text = e.to_string();
+    if text.contains("Space limit exceeded") {
+        Some(ErrorCode::TooLarge)
+    } else if text.contains("UTF-8") {
+        Some(ErrorCode::Malformed)
+    } else {
+        None
+    }
+}
+
 /// Reads the hello, within the time allowed.
 async fn hello(app: &App, ws: &mut WebSocket, ip: IpAddr) -> Result<Hello, ErrorCode> {
     let first = match tokio::time::timeout(HELLO_WITHIN, ws.recv()).await {
         Ok(Some(Ok(message))) => message,
+        Ok(Some(Err(e))) => return Err(unreadable(&e).unwrap_or(ErrorCode::HelloFirst)),
         _ => return Err(ErrorCode::HelloFirst),
     };
     let hello = match decode(&first).unwrap_or(Err(ErrorCode::HelloFirst))? {
@@ -177,23 +202,42 @@ async fn connection(app: Arc<App>, mut ws: WebSocket, id: u64, ip: IpAddr) {
         ok &= ws.send(text(message)).await.is_ok();
     }
     let mut window = Instant::now();
-    let mut count = 0u32;
+    let (mut count, mut pings) = (0u32, 0u32);
+    // A socket silent for long has lost its network without a word (a
+    // sleeping laptop, a phone out of signal): it is closed, so the player
+    // shows away and the opponent may claim.
+    let mut heard = tokio::time::Instant::now();
     while ok {
         tokio::select! {
             incoming = ws.recv() => {
-                let Some(Ok(message)) = incoming else { break };
+                let message = match incoming {
+                    Some(Ok(message)) => message,
+                    Some(Err(e)) => {
+                        if let Some(code) = unreadable(&e) {
+                            refuse(&mut ws, code).await;
+                        }
+                        break;
+                    }
+                    None => break,
+                };
                 if matches!(message, Message::Close(_)) {
                     break;
                 }
-                let Some(decoded) = decode(&message) else { continue };
+                heard = tokio::time::Instant::now();
                 if window.elapsed() >= Duration::from_secs(1) {
                     window = Instant::now();
-                    count = 0;
+                    (count, pings) = (0, 0);
                 }
-                if !matches!(decoded, Ok(ClientMessage::Ping)) {
-                    count += 1;
+                let decoded = decode(&message);
+                match &decoded {
+                    None | Some(Ok(ClientMessage::Ping)) => pings += 1,
+                    Some(_) => count += 1,
                 }
-                let decoded = if count > PER_SECOND { Err(ErrorCode::Flooding) } else { decoded };
+                if count > PER_SECOND || pings > PINGS_PER_SECOND {
+                    refuse(&mut ws, ErrorCode::Flooding).await;
+                    break;
+                }
+                let Some(decoded) = decoded else { continue };
                 let reply = match decoded {
                     Ok(ClientMessage::Ping) => Ok(Some(ServerMessage::Pong)),
                     Ok(ClientMessage::Hello { .. }) => Err(ErrorCode::HelloFirst),
@@ -223,6 +267,11 @@ async fn connection(app: Arc<App>, mut ws: WebSocket, id: u64, ip: IpAddr) {
                 }
                 Err(RecvError::Closed) => break,
             },
+            () = tokio::time::sleep_until(heard + app.silent_after) => {
+                close(&mut ws, 1001, "silent").await;
+                tracing::info!(%game, role = role_text(role), "silent");
+                break;
+            }
         }
     }
     app.hub.leave(&live, role, id).await;

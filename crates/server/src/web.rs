@@ -38,6 +38,9 @@ pub struct Config {
     /// How long a database call waits for a lock another connection holds
     /// before it fails (and the client is told to try again).
     pub busy_timeout: Duration,
+    /// How long a game socket may stay silent (the page pings every 3 s)
+    /// before the server takes its network for gone and closes it.
+    pub silent_after: Duration,
 }
 
 impl Config {
@@ -52,6 +55,7 @@ impl Config {
             per_minute: 30,
             code_lifetime: Duration::from_secs(24 * 60 * 60),
             busy_timeout: Duration::from_secs(5),
+            silent_after: Duration::from_secs(10),
         }
     }
 }
@@ -64,6 +68,7 @@ pub type Serving = tokio::task::JoinHandle<Result<(), String>>;
 pub(crate) struct App {
     pub hub: Hub,
     pub origins: Vec<String>,
+    pub silent_after: Duration,
     pub connections: AtomicU64,
     pub creating: PerAddress,
     pub joining: PerAddress,
@@ -106,6 +111,7 @@ pub async fn serve(config: Config) -> Result<(SocketAddr, Serving), Box<dyn std:
     let app = Arc::new(App {
         hub: Hub::new(db, config.claim_after, config.code_lifetime),
         origins: config.origins.clone(),
+        silent_after: config.silent_after,
         connections: AtomicU64::new(0),
         creating: PerAddress::per_minute(config.per_minute),
         joining: PerAddress::per_minute(config.per_minute),

@@ -47,11 +47,24 @@ pub async fn start_configured(
     per_minute: u32,
     code_lifetime: Duration,
 ) -> std::net::SocketAddr {
+    start_adjusted(database, |config| {
+        config.per_minute = per_minute;
+        config.code_lifetime = code_lifetime;
+    })
+    .await
+}
+
+/// A server with the tests' usual settings, then `adjust`ed.
+pub async fn start_adjusted(
+    database: &str,
+    adjust: impl FnOnce(&mut alquerque_server::Config),
+) -> std::net::SocketAddr {
     let mut config = alquerque_server::Config::new(([127, 0, 0, 1], 0).into(), database);
-    config.code_lifetime = code_lifetime;
+    config.code_lifetime = Duration::from_secs(3600);
     config.origins = vec!["https://games.example".to_string()];
     config.claim_after = Duration::from_secs(1);
-    config.per_minute = per_minute;
+    config.per_minute = 30;
+    adjust(&mut config);
     let (addr, _handle) = alquerque_server::serve(config).await.expect("serves");
     addr
 }

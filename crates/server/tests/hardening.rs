@@ -1,0 +1,160 @@
+//! What an outside test of the server found, each fixed and shown here:
+//! hostile frames get their documented errors, pings are limited like any
+//! message, and a player whose network vanished without a word is closed
+//! after a silence, so the opponent may claim.
+
+mod common;
+
+use std::time::Duration;
+
+use common::*;
+use futures_util::SinkExt;
+use online_play::{ClientMessage, EndReason, ErrorCode, EventBody, GameResult, ServerMessage};
+use tokio_tungstenite::tungstenite::protocol::frame::coding::{CloseCode, Data, OpCode};
+use tokio_tungstenite::tungstenite::protocol::frame::Frame;
+use tokio_tungstenite::tungstenite::Message;
+
+/// A text frame whose bytes are not UTF-8.
+fn not_utf8() -> Message {
+    Message::Frame(Frame::message(
+        vec![b'{', 0xff, 0xfe, b'}'],
+        OpCode::Data(Data::Text),
+        true,
+    ))
+}
+
+#[tokio::test]
+async fn oversized_and_undecodable_frames_get_their_errors() {
+    let addr = start().await;
+    let game = create(addr, "classic", false).await;
+    let huge = Message::Text("x".repeat(70 * 1024).into());
+
+    // Over 64 KiB, before and after the hello: `too_large`, closed 1009.
+    for after_hello in [false, true] {
+        let mut ws = open(addr).await;
+        if after_hello {
+            hello(&mut ws, &game.id, Some(&game.token), None, None).await;
+            assert!(matches!(next(&mut ws).await, ServerMessage::Snapshot(_)));
+        }
+        ws.send(huge.clone()).await.expect("sent");
+        let (error, close) = refusal(&mut ws).await;
+        assert_eq!(error, Some(ErrorCode::TooLarge), "{after_hello}");
+        // Closed with 1009, unless the unread rest of the frame made the
+        // server's side reset the connection first.
+        assert!(matches!(close, Some(CloseCode::Size) | None), "{close:?}");
+    }
+
+    // Not UTF-8, before and after the hello: `malformed`.
+    for after_hello in [false, true] {
+        let mut ws = open(addr).await;
+        if after_hello {
+            hello(&mut ws, &game.id, Some(&game.token), None, None).await;
+            assert!(matches!(next(&mut ws).await, ServerMessage::Snapshot(_)));
+        }
+        ws.send(not_utf8()).await.expect("sent");
+        let (error, _) = refusal(&mut ws).await;
+        assert_eq!(error, Some(ErrorCode::Malformed), "{after_hello}");
+    }
+}
+
+#[tokio::test]
+async fn pings_are_limited_like_any_message() {
+    let addr = start().await;
+    let game = create(addr, "classic", false).await;
+    // The page's pace, one every 3 s and more, is fine.
+    let mut ws = open(addr).await;
+    hello(&mut ws, &game.id, Some(&game.token), None, None).await;
+    assert!(matches!(next(&mut ws).await, ServerMessage::Snapshot(_)));
+    for _ in 0..3 {
+        send(&mut ws, &ClientMessage::Ping).await;
+        assert_eq!(
+            next_where(&mut ws, |m| *m == ServerMessage::Pong).await,
+            ServerMessage::Pong
+        );
+    }
+    // A flood of the protocol's pings, or of websocket pings, is closed.
+    for websocket in [false, true] {
+        let mut ws = open(addr).await;
+        hello(&mut ws, &game.id, Some(&game.token), None, None).await;
+        for _ in 0..20 {
+            let ping = if websocket {
+                Message::Ping(vec![1].into())
+            } else {
+                Message::Text(ClientMessage::Ping.to_text().into())
+            };
+            if ws.send(ping).await.is_err() {
+                break;
+            }
+        }
+        let (error, close) = refusal(&mut ws).await;
+        assert_eq!(error, Some(ErrorCode::Flooding), "{websocket}");
+        assert!(matches!(close, Some(CloseCode::Policy) | None), "{close:?}");
+    }
+}
+
+/// The error and close code a refused socket ends with, reading what it
+/// can (the server may reset a connection that still had unread frames).
+async fn refusal(ws: &mut Socket) -> (Option<ErrorCode>, Option<CloseCode>) {
+    use futures_util::StreamExt;
+    let mut error = None;
+    while let Ok(Some(Ok(frame))) = tokio::time::timeout(Duration::from_secs(5), ws.next()).await {
+        match frame {
+            Message::Text(text) => {
+                if let Ok(message) = online_play::decode_server(&text) {
+                    error = error.or(error_code(&message));
+                }
+            }
+            Message::Close(close) => return (error, close.map(|c| c.code)),
+            _ => {}
+        }
+    }
+    (error, None)
+}
+
+#[tokio::test]
+async fn a_silent_player_is_closed_and_the_opponent_may_claim() {
+    let addr = start_adjusted(&fresh_database(), |config| {
+        config.silent_after = Duration::from_secs(1);
+    })
+    .await;
+    let game = create(addr, "classic", false).await;
+    let mut white = open(addr).await;
+    hello(&mut white, &game.id, Some(&game.token), None, None).await;
+    let mut black = open(addr).await;
+    hello(&mut black, "", None, Some(&game.code), None).await;
+    let both = |m: &ServerMessage| matches!(m, ServerMessage::Presence(p) if p.white && p.black);
+    next_where(&mut white, both).await;
+
+    // White keeps pinging, as the page does; Black's network is gone
+    // (nothing is read or sent, and no close ever comes). Once Black shows
+    // away and the claim delay has passed, White claims.
+    let mut away_at = None;
+    let mut ended = None;
+    for _ in 0..40 {
+        send(&mut white, &ClientMessage::Ping).await;
+        let until = tokio::time::Instant::now() + Duration::from_millis(250);
+        while let Some(message) = try_next(&mut white, until - tokio::time::Instant::now()).await {
+            match &message {
+                ServerMessage::Presence(p) if p.white && !p.black => {
+                    away_at.get_or_insert(tokio::time::Instant::now());
+                }
+                ServerMessage::Event(e) if matches!(e.body, EventBody::Ended { .. }) => {
+                    ended = Some(message.clone());
+                }
+                _ => {}
+            }
+        }
+        if ended.is_some() {
+            break;
+        }
+        if away_at.is_some_and(|at| at.elapsed() > Duration::from_millis(1200)) {
+            send(&mut white, &ClientMessage::Claim { draw: false }).await;
+        }
+    }
+    assert!(away_at.is_some(), "White hears that Black is away");
+    assert!(
+        matches!(&ended, Some(ServerMessage::Event(e)) if matches!(&e.body, EventBody::Ended { result: GameResult::WhiteWins, reason: EndReason::OpponentLeft })),
+        "{ended:?}"
+    );
+    assert_eq!(closed_with(&mut black).await, Some(CloseCode::Away));
+}
