@@ -207,8 +207,15 @@ async fn connection(app: Arc<App>, mut ws: WebSocket, id: u64, ip: IpAddr) {
     // sleeping laptop, a phone out of signal): it is closed, so the player
     // shows away and the opponent may claim.
     let mut heard = tokio::time::Instant::now();
+    let mut stopping = app.stopping.clone();
     while ok {
         tokio::select! {
+            () = async {
+                let _ = stopping.wait_for(|stopping| *stopping).await;
+            } => {
+                close(&mut ws, 1001, "server stopping").await;
+                break;
+            }
             incoming = ws.recv() => {
                 let message = match incoming {
                     Some(Ok(message)) => message,

@@ -14,6 +14,7 @@ use axum::routing::{get, post};
 use axum::{Json, Router};
 use online_play::Role;
 use serde::Serialize;
+use tokio::sync::watch;
 
 use crate::db::Db;
 use crate::hub::{CreateError, Hub};
@@ -72,7 +73,14 @@ pub(crate) struct App {
     pub connections: AtomicU64,
     pub creating: PerAddress,
     pub joining: PerAddress,
+    /// Turns true when the server begins to stop: every game socket then
+    /// closes with a close frame.
+    pub stopping: watch::Receiver<bool>,
 }
+
+/// How long a stopping server waits for its connections to end (a request
+/// still sending its body, say) before it stops anyway.
+const GRACE: Duration = Duration::from_secs(5);
 
 /// Waits for Ctrl-C or, on Unix, SIGTERM.
 async fn stop_signal() {
@@ -108,6 +116,7 @@ pub async fn serve(config: Config) -> Result<(SocketAddr, Serving), Box<dyn std:
     let addr = listener.local_addr()?;
     tracing::info!(addr = %addr, "listening");
     let (db, opening) = Db::open(&config.database, config.busy_timeout);
+    let (stop_sockets, stopping) = watch::channel(false);
     let app = Arc::new(App {
         hub: Hub::new(db, config.claim_after, config.code_lifetime),
         origins: config.origins.clone(),
@@ -115,6 +124,7 @@ pub async fn serve(config: Config) -> Result<(SocketAddr, Serving), Box<dyn std:
         connections: AtomicU64::new(0),
         creating: PerAddress::per_minute(config.per_minute),
         joining: PerAddress::per_minute(config.per_minute),
+        stopping: stopping.clone(),
     });
     let mut router = Router::new()
         .route("/health", get(|| async { "ok" }))
@@ -156,13 +166,25 @@ pub async fn serve(config: Config) -> Result<(SocketAddr, Serving), Box<dyn std:
                     let _ = failure.set(why);
                 }
             }
+            tracing::info!("stopping");
+            // Game sockets close with a close frame; HTTP requests finish.
+            stop_sockets.send_replace(true);
         };
-        if let Err(e) = axum::serve(listener, service)
-            .with_graceful_shutdown(stop)
-            .await
-        {
-            tracing::error!(error = %e, "server stopped");
-            return Err(e.to_string());
+        let serving = axum::serve(listener, service).with_graceful_shutdown(stop);
+        // Stopped within a bounded time, whatever a connection is doing.
+        let mut stopped = stopping;
+        let deadline = async move {
+            let _ = stopped.wait_for(|stopping| *stopping).await;
+            tokio::time::sleep(GRACE).await;
+        };
+        tokio::select! {
+            served = serving => {
+                if let Err(e) = served {
+                    tracing::error!(error = %e, "server stopped");
+                    return Err(e.to_string());
+                }
+            }
+            () = deadline => tracing::warn!("stopped with connections still open"),
         }
         failed.get().cloned().map_or(Ok(()), Err)
     });

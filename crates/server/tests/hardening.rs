@@ -158,3 +158,53 @@ async fn a_silent_player_is_closed_and_the_opponent_may_claim() {
     );
     assert_eq!(closed_with(&mut black).await, Some(CloseCode::Away));
 }
+
+#[tokio::test]
+async fn sigterm_closes_sockets_properly_and_stops_in_bounded_time() {
+    use tokio::io::AsyncWriteExt;
+
+    let (mut server, addr, log) = spawn_server_with(&fresh_database(), &[]).await;
+    let game = create(addr, "classic", false).await;
+    let mut white = open(addr).await;
+    hello(&mut white, &game.id, Some(&game.token), None, None).await;
+    assert!(matches!(next(&mut white).await, ServerMessage::Snapshot(_)));
+    // A request that stalls: its body never comes.
+    let mut stalled = tokio::net::TcpStream::connect(addr)
+        .await
+        .expect("connects");
+    stalled
+        .write_all(
+            format!(
+                "POST /api/games HTTP/1.1\r\nHost: {addr}\r\nContent-Length: 100\r\n\r\n{{\"ga"
+            )
+            .as_bytes(),
+        )
+        .await
+        .expect("writes");
+
+    let asked = std::time::Instant::now();
+    let pid = server.id().expect("running").to_string();
+    let sent = std::process::Command::new("kill")
+        .args(["-TERM", &pid])
+        .status()
+        .expect("kill runs");
+    assert!(sent.success());
+    // The player's socket gets a close frame: the server is going away.
+    assert_eq!(closed_with(&mut white).await, Some(CloseCode::Away));
+    assert!(
+        logged(&log, &["disconnected", &game.id]).await.is_some(),
+        "the disconnection is logged"
+    );
+    // The stalled request does not hold the server up for long.
+    let status = tokio::time::timeout(Duration::from_secs(15), server.wait())
+        .await
+        .expect("the server stops within the grace time")
+        .expect("an exit status");
+    assert!(status.success(), "{status:?}");
+    assert!(
+        asked.elapsed() < Duration::from_secs(8),
+        "stopped in {:?}",
+        asked.elapsed()
+    );
+    drop(stalled);
+}
