@@ -8,7 +8,8 @@
 //! puts either behind the same async calls; [`ids`] makes game ids, seat tokens and join codes;
 //! [`live`] holds a game in memory and addresses what it sends; [`hub`]
 //! lets connections into games and serialises each game's actions (check,
-//! store, apply, announce); [`limits`] keeps per-address allowances; [`web`]
+//! store, apply, announce); [`limits`] keeps per-address allowances;
+//! [`listen`] accepts connections within caps and deadlines; [`web`]
 //! speaks HTTP, [`site`] serves the web app's files and [`socket`] carries
 //! the game socket's frames.
 
@@ -16,6 +17,7 @@ pub mod db;
 pub mod hub;
 pub mod ids;
 pub mod limits;
+pub mod listen;
 pub mod live;
 pub mod postgres;
 pub mod site;

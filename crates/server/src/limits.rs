@@ -22,7 +22,7 @@ impl std::fmt::Debug for PerAddress {
 }
 
 /// The address an allowance is counted for.
-fn key(ip: IpAddr) -> IpAddr {
+pub fn bucket(ip: IpAddr) -> IpAddr {
     match ip {
         IpAddr::V4(_) => ip,
         IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
@@ -43,7 +43,7 @@ impl PerAddress {
 
     /// Counts one more for `ip`; false when its allowance is used up.
     pub fn allow(&self, ip: IpAddr) -> bool {
-        self.limiter.check_key(&key(ip)).is_ok()
+        self.limiter.check_key(&bucket(ip)).is_ok()
     }
 
     /// Forgets addresses whose allowance is whole again.

@@ -39,6 +39,12 @@ struct Args {
     /// Seconds a database call waits for a lock held elsewhere.
     #[arg(long, default_value_t = 5)]
     busy_timeout: u64,
+    /// Connections one address (an IPv6 /64) may hold open.
+    #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u32).range(1..))]
+    connections_per_address: u32,
+    /// Connections held open in all.
+    #[arg(long, default_value_t = 4096, value_parser = clap::value_parser!(u32).range(1..))]
+    connections: u32,
 }
 
 impl Args {
@@ -49,6 +55,8 @@ impl Args {
         config.claim_after = Duration::from_secs(self.claim_after);
         config.per_minute = self.per_minute;
         config.busy_timeout = Duration::from_secs(self.busy_timeout);
+        config.caps.per_address = self.connections_per_address as usize;
+        config.caps.total = self.connections as usize;
         config
     }
 }

@@ -42,6 +42,11 @@ pub struct Config {
     /// How long a game socket may stay silent (the page pings every 3 s)
     /// before the server takes its network for gone and closes it.
     pub silent_after: Duration,
+    /// Connections held open per address and in all, and how long a
+    /// request's headers may take.
+    pub caps: crate::listen::Caps,
+    /// How long a request's body may take to arrive.
+    pub body_within: Duration,
 }
 
 impl Config {
@@ -57,6 +62,8 @@ impl Config {
             code_lifetime: Duration::from_secs(24 * 60 * 60),
             busy_timeout: Duration::from_secs(5),
             silent_after: Duration::from_secs(10),
+            caps: crate::listen::Caps::default(),
+            body_within: Duration::from_secs(10),
         }
     }
 }
@@ -134,6 +141,11 @@ pub async fn serve(config: Config) -> Result<(SocketAddr, Serving), Box<dyn std:
     if let Some(site) = &config.site {
         router = router.fallback_service(crate::site::router(site));
     }
+    // A body that trickles in is cut off (answered 400, "data was not
+    // received within the designated timeout").
+    let router = router.layer(tower_http::timeout::RequestBodyTimeoutLayer::new(
+        config.body_within,
+    ));
     let sweeper = app.clone();
     tokio::spawn(async move {
         let mut every = tokio::time::interval(Duration::from_secs(60));
@@ -155,11 +167,11 @@ pub async fn serve(config: Config) -> Result<(SocketAddr, Serving), Box<dyn std:
         tracing::error!(%database, error = %why, "cannot open the database");
         why
     };
+    let caps = config.caps;
     let handle = tokio::spawn(async move {
-        let service = router.into_make_service_with_connect_info::<SocketAddr>();
         let failed = Arc::new(std::sync::OnceLock::new());
         let failure = failed.clone();
-        let stop = async move {
+        tokio::spawn(async move {
             tokio::select! {
                 _ = stop_signal() => {}
                 why = unusable => {
@@ -169,8 +181,8 @@ pub async fn serve(config: Config) -> Result<(SocketAddr, Serving), Box<dyn std:
             tracing::info!("stopping");
             // Game sockets close with a close frame; HTTP requests finish.
             stop_sockets.send_replace(true);
-        };
-        let serving = axum::serve(listener, service).with_graceful_shutdown(stop);
+        });
+        let serving = crate::listen::serve(listener, router, caps, stopping.clone());
         // Stopped within a bounded time, whatever a connection is doing.
         let mut stopped = stopping;
         let deadline = async move {
@@ -178,12 +190,7 @@ pub async fn serve(config: Config) -> Result<(SocketAddr, Serving), Box<dyn std:
             tokio::time::sleep(GRACE).await;
         };
         tokio::select! {
-            served = serving => {
-                if let Err(e) = served {
-                    tracing::error!(error = %e, "server stopped");
-                    return Err(e.to_string());
-                }
-            }
+            () = serving => {}
             () = deadline => tracing::warn!("stopped with connections still open"),
         }
         failed.get().cloned().map_or(Ok(()), Err)

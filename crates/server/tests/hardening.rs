@@ -208,3 +208,110 @@ async fn sigterm_closes_sockets_properly_and_stops_in_bounded_time() {
     );
     drop(stalled);
 }
+
+/// Whether the server closes `stream` within `within` (reading until it
+/// does; what it sends first, say a 408, is returned).
+async fn closed_within(stream: &mut tokio::net::TcpStream, within: Duration) -> Option<String> {
+    use tokio::io::AsyncReadExt;
+    let mut seen = Vec::new();
+    let mut buffer = [0u8; 1024];
+    let end = tokio::time::Instant::now() + within;
+    loop {
+        match tokio::time::timeout_at(end, stream.read(&mut buffer)).await {
+            Ok(Ok(0)) | Ok(Err(_)) => return Some(String::from_utf8_lossy(&seen).into_owned()),
+            Ok(Ok(n)) => seen.extend_from_slice(&buffer[..n]),
+            Err(_) => return None,
+        }
+    }
+}
+
+#[tokio::test]
+async fn slow_and_silent_clients_are_cut_off() {
+    use tokio::io::AsyncWriteExt;
+    let addr = start_adjusted(&fresh_database(), |config| {
+        config.caps.headers_within = Duration::from_secs(1);
+        config.body_within = Duration::from_secs(1);
+    })
+    .await;
+    // Connects and sends nothing.
+    let mut silent = tokio::net::TcpStream::connect(addr)
+        .await
+        .expect("connects");
+    assert!(closed_within(&mut silent, Duration::from_secs(4))
+        .await
+        .is_some());
+    // Trickles its headers, a byte every 200 ms.
+    let mut trickle = tokio::net::TcpStream::connect(addr)
+        .await
+        .expect("connects");
+    let trickling = async {
+        for byte in b"GET /health HTTP/1.1\r\nHost: x\r\nX-Slow: aaaaaaaaaaaaaaaaaaaaaaaaa" {
+            if trickle.write_all(&[*byte]).await.is_err() {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(200)).await;
+        }
+    };
+    let started = std::time::Instant::now();
+    trickling.await;
+    assert!(
+        started.elapsed() < Duration::from_secs(4),
+        "the trickle was cut off after {:?}",
+        started.elapsed()
+    );
+    // A body that never finishes is answered so, and closed.
+    let mut body = tokio::net::TcpStream::connect(addr)
+        .await
+        .expect("connects");
+    body.write_all(
+        format!("POST /api/games HTTP/1.1\r\nHost: {addr}\r\nContent-Length: 100\r\n\r\n{{\"ga")
+            .as_bytes(),
+    )
+    .await
+    .expect("writes");
+    let answer = closed_within(&mut body, Duration::from_secs(4))
+        .await
+        .expect("answered and closed");
+    assert!(
+        answer.contains("not received within the designated timeout"),
+        "{answer}"
+    );
+    // A client at a normal pace is served.
+    assert_eq!(
+        http(addr, "GET", "/health", "").await,
+        (200, "ok".to_string())
+    );
+}
+
+#[tokio::test]
+async fn one_address_holds_only_so_many_connections() {
+    let addr = start_adjusted(&fresh_database(), |config| {
+        config.caps.per_address = 5;
+    })
+    .await;
+    let mut held = Vec::new();
+    for _ in 0..5 {
+        held.push(
+            tokio::net::TcpStream::connect(addr)
+                .await
+                .expect("connects"),
+        );
+    }
+    // The sixth is closed at once, before a byte is read.
+    let mut sixth = tokio::net::TcpStream::connect(addr)
+        .await
+        .expect("connects");
+    assert!(
+        closed_within(&mut sixth, Duration::from_secs(2))
+            .await
+            .is_some(),
+        "over the cap"
+    );
+    // One given back, there is room again.
+    held.pop();
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    assert_eq!(
+        http(addr, "GET", "/health", "").await,
+        (200, "ok".to_string())
+    );
+}
