@@ -53,9 +53,113 @@ impl PerAddress {
     }
 }
 
+/// The proxies (a balancer such as nginx) whose word on the client's
+/// address is trusted.
+#[derive(Clone, Debug, Default)]
+pub struct Proxies(pub Vec<ipnet::IpNet>);
+
+impl Proxies {
+    /// Whether `ip` is one of the trusted proxies.
+    pub fn trust(&self, ip: IpAddr) -> bool {
+        self.0.iter().any(|net| net.contains(&ip))
+    }
+
+    /// The client's address: the TCP peer's, unless the peer is a trusted
+    /// proxy; then the address the proxies say they were asked from: the
+    /// last one in `X-Forwarded-For` (or `Forwarded: for=`) that is not a
+    /// trusted proxy itself. Anything unreadable counts as the peer.
+    pub fn client(&self, peer: IpAddr, headers: &axum::http::HeaderMap) -> IpAddr {
+        if !self.trust(peer) {
+            return peer;
+        }
+        let mut hops: Vec<IpAddr> = Vec::new();
+        for value in headers.get_all("forwarded") {
+            let Ok(value) = value.to_str() else {
+                return peer;
+            };
+            for element in value.split(',') {
+                for pair in element.split(';') {
+                    let Some((key, node)) = pair.trim().split_once('=') else {
+                        continue;
+                    };
+                    if key.trim().eq_ignore_ascii_case("for") {
+                        match forwarded_node(node) {
+                            Some(ip) => hops.push(ip),
+                            None => return peer,
+                        }
+                    }
+                }
+            }
+        }
+        if hops.is_empty() {
+            for value in headers.get_all("x-forwarded-for") {
+                let Ok(value) = value.to_str() else {
+                    return peer;
+                };
+                for hop in value.split(',') {
+                    match hop.trim().parse() {
+                        Ok(ip) => hops.push(ip),
+                        Err(_) => return peer,
+                    }
+                }
+            }
+        }
+        hops.into_iter()
+            .rev()
+            .find(|ip| !self.trust(*ip))
+            .unwrap_or(peer)
+    }
+}
+
+/// An address in a `Forwarded` header's `for=`: `1.2.3.4`,
+/// `"[2001:db8::1]:4711"`, with or without quotes and port.
+fn forwarded_node(node: &str) -> Option<IpAddr> {
+    let node = node.trim().trim_matches('"');
+    if let Some(rest) = node.strip_prefix('[') {
+        return rest.split(']').next()?.parse().ok();
+    }
+    node.parse()
+        .ok()
+        .or_else(|| node.rsplit_once(':')?.0.parse().ok())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_trusted_proxy_names_the_client_and_no_one_else_does() {
+        let proxies = Proxies(vec!["10.0.0.0/8".parse().expect("a net")]);
+        fn headers(pairs: &[(&'static str, &str)]) -> axum::http::HeaderMap {
+            let mut map = axum::http::HeaderMap::new();
+            for (name, value) in pairs {
+                map.append(*name, value.parse().expect("a value"));
+            }
+            map
+        }
+        let proxy: IpAddr = "10.0.0.5".parse().expect("an address");
+        let stranger: IpAddr = "203.0.113.9".parse().expect("an address");
+        let client: IpAddr = "198.51.100.7".parse().expect("an address");
+        let said = headers(&[("x-forwarded-for", "192.0.2.1, 198.51.100.7, 10.0.0.2")]);
+        // The proxy's word: the last hop before the trusted ones.
+        assert_eq!(proxies.client(proxy, &said), client);
+        // Anyone else's is ignored.
+        assert_eq!(proxies.client(stranger, &said), stranger);
+        // Forwarded, quoted, with a port, IPv6.
+        let forwarded = headers(&[("forwarded", r#"for="[2001:db8::1]:4711";proto=https"#)]);
+        assert_eq!(
+            proxies.client(proxy, &forwarded),
+            "2001:db8::1".parse::<IpAddr>().expect("an address")
+        );
+        let forwarded = headers(&[("forwarded", "for=192.0.2.60, for=198.51.100.7:80")]);
+        assert_eq!(proxies.client(proxy, &forwarded), client);
+        // Nothing said, or nonsense: the proxy itself.
+        assert_eq!(proxies.client(proxy, &headers(&[])), proxy);
+        let nonsense = headers(&[("x-forwarded-for", "198.51.100.7, not-an-address")]);
+        assert_eq!(proxies.client(proxy, &nonsense), proxy);
+        // No proxies trusted: the peer, always.
+        assert_eq!(Proxies::default().client(proxy, &said), proxy);
+    }
 
     #[test]
     fn each_address_has_its_own_allowance_and_a_v6_network_one() {

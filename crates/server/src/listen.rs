@@ -20,6 +20,8 @@ use tokio::net::TcpListener;
 use tokio::sync::{watch, Notify};
 use tower::ServiceExt;
 
+use crate::limits::{bucket, Proxies};
+
 /// What the listener allows.
 #[derive(Clone, Copy, Debug)]
 pub struct Caps {
@@ -57,11 +59,11 @@ struct Slot {
 }
 
 impl Open {
-    fn take(self: &Arc<Open>, address: IpAddr, caps: Caps) -> Option<Slot> {
+    fn take(self: &Arc<Open>, address: IpAddr, cap: usize, per_address: usize) -> Option<Slot> {
         let mut guard = self.by_address.lock().unwrap_or_else(|p| p.into_inner());
         let (total, by_address) = &mut *guard;
         let mine = by_address.entry(address).or_insert(0);
-        if *total >= caps.total || *mine >= caps.per_address {
+        if *total >= cap || *mine >= per_address {
             if *mine == 0 {
                 by_address.remove(&address);
             }
@@ -108,6 +110,7 @@ pub async fn serve(
     listener: TcpListener,
     router: Router,
     caps: Caps,
+    proxies: Proxies,
     mut stopping: watch::Receiver<bool>,
 ) {
     let open = Arc::new(Open::default());
@@ -125,7 +128,13 @@ pub async fn serve(
                 continue;
             }
         };
-        let Some(slot) = open.take(crate::limits::bucket(peer.ip()), caps) else {
+        // A trusted proxy carries many clients: only the total applies.
+        let per_address = if proxies.trust(peer.ip()) {
+            usize::MAX
+        } else {
+            caps.per_address
+        };
+        let Some(slot) = open.take(bucket(peer.ip()), caps.total, per_address) else {
             // Closed at once: this address, or everyone, has enough open.
             drop(stream);
             continue;

@@ -45,6 +45,17 @@ struct Args {
     /// Connections held open in all.
     #[arg(long, default_value_t = 4096, value_parser = clap::value_parser!(u32).range(1..))]
     connections: u32,
+    /// A proxy (an address or a network, `10.0.0.0/8`) trusted to name the
+    /// client's address in `X-Forwarded-For` or `Forwarded` (repeatable).
+    #[arg(long, value_parser = network)]
+    trusted_proxy: Vec<ipnet::IpNet>,
+}
+
+/// A network, or one address as a network of its own.
+fn network(text: &str) -> Result<ipnet::IpNet, String> {
+    text.parse::<ipnet::IpNet>()
+        .or_else(|_| text.parse::<std::net::IpAddr>().map(ipnet::IpNet::from))
+        .map_err(|_| format!("{text:?} is neither an address nor a network"))
 }
 
 impl Args {
@@ -57,6 +68,7 @@ impl Args {
         config.busy_timeout = Duration::from_secs(self.busy_timeout);
         config.caps.per_address = self.connections_per_address as usize;
         config.caps.total = self.connections as usize;
+        config.proxies = alquerque_server::limits::Proxies(self.trusted_proxy);
         config
     }
 }

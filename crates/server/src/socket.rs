@@ -53,7 +53,10 @@ pub(crate) async fn upgrade(
         .write_buffer_size(4 * 1024)
         .max_message_size(MAX_READ)
         .max_frame_size(MAX_READ)
-        .on_upgrade(move |ws| connection(app, ws, id, peer.ip()))
+        .on_upgrade(move |ws| {
+            let ip = app.proxies.client(peer.ip(), &headers);
+            connection(app, ws, id, ip)
+        })
 }
 
 /// The words sent beside an error code: fixed per code, so nothing

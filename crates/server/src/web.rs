@@ -47,6 +47,9 @@ pub struct Config {
     pub caps: crate::listen::Caps,
     /// How long a request's body may take to arrive.
     pub body_within: Duration,
+    /// The proxies trusted to name the client's address (for the limits
+    /// per address), and spared the cap on connections per address.
+    pub proxies: crate::limits::Proxies,
 }
 
 impl Config {
@@ -64,6 +67,7 @@ impl Config {
             silent_after: Duration::from_secs(10),
             caps: crate::listen::Caps::default(),
             body_within: Duration::from_secs(10),
+            proxies: crate::limits::Proxies::default(),
         }
     }
 }
@@ -77,6 +81,7 @@ pub(crate) struct App {
     pub hub: Hub,
     pub origins: Vec<String>,
     pub silent_after: Duration,
+    pub proxies: crate::limits::Proxies,
     pub connections: AtomicU64,
     pub creating: PerAddress,
     pub joining: PerAddress,
@@ -128,6 +133,7 @@ pub async fn serve(config: Config) -> Result<(SocketAddr, Serving), Box<dyn std:
         hub: Hub::new(db, config.claim_after, config.code_lifetime),
         origins: config.origins.clone(),
         silent_after: config.silent_after,
+        proxies: config.proxies.clone(),
         connections: AtomicU64::new(0),
         creating: PerAddress::per_minute(config.per_minute),
         joining: PerAddress::per_minute(config.per_minute),
@@ -167,7 +173,7 @@ pub async fn serve(config: Config) -> Result<(SocketAddr, Serving), Box<dyn std:
         tracing::error!(%database, error = %why, "cannot open the database");
         why
     };
-    let caps = config.caps;
+    let (caps, proxies) = (config.caps, config.proxies.clone());
     let handle = tokio::spawn(async move {
         let failed = Arc::new(std::sync::OnceLock::new());
         let failure = failed.clone();
@@ -182,7 +188,7 @@ pub async fn serve(config: Config) -> Result<(SocketAddr, Serving), Box<dyn std:
             // Game sockets close with a close frame; HTTP requests finish.
             stop_sockets.send_replace(true);
         });
-        let serving = crate::listen::serve(listener, router, caps, stopping.clone());
+        let serving = crate::listen::serve(listener, router, caps, proxies, stopping.clone());
         // Stopped within a bounded time, whatever a connection is doing.
         let mut stopped = stopping;
         let deadline = async move {
@@ -209,9 +215,10 @@ struct CreateReply {
 async fn create(
     State(app): State<Arc<App>>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: axum::http::HeaderMap,
     body: String,
 ) -> Response {
-    if !app.creating.allow(peer.ip()) {
+    if !app.creating.allow(app.proxies.client(peer.ip(), &headers)) {
         return (StatusCode::TOO_MANY_REQUESTS, "too many games; try later").into_response();
     }
     if body.len() > online_play::MAX_FRAME_BYTES {

@@ -315,3 +315,43 @@ async fn one_address_holds_only_so_many_connections() {
         (200, "ok".to_string())
     );
 }
+
+/// A create sent as if through a proxy that says it came from `client`.
+async fn create_from(addr: std::net::SocketAddr, client: &str) -> u16 {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let body = r#"{"game":"classic"}"#;
+    let mut stream = tokio::net::TcpStream::connect(addr)
+        .await
+        .expect("connects");
+    let request = format!(
+        "POST /api/games HTTP/1.1\r\nHost: {addr}\r\nX-Forwarded-For: {client}\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    );
+    stream.write_all(request.as_bytes()).await.expect("writes");
+    let mut response = String::new();
+    stream.read_to_string(&mut response).await.expect("reads");
+    response[9..12].parse().expect("a status")
+}
+
+#[tokio::test]
+async fn limits_count_the_client_a_trusted_proxy_names_and_ignore_others() {
+    // Behind a trusted proxy (here 127.0.0.1), each client has its own
+    // allowance: one game a minute in this test.
+    let behind = start_adjusted(&fresh_database(), |config| {
+        config.per_minute = 1;
+        config.proxies =
+            alquerque_server::limits::Proxies(vec!["127.0.0.1/32".parse().expect("a net")]);
+    })
+    .await;
+    assert_eq!(create_from(behind, "198.51.100.7").await, 200);
+    assert_eq!(create_from(behind, "198.51.100.7").await, 429);
+    assert_eq!(create_from(behind, "198.51.100.8").await, 200);
+    // IPv6 clients count by their /64.
+    assert_eq!(create_from(behind, "2001:db8::1").await, 200);
+    assert_eq!(create_from(behind, "2001:db8::2").await, 429);
+
+    // Without it, what a client says of itself changes nothing.
+    let direct = start_adjusted(&fresh_database(), |config| config.per_minute = 1).await;
+    assert_eq!(create_from(direct, "198.51.100.7").await, 200);
+    assert_eq!(create_from(direct, "198.51.100.8").await, 429);
+}
