@@ -350,7 +350,7 @@ impl Hub {
     /// the reply for the acting connection, if any.
     pub async fn act(
         &self,
-        live: &Live,
+        live: &Arc<Live>,
         role: Role,
         connection: u64,
         message: &ClientMessage,

@@ -3,8 +3,10 @@
 //! `1/allowance` of a minute. IPv6 addresses count by their /64, which one
 //! client usually holds whole.
 
+use std::collections::HashMap;
 use std::net::IpAddr;
 use std::num::NonZeroU32;
+use std::sync::{Arc, Mutex};
 
 use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
 
@@ -121,6 +123,57 @@ fn forwarded_node(node: &str) -> Option<IpAddr> {
     node.parse()
         .ok()
         .or_else(|| node.rsplit_once(':')?.0.parse().ok())
+}
+
+/// How many of something each address holds at once (its spectators'
+/// sockets), up to a cap. An IPv6 address counts by its /64.
+#[derive(Debug)]
+pub struct Holders {
+    cap: usize,
+    held: Mutex<HashMap<IpAddr, usize>>,
+}
+
+/// One thing held, given back when dropped.
+#[derive(Debug)]
+pub struct Held {
+    holders: Arc<Holders>,
+    key: IpAddr,
+}
+
+impl Holders {
+    pub fn new(cap: usize) -> Arc<Holders> {
+        Arc::new(Holders {
+            cap,
+            held: Mutex::new(HashMap::new()),
+        })
+    }
+
+    /// One more for `ip`, unless it holds its cap already.
+    pub fn hold(self: &Arc<Holders>, ip: IpAddr) -> Option<Held> {
+        let key = bucket(ip);
+        let mut held = self.held.lock().unwrap_or_else(|p| p.into_inner());
+        let count = held.entry(key).or_insert(0);
+        if *count >= self.cap {
+            return None;
+        }
+        *count += 1;
+        Some(Held {
+            holders: self.clone(),
+            key,
+        })
+    }
+}
+
+impl Drop for Held {
+    fn drop(&mut self) {
+        let mut held = self.holders.held.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some(count) = held.get_mut(&self.key) {
+            *count -= 1;
+            if *count == 0 {
+                held.remove(&self.key);
+            }
+        }
+    }
 }
 
 #[cfg(test)]

@@ -4,6 +4,7 @@
 //! decides nothing.
 
 use std::collections::{HashMap, VecDeque};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use engine::Side;
@@ -17,6 +18,10 @@ use crate::store::GameRow;
 const RECENT: usize = 64;
 /// Messages a slow socket may fall behind before it is sent a snapshot.
 const BACKLOG: usize = 64;
+/// The player on move hears the spectators' tally at most this often (and
+/// only when its top three change): a crowd suggesting at once must not
+/// queue the player's own answers behind a flood of tallies.
+const TALLY_EVERY: Duration = Duration::from_millis(250);
 
 /// Who a message is for.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -62,6 +67,10 @@ pub struct LiveState {
     pub watchers: u32,
     /// Since when each seated player has had no connection.
     pub gone_since: [Option<Instant>; 2],
+    /// The last tally sent and when, and whether a newer one waits for
+    /// its turn.
+    tally_sent: Option<(ServerMessage, Instant)>,
+    tally_waiting: bool,
 }
 
 impl Live {
@@ -77,6 +86,8 @@ impl Live {
                 watchers: 0,
                 // Nobody is here yet: away since the game was loaded.
                 gone_since: [Some(Instant::now()); 2],
+                tally_sent: None,
+                tally_waiting: false,
             }),
             outgoing: broadcast::channel(BACKLOG).0,
         }
@@ -151,12 +162,41 @@ impl Live {
         }
     }
 
-    /// Counts a spectator's suggestion and shows the tally to the player on
-    /// move.
-    pub fn suggest(&self, state: &mut LiveState, connection: u64, turn: String) {
+    /// Counts a spectator's suggestion; the player on move hears the
+    /// tally.
+    pub fn suggest(self: &Arc<Live>, state: &mut LiveState, connection: u64, turn: String) {
         state.suggestions.insert(connection, turn);
-        let to_move = state.room.game.side_to_move();
-        self.send(Audience::Player(to_move), tally(state));
+        self.send_tally(state);
+    }
+
+    /// Sends the tally to the player on move if its top three changed, at
+    /// most once every [`TALLY_EVERY`]: a change meanwhile goes out when
+    /// the time comes, as it then stands.
+    fn send_tally(self: &Arc<Live>, state: &mut LiveState) {
+        let tally = tally(state);
+        let sent = state.tally_sent.as_ref();
+        if sent.is_some_and(|(last, _)| *last == tally) {
+            return;
+        }
+        match sent.map(|(_, at)| *at + TALLY_EVERY) {
+            Some(due) if due > Instant::now() => {
+                if !state.tally_waiting {
+                    state.tally_waiting = true;
+                    let live = self.clone();
+                    tokio::spawn(async move {
+                        tokio::time::sleep_until(due.into()).await;
+                        let mut state = live.state.lock().await;
+                        state.tally_waiting = false;
+                        live.send_tally(&mut state);
+                    });
+                }
+            }
+            _ => {
+                let to_move = state.room.game.side_to_move();
+                self.send(Audience::Player(to_move), tally.clone());
+                state.tally_sent = Some((tally, Instant::now()));
+            }
+        }
     }
 }
 

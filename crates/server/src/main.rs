@@ -45,6 +45,9 @@ struct Args {
     /// Connections held open in all.
     #[arg(long, default_value_t = 4096, value_parser = clap::value_parser!(u32).range(1..))]
     connections: u32,
+    /// Game sockets one address (an IPv6 /64) may hold as a spectator.
+    #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u32).range(1..))]
+    spectators_per_address: u32,
     /// A proxy (an address or a network, `10.0.0.0/8`) trusted to name the
     /// client's address in `X-Forwarded-For` or `Forwarded` (repeatable).
     #[arg(long, value_parser = network)]
@@ -69,6 +72,7 @@ impl Args {
         config.caps.per_address = self.connections_per_address as usize;
         config.caps.total = self.connections as usize;
         config.proxies = alquerque_server::limits::Proxies(self.trusted_proxy);
+        config.spectators_per_address = self.spectators_per_address as usize;
         config
     }
 }

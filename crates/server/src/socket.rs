@@ -199,6 +199,18 @@ async fn connection(app: Arc<App>, mut ws: WebSocket, id: u64, ip: IpAddr) {
             return;
         }
     };
+    // Spectators are many sockets cheaply: each address holds only so many.
+    let _watching = match role {
+        Role::Spectator => match app.spectators.hold(ip) {
+            Some(held) => Some(held),
+            None => {
+                app.hub.leave(&live, role, id).await;
+                refuse(&mut ws, ErrorCode::TooMany).await;
+                return;
+            }
+        },
+        _ => None,
+    };
     tracing::info!(%game, role = role_text(role), %ip, "connected");
     let mut ok = true;
     for message in &first {

@@ -50,6 +50,8 @@ pub struct Config {
     /// The proxies trusted to name the client's address (for the limits
     /// per address), and spared the cap on connections per address.
     pub proxies: crate::limits::Proxies,
+    /// Game sockets one address may hold open as a spectator.
+    pub spectators_per_address: usize,
 }
 
 impl Config {
@@ -68,6 +70,7 @@ impl Config {
             caps: crate::listen::Caps::default(),
             body_within: Duration::from_secs(10),
             proxies: crate::limits::Proxies::default(),
+            spectators_per_address: 20,
         }
     }
 }
@@ -82,6 +85,7 @@ pub(crate) struct App {
     pub origins: Vec<String>,
     pub silent_after: Duration,
     pub proxies: crate::limits::Proxies,
+    pub spectators: Arc<crate::limits::Holders>,
     pub connections: AtomicU64,
     pub creating: PerAddress,
     pub joining: PerAddress,
@@ -134,6 +138,7 @@ pub async fn serve(config: Config) -> Result<(SocketAddr, Serving), Box<dyn std:
         origins: config.origins.clone(),
         silent_after: config.silent_after,
         proxies: config.proxies.clone(),
+        spectators: crate::limits::Holders::new(config.spectators_per_address),
         connections: AtomicU64::new(0),
         creating: PerAddress::per_minute(config.per_minute),
         joining: PerAddress::per_minute(config.per_minute),

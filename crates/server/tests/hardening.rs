@@ -355,3 +355,102 @@ async fn limits_count_the_client_a_trusted_proxy_names_and_ignore_others() {
     assert_eq!(create_from(direct, "198.51.100.7").await, 200);
     assert_eq!(create_from(direct, "198.51.100.8").await, 429);
 }
+
+#[tokio::test]
+async fn a_crowd_of_suggestions_reaches_the_player_as_a_few_tallies() {
+    let addr = start_adjusted(&fresh_database(), |config| {
+        config.spectators_per_address = 100;
+    })
+    .await;
+    let game = create(addr, "classic", true).await;
+    let mut white = open(addr).await;
+    hello(&mut white, &game.id, Some(&game.token), None, None).await;
+    let mut black = open(addr).await;
+    hello(&mut black, "", None, Some(&game.code), None).await;
+    let mut crowd = Vec::new();
+    for _ in 0..40 {
+        let mut ws = open(addr).await;
+        hello(&mut ws, &game.id, None, None, None).await;
+        crowd.push(ws);
+    }
+    // Each spectator changes its mind twenty times, as fast as it can.
+    let opening = ["c2-c3", "d2-c3", "b2-c3"];
+    let suggesting = tokio::spawn(async move {
+        for round in 0..20 {
+            for (i, ws) in crowd.iter_mut().enumerate() {
+                let turn = opening[(i + round) % 3];
+                let suggestion = ClientMessage::Suggest(online_play::MoveText {
+                    ply: 0,
+                    turn: turn.to_string(),
+                });
+                send(ws, &suggestion).await;
+            }
+        }
+        crowd
+    });
+    // Meanwhile White counts the tallies heard in two seconds.
+    let mut tallies = 0;
+    let until = tokio::time::Instant::now() + Duration::from_secs(2);
+    while let Some(message) = try_next(&mut white, until - tokio::time::Instant::now()).await {
+        if matches!(message, ServerMessage::Suggestions { .. }) {
+            tallies += 1;
+        }
+    }
+    let _crowd = suggesting.await.expect("the crowd is done");
+    assert!(tallies >= 1, "the player hears the tally");
+    assert!(
+        tallies <= 10,
+        "{tallies} tallies in 2 s: at most one every 250 ms"
+    );
+    // And the player's own move is answered at once.
+    let sent = std::time::Instant::now();
+    send(&mut white, &mv(0, "c2-c3")).await;
+    next_where(
+        &mut white,
+        |m| matches!(m, ServerMessage::Event(e) if matches!(e.body, EventBody::Moved { .. })),
+    )
+    .await;
+    assert!(
+        sent.elapsed() < Duration::from_millis(500),
+        "{:?}",
+        sent.elapsed()
+    );
+}
+
+#[tokio::test]
+async fn one_address_watches_with_only_so_many_sockets() {
+    let addr = start_adjusted(&fresh_database(), |config| {
+        config.spectators_per_address = 3;
+    })
+    .await;
+    let game = create(addr, "classic", true).await;
+    let mut watching = Vec::new();
+    for _ in 0..3 {
+        let mut ws = open(addr).await;
+        let welcome = hello(&mut ws, &game.id, None, None, None).await;
+        assert!(
+            matches!(welcome, ServerMessage::Welcome { .. }),
+            "{welcome:?}"
+        );
+        watching.push(ws);
+    }
+    let mut fourth = open(addr).await;
+    let refused = hello(&mut fourth, &game.id, None, None, None).await;
+    assert_eq!(error_code(&refused), Some(ErrorCode::TooMany));
+    // The player's seat is not a spectator's: still let in.
+    let mut white = open(addr).await;
+    let welcome = hello(&mut white, &game.id, Some(&game.token), None, None).await;
+    assert!(
+        matches!(welcome, ServerMessage::Welcome { .. }),
+        "{welcome:?}"
+    );
+    // One spectator gone, there is room again.
+    drop(watching.pop());
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let mut again = open(addr).await;
+    let welcome = hello(&mut again, &game.id, None, None, None).await;
+    assert!(
+        matches!(welcome, ServerMessage::Welcome { .. }),
+        "{welcome:?}"
+    );
+}
