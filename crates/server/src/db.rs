@@ -189,6 +189,28 @@ impl Db {
         }
     }
 
+    /// The game's events after version `after`, in order.
+    pub async fn events_after(&self, id: &str, after: u64) -> Result<Vec<EventBody>, StoreError> {
+        match &self.backend {
+            Backend::Sqlite(state) => {
+                let id = id.to_string();
+                Db::read(state, move |store| store.events_after(&id, after)).await
+            }
+            Backend::Postgres(state) => opened(state).await?.events_after(id, after).await,
+        }
+    }
+
+    /// What other server processes store, for a database they share
+    /// (PostgreSQL); `None` for SQLite, which one process has to itself.
+    pub async fn hints(
+        &self,
+    ) -> Option<tokio::sync::mpsc::UnboundedReceiver<crate::postgres::Hint>> {
+        match &self.backend {
+            Backend::Sqlite(_) => None,
+            Backend::Postgres(state) => Some(opened(state).await.ok()?.hints()),
+        }
+    }
+
     /// Frees the join codes that expired by `now`; how many.
     pub async fn free_codes(&self, now: i64) -> Result<usize, StoreError> {
         match &self.backend {

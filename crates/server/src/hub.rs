@@ -202,20 +202,89 @@ impl Hub {
     }
 
     /// Stores a game's next events, then applies and announces them: nothing
-    /// is told before it is stored.
+    /// is told before it is stored. Events another process stored first
+    /// (the version is taken) are caught up with, and the action is
+    /// refused as `unavailable` (try again).
     async fn commit(
         &self,
         live: &Live,
         state: &mut crate::live::LiveState,
         events: &[EventBody],
     ) -> Result<(), ErrorCode> {
+        match self.store(state, events).await {
+            Ok(()) => {
+                live.publish(state, events);
+                Ok(())
+            }
+            Err(e) if e.is_taken() => {
+                self.catch_up(live, state).await?;
+                Err(ErrorCode::Unavailable)
+            }
+            Err(e) => Err(reported(&state.row.id, &e)),
+        }
+    }
+
+    async fn store(
+        &self,
+        state: &crate::live::LiveState,
+        events: &[EventBody],
+    ) -> Result<(), StoreError> {
         let first_v = state.room.v + 1;
         self.db
             .append(&state.row.id, first_v, events.to_vec())
             .await
-            .map_err(|e| reported(&state.row.id, &e))?;
-        live.publish(state, events);
+    }
+
+    /// Brings a live game up to what is stored: the events another server
+    /// process stored meanwhile are applied and announced here too (and
+    /// the game's row read again: a seat may have been taken there).
+    async fn catch_up(
+        &self,
+        live: &Live,
+        state: &mut crate::live::LiveState,
+    ) -> Result<(), ErrorCode> {
+        let id = state.row.id.clone();
+        let newer = self
+            .db
+            .events_after(&id, state.room.v)
+            .await
+            .map_err(|e| reported(&id, &e))?;
+        if newer.is_empty() {
+            return Ok(());
+        }
+        if let Some((row, _)) = self.db.load(&id).await.map_err(|e| reported(&id, &e))? {
+            state.row = row;
+        }
+        live.publish(state, &newer);
         Ok(())
+    }
+
+    /// What other server processes store, when they share the database.
+    pub async fn hints(
+        &self,
+    ) -> Option<tokio::sync::mpsc::UnboundedReceiver<crate::postgres::Hint>> {
+        self.db.hints().await
+    }
+
+    /// Another process stored game `id`'s events up to `v`: caught up with
+    /// here if the game is live and behind.
+    pub async fn stored_elsewhere(&self, id: &str, v: u64) {
+        let Some(live) = lock(&self.live).get(id).cloned() else {
+            return;
+        };
+        let mut state = live.state.lock().await;
+        if state.room.v < v {
+            let _ = self.catch_up(&live, &mut state).await;
+        }
+    }
+
+    /// Catches up with every live game (hints may have been missed).
+    pub async fn catch_up_all(&self) {
+        let games: Vec<Arc<Live>> = lock(&self.live).values().cloned().collect();
+        for live in games {
+            let mut state = live.state.lock().await;
+            let _ = self.catch_up(&live, &mut state).await;
+        }
     }
 
     /// Ends a game whose join code expired before the second player came.
@@ -267,6 +336,8 @@ impl Hub {
             None => ErrorCode::UnknownGame,
         })?;
         let mut state = live.state.lock().await;
+        // What other processes stored meanwhile, before this one speaks.
+        self.catch_up(&live, &mut state).await?;
         let (role, token) = match code {
             Some(code) => self.join(&live, &mut state, code, hello.token).await?,
             None => (seat_of(&state.row, hello.token.as_deref())?, None),
@@ -361,16 +432,31 @@ impl Hub {
             live.suggest(&mut state, connection, turn);
             return Ok(None);
         }
-        let context = Context {
-            opponent_gone: side_of(role)
-                .and_then(|side| state.opponent_away(side))
-                .is_some_and(|away| away >= self.claim_after),
-        };
-        let events = state.room.check(role, message, context)?;
-        if events.is_empty() {
-            return Ok(None);
+        // Checked against the game as this process has it; when another
+        // process stored first, caught up with and checked again.
+        let mut attempts = 0;
+        loop {
+            let context = Context {
+                opponent_gone: side_of(role)
+                    .and_then(|side| state.opponent_away(side))
+                    .is_some_and(|away| away >= self.claim_after),
+            };
+            let events = state.room.check(role, message, context)?;
+            if events.is_empty() {
+                return Ok(None);
+            }
+            match self.store(&state, &events).await {
+                Ok(()) => {
+                    live.publish(&mut state, &events);
+                    break;
+                }
+                Err(e) if e.is_taken() && attempts < 3 => {
+                    attempts += 1;
+                    self.catch_up(live, &mut state).await?;
+                }
+                Err(e) => return Err(reported(&state.row.id, &e)),
+            }
         }
-        self.commit(live, &mut state, &events).await?;
         Ok(match message {
             ClientMessage::Move(mv) => Some(ServerMessage::Ack { ply: mv.ply }),
             _ => None,

@@ -9,6 +9,7 @@
 //! when the store opens.
 
 use std::str::FromStr;
+use std::time::Duration;
 
 use deadpool_postgres::{GenericClient, Manager, ManagerConfig, Pool, RecyclingMethod};
 use online_play::{EventBody, Room};
@@ -34,6 +35,19 @@ const MIGRATIONS: &[&str] = &["CREATE TABLE games (
         PRIMARY KEY (game, v)
      );"];
 
+/// The channel of the hints `game v` that a game has events up to `v`.
+const CHANNEL: &str = "alquerque_events";
+
+/// What the other processes have stored, as the notifications say.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Hint {
+    /// Game `game` has events up to version `v`.
+    Stored { game: String, v: u64 },
+    /// The notifications' connection was (re)made: hints may have been
+    /// missed meanwhile.
+    Listening,
+}
+
 /// Connections the pool keeps at most.
 const POOL_SIZE: usize = 16;
 
@@ -41,6 +55,7 @@ const POOL_SIZE: usize = 16;
 #[derive(Clone, Debug)]
 pub struct PgStore {
     pool: Pool,
+    config: tokio_postgres::Config,
 }
 
 /// Whether `url` names a PostgreSQL database (`postgres://…`,
@@ -59,7 +74,7 @@ impl PgStore {
     pub async fn open(url: &str) -> Result<PgStore, StoreError> {
         let config = tokio_postgres::Config::from_str(url).map_err(storage)?;
         let manager = Manager::from_config(
-            config,
+            config.clone(),
             NoTls,
             ManagerConfig {
                 recycling_method: RecyclingMethod::Fast,
@@ -69,9 +84,28 @@ impl PgStore {
             .max_size(POOL_SIZE)
             .build()
             .map_err(|e| StoreError::Pool(e.to_string()))?;
-        let store = PgStore { pool };
+        let store = PgStore { pool, config };
         store.migrate().await?;
         Ok(store)
+    }
+
+    /// The hints of what other processes store, from a connection of its
+    /// own that listens; made again (after a pause) whenever it is lost,
+    /// each time starting with [`Hint::Listening`].
+    pub fn hints(&self) -> tokio::sync::mpsc::UnboundedReceiver<Hint> {
+        let (tell, hints) = tokio::sync::mpsc::unbounded_channel();
+        let config = self.config.clone();
+        tokio::spawn(async move {
+            let mut pause = Duration::from_millis(100);
+            while !tell.is_closed() {
+                if let Err(e) = listen(&config, &tell).await {
+                    tracing::warn!(error = %e, "notifications lost");
+                }
+                tokio::time::sleep(pause).await;
+                pause = (pause * 2).min(Duration::from_secs(2));
+            }
+        });
+        hints
     }
 
     async fn client(&self) -> Result<deadpool_postgres::Object, StoreError> {
@@ -216,6 +250,22 @@ impl PgStore {
         events_in(&client, id).await
     }
 
+    /// The game's events after version `after`, in order.
+    pub async fn events_after(&self, id: &str, after: u64) -> Result<Vec<EventBody>, StoreError> {
+        let after = i64::try_from(after).map_err(|e| StoreError::Corrupt(e.to_string()))?;
+        let client = self.client().await?;
+        let rows = client
+            .query(
+                "SELECT body FROM events WHERE game = $1 AND v > $2 ORDER BY v",
+                &[&id, &after],
+            )
+            .await
+            .map_err(storage)?;
+        rows.iter()
+            .map(|r| crate::store::event_from_text(r.get(0)))
+            .collect()
+    }
+
     /// The game rebuilt from its stored events, read in one snapshot.
     pub async fn load(&self, id: &str) -> Result<Option<(GameRow, Room)>, StoreError> {
         let mut client = self.client().await?;
@@ -233,6 +283,46 @@ impl PgStore {
         tx.commit().await.map_err(storage)?;
         crate::store::replay(row, &events).map(Some)
     }
+}
+
+/// Listens on one connection until it is lost, passing on each hint.
+async fn listen(
+    config: &tokio_postgres::Config,
+    tell: &tokio::sync::mpsc::UnboundedSender<Hint>,
+) -> Result<(), StoreError> {
+    let (client, mut connection) = config.connect(NoTls).await.map_err(storage)?;
+    let (messages, mut received) = tokio::sync::mpsc::unbounded_channel();
+    // The connection is driven here; its notifications come out this way.
+    let driving = tokio::spawn(async move {
+        let mut stream = futures_util::stream::poll_fn(move |cx| connection.poll_message(cx));
+        while let Some(message) = futures_util::StreamExt::next(&mut stream).await {
+            match message {
+                Ok(tokio_postgres::AsyncMessage::Notification(n)) => {
+                    let _ = messages.send(n.payload().to_string());
+                }
+                Ok(_) => {}
+                Err(_) => break,
+            }
+        }
+    });
+    client
+        .batch_execute(&format!("LISTEN {CHANNEL}"))
+        .await
+        .map_err(storage)?;
+    let _ = tell.send(Hint::Listening);
+    while let Some(payload) = received.recv().await {
+        let hint = payload
+            .split_once(' ')
+            .and_then(|(game, v)| Some((game.to_string(), v.parse().ok()?)));
+        if let Some((game, v)) = hint {
+            if tell.send(Hint::Stored { game, v }).is_err() {
+                break;
+            }
+        }
+    }
+    driving.abort();
+    drop(client);
+    Ok(())
 }
 
 async fn game_in(client: &impl GenericClient, id: &str) -> Result<Option<GameRow>, StoreError> {
@@ -280,6 +370,16 @@ async fn append_in(
         tx.execute(
             "INSERT INTO events (game, v, body) VALUES ($1, $2, $3)",
             &[&id, &v, &body],
+        )
+        .await
+        .map_err(storage)?;
+    }
+    // A hint for the other processes, delivered when the events commit.
+    if !events.is_empty() {
+        let last = first_v + events.len() as u64 - 1;
+        tx.execute(
+            "SELECT pg_notify($1, $2)",
+            &[&CHANNEL, &format!("{id} {last}")],
         )
         .await
         .map_err(storage)?;

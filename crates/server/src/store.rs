@@ -289,6 +289,20 @@ impl Store {
         Ok(out)
     }
 
+    /// The game's events after version `after`, in order.
+    pub fn events_after(&self, id: &str, after: u64) -> Result<Vec<EventBody>, StoreError> {
+        let after = i64::try_from(after).map_err(|e| StoreError::Corrupt(e.to_string()))?;
+        let mut stmt = self
+            .db
+            .prepare("SELECT body FROM events WHERE game = ?1 AND v > ?2 ORDER BY v")?;
+        let rows = stmt.query_map(params![id, after], |r| r.get::<_, String>(0))?;
+        let mut out = Vec::new();
+        for row in rows {
+            out.push(event_from_text(&row?)?);
+        }
+        Ok(out)
+    }
+
     /// The game rebuilt from its stored events.
     pub fn load(&self, id: &str) -> Result<Option<(GameRow, Room)>, StoreError> {
         let Some(row) = self.game(id)? else {

@@ -157,6 +157,22 @@ pub async fn serve(config: Config) -> Result<(SocketAddr, Serving), Box<dyn std:
     let router = router.layer(tower_http::timeout::RequestBodyTimeoutLayer::new(
         config.body_within,
     ));
+    // Several processes on one database: what the others store reaches
+    // this one's sockets too.
+    let listener_app = app.clone();
+    tokio::spawn(async move {
+        let Some(mut hints) = listener_app.hub.hints().await else {
+            return;
+        };
+        while let Some(hint) = hints.recv().await {
+            match hint {
+                crate::postgres::Hint::Stored { game, v } => {
+                    listener_app.hub.stored_elsewhere(&game, v).await
+                }
+                crate::postgres::Hint::Listening => listener_app.hub.catch_up_all().await,
+            }
+        }
+    });
     let sweeper = app.clone();
     tokio::spawn(async move {
         let mut every = tokio::time::interval(Duration::from_secs(60));

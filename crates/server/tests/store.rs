@@ -199,6 +199,8 @@ async fn postgresql_keeps_games_and_their_events() {
 #[tokio::test]
 async fn a_database_that_cannot_be_reached_is_told() {
     let postgres = Postgres::start();
+    // Once the server takes connections, a database it does not have.
+    postgres.database("present").await;
     let url = postgres.url("missing");
     let (db, opening) = Db::open(&url, BUSY);
     let failed = opening

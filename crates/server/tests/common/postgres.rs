@@ -121,10 +121,20 @@ impl Postgres {
 
     /// Makes a new, empty database; its URL.
     pub async fn database(&self, name: &str) -> String {
-        let (client, connection) =
-            tokio_postgres::connect(&self.url("postgres"), tokio_postgres::NoTls)
-                .await
-                .expect("connects");
+        // The socket may be there while the server is still starting up.
+        let started = Instant::now();
+        let (client, connection) = loop {
+            match tokio_postgres::connect(&self.url("postgres"), tokio_postgres::NoTls).await {
+                Ok(connected) => break connected,
+                Err(e) => {
+                    assert!(
+                        started.elapsed() < Duration::from_secs(30),
+                        "PostgreSQL takes connections: {e}"
+                    );
+                    tokio::time::sleep(Duration::from_millis(50)).await;
+                }
+            }
+        };
         tokio::spawn(connection);
         client
             .batch_execute(&format!("CREATE DATABASE {name}"))

@@ -1,0 +1,142 @@
+//! Several server processes on one PostgreSQL database (here two servers
+//! in this process, each with its own games in memory and its own
+//! notifications connection): a game played with each player on a
+//! different server, every event reaching both; and two servers racing
+//! moves for the same ply, of which exactly one is stored.
+
+mod common;
+
+use std::time::Duration;
+
+use common::postgres::Postgres;
+use common::*;
+use online_play::{ErrorCode, EventBody, Role, ServerMessage};
+
+/// The next event, skipping everything else.
+async fn event(ws: &mut Socket) -> online_play::Event {
+    match next_where(ws, |m| matches!(m, ServerMessage::Event(_))).await {
+        ServerMessage::Event(e) => e,
+        _ => unreachable!("an event"),
+    }
+}
+
+/// The event numbered `v`, skipping everything before it.
+async fn event_at(ws: &mut Socket, v: u64) -> online_play::Event {
+    match next_where(ws, |m| matches!(m, ServerMessage::Event(e) if e.v == v)).await {
+        ServerMessage::Event(e) => e,
+        _ => unreachable!("an event"),
+    }
+}
+
+#[tokio::test]
+async fn players_on_two_servers_play_one_game() {
+    let postgres = Postgres::start();
+    let url = postgres.database("games").await;
+    let (one, two) = (start_on(&url, 30).await, start_on(&url, 30).await);
+    let game = create(one, "classic", false).await;
+    let mut white = open(one).await;
+    hello(&mut white, &game.id, Some(&game.token), None, None).await;
+    // Black joins through the other server.
+    let mut black = open(two).await;
+    let welcome = hello(&mut black, "", None, Some(&game.code), None).await;
+    assert!(
+        matches!(
+            welcome,
+            ServerMessage::Welcome {
+                role: Role::Black,
+                ..
+            }
+        ),
+        "{welcome:?}"
+    );
+    let joined = event(&mut white).await;
+    assert_eq!(
+        (joined.v, joined.body),
+        (2, EventBody::Joined { side: Role::Black })
+    );
+
+    // Moves cross from one server to the other and back.
+    send(&mut white, &mv(0, "c2-c3")).await;
+    let moved = event(&mut black).await;
+    assert_eq!(moved.v, 3);
+    send(&mut black, &mv(1, "c4xc2")).await;
+    let moved = event_at(&mut white, 4).await;
+    assert_eq!(
+        (moved.v, moved.body),
+        (
+            4,
+            EventBody::Moved {
+                ply: 1,
+                turn: "c4xc2".to_string()
+            }
+        )
+    );
+    // A spectator on either server sees the same game.
+    for addr in [one, two] {
+        let mut watcher = open(addr).await;
+        hello(&mut watcher, &game.id, None, None, None).await;
+        let snapshot = next_where(&mut watcher, |m| matches!(m, ServerMessage::Snapshot(_))).await;
+        assert!(
+            matches!(&snapshot, ServerMessage::Snapshot(s) if s.v == 4 && s.record == "classic moves c2-c3 c4xc2"),
+            "{snapshot:?}"
+        );
+    }
+}
+
+#[tokio::test]
+async fn two_servers_racing_for_one_ply_store_one_move() {
+    let postgres = Postgres::start();
+    let url = postgres.database("games").await;
+    let (one, two) = (start_on(&url, 30).await, start_on(&url, 30).await);
+    let game = create(one, "classic", false).await;
+    let mut black = open(one).await;
+    hello(&mut black, "", None, Some(&game.code), None).await;
+    // White holds its seat on both servers at once.
+    let mut white_one = open(one).await;
+    hello(&mut white_one, &game.id, Some(&game.token), None, None).await;
+    let mut white_two = open(two).await;
+    hello(&mut white_two, &game.id, Some(&game.token), None, None).await;
+    // Both send a first move at the same moment.
+    let (first, other) = (mv(0, "c2-c3"), mv(0, "d2-c3"));
+    tokio::join!(send(&mut white_one, &first), send(&mut white_two, &other));
+    let answer = |m: &ServerMessage| {
+        matches!(m, ServerMessage::Ack { .. }) || matches!(m, ServerMessage::Error { .. })
+    };
+    let (a, b) = tokio::join!(
+        next_where(&mut white_one, answer),
+        next_where(&mut white_two, answer)
+    );
+    let acks = [&a, &b]
+        .iter()
+        .filter(|m| matches!(m, ServerMessage::Ack { .. }))
+        .count();
+    assert_eq!(acks, 1, "exactly one is taken: {a:?} / {b:?}");
+    let refused = if matches!(a, ServerMessage::Ack { .. }) {
+        &b
+    } else {
+        &a
+    };
+    assert!(
+        matches!(
+            error_code(refused),
+            Some(ErrorCode::StalePly | ErrorCode::NotYourTurn | ErrorCode::Unavailable)
+        ),
+        "{refused:?}"
+    );
+    // Black hears one move, and the store holds one.
+    let moved = event(&mut black).await;
+    assert!(matches!(moved.body, EventBody::Moved { ply: 0, .. }));
+    assert!(
+        try_next(&mut black, Duration::from_millis(500))
+            .await
+            .is_none_or(|m| !matches!(m, ServerMessage::Event(_))),
+        "no second move"
+    );
+    let mut watcher = open(two).await;
+    hello(&mut watcher, &game.id, None, None, None).await;
+    let snapshot = next_where(&mut watcher, |m| matches!(m, ServerMessage::Snapshot(_))).await;
+    assert!(
+        matches!(&snapshot, ServerMessage::Snapshot(s) if s.v == 3),
+        "{snapshot:?}"
+    );
+}
