@@ -140,3 +140,39 @@ async fn two_servers_racing_for_one_ply_store_one_move() {
         "{snapshot:?}"
     );
 }
+
+#[tokio::test]
+async fn events_still_arrive_when_the_notifications_connection_is_killed() {
+    let postgres = Postgres::start();
+    let url = postgres.database("games").await;
+    let (one, two) = (start_on(&url, 30).await, start_on(&url, 30).await);
+    let game = create(one, "classic", false).await;
+    let mut white = open(one).await;
+    hello(&mut white, &game.id, Some(&game.token), None, None).await;
+    let mut black = open(two).await;
+    hello(&mut black, "", None, Some(&game.code), None).await;
+    event_at(&mut white, 2).await;
+
+    // Every listening connection is ended by the database.
+    let (admin, connection) = tokio_postgres::connect(&url, tokio_postgres::NoTls)
+        .await
+        .expect("connects");
+    tokio::spawn(connection);
+    let killed = admin
+        .query(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query LIKE 'LISTEN%'",
+            &[],
+        )
+        .await
+        .expect("terminated");
+    assert_eq!(killed.len(), 2, "both servers were listening");
+
+    // Moves made meanwhile on the other server still reach White.
+    send(&mut white, &mv(0, "c2-c3")).await;
+    event_at(&mut black, 3).await;
+    send(&mut black, &mv(1, "c4xc2")).await;
+    let moved = tokio::time::timeout(Duration::from_secs(10), event_at(&mut white, 4))
+        .await
+        .expect("the move arrives after the listening connection is made again");
+    assert!(matches!(moved.body, EventBody::Moved { ply: 1, .. }));
+}
