@@ -212,7 +212,7 @@ impl PgStore {
         first_v: u64,
         events: &[EventBody],
     ) -> Result<bool, StoreError> {
-        let column = if side_index == 0 { "white" } else { "black" };
+        let column = crate::store::seat_column(side_index);
         let mut client = self.client().await?;
         let tx = client.transaction().await.map_err(storage)?;
         let changed = tx

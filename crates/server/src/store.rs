@@ -93,6 +93,15 @@ pub(crate) fn event_from_text(text: &str) -> Result<EventBody, StoreError> {
     serde_json::from_str(text).map_err(|e| StoreError::Corrupt(e.to_string()))
 }
 
+/// The column of the seat of side `side_index` (0 White, 1 Black).
+pub(crate) fn seat_column(side_index: usize) -> &'static str {
+    if side_index == 0 {
+        "white"
+    } else {
+        "black"
+    }
+}
+
 /// A game rebuilt from its row and stored events.
 pub(crate) fn replay(row: GameRow, events: &[EventBody]) -> Result<(GameRow, Room), StoreError> {
     let mut room = Room::new(&row.header, row.suggestions).map_err(StoreError::Corrupt)?;
@@ -248,7 +257,7 @@ impl Store {
         first_v: u64,
         events: &[EventBody],
     ) -> Result<bool, StoreError> {
-        let column = if side_index == 0 { "white" } else { "black" };
+        let column = seat_column(side_index);
         let tx = self.db.transaction()?;
         let changed = tx.execute(
             &format!("UPDATE games SET {column} = ?1 WHERE id = ?2 AND {column} IS NULL"),

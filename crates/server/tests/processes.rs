@@ -6,11 +6,22 @@
 
 mod common;
 
+use std::net::SocketAddr;
 use std::time::Duration;
 
 use common::postgres::Postgres;
 use common::*;
 use online_play::{ErrorCode, EventBody, Role, ServerMessage};
+
+/// A PostgreSQL, two servers on one database of it, and a Classic game
+/// created on the first.
+async fn two_servers() -> (Postgres, SocketAddr, SocketAddr, Created) {
+    let postgres = Postgres::start();
+    let url = postgres.database("games").await;
+    let (one, two) = (start_on(&url, 30).await, start_on(&url, 30).await);
+    let game = create(one, "classic", false).await;
+    (postgres, one, two, game)
+}
 
 /// The next event, skipping everything else.
 async fn event(ws: &mut Socket) -> online_play::Event {
@@ -30,10 +41,7 @@ async fn event_at(ws: &mut Socket, v: u64) -> online_play::Event {
 
 #[tokio::test]
 async fn players_on_two_servers_play_one_game() {
-    let postgres = Postgres::start();
-    let url = postgres.database("games").await;
-    let (one, two) = (start_on(&url, 30).await, start_on(&url, 30).await);
-    let game = create(one, "classic", false).await;
+    let (_postgres, one, two, game) = two_servers().await;
     let mut white = open(one).await;
     hello(&mut white, &game.id, Some(&game.token), None, None).await;
     // Black joins through the other server.
@@ -85,10 +93,7 @@ async fn players_on_two_servers_play_one_game() {
 
 #[tokio::test]
 async fn two_servers_racing_for_one_ply_store_one_move() {
-    let postgres = Postgres::start();
-    let url = postgres.database("games").await;
-    let (one, two) = (start_on(&url, 30).await, start_on(&url, 30).await);
-    let game = create(one, "classic", false).await;
+    let (_postgres, one, two, game) = two_servers().await;
     let mut black = open(one).await;
     hello(&mut black, "", None, Some(&game.code), None).await;
     // White holds its seat on both servers at once.
@@ -143,10 +148,7 @@ async fn two_servers_racing_for_one_ply_store_one_move() {
 
 #[tokio::test]
 async fn events_still_arrive_when_the_notifications_connection_is_killed() {
-    let postgres = Postgres::start();
-    let url = postgres.database("games").await;
-    let (one, two) = (start_on(&url, 30).await, start_on(&url, 30).await);
-    let game = create(one, "classic", false).await;
+    let (postgres, one, two, game) = two_servers().await;
     let mut white = open(one).await;
     hello(&mut white, &game.id, Some(&game.token), None, None).await;
     let mut black = open(two).await;
@@ -154,9 +156,10 @@ async fn events_still_arrive_when_the_notifications_connection_is_killed() {
     event_at(&mut white, 2).await;
 
     // Every listening connection is ended by the database.
-    let (admin, connection) = tokio_postgres::connect(&url, tokio_postgres::NoTls)
-        .await
-        .expect("connects");
+    let (admin, connection) =
+        tokio_postgres::connect(&postgres.url("games"), tokio_postgres::NoTls)
+            .await
+            .expect("connects");
     tokio::spawn(connection);
     let killed = admin
         .query(
