@@ -211,6 +211,27 @@ impl Db {
         }
     }
 
+    /// Tells the other server processes on the database what connections
+    /// this one has to `game` (nothing to do for SQLite, which one
+    /// process has to itself).
+    pub async fn announce(
+        &self,
+        game: &str,
+        process: &str,
+        online: [u32; 2],
+        watchers: u32,
+    ) -> Result<(), StoreError> {
+        match &self.backend {
+            Backend::Sqlite(_) => Ok(()),
+            Backend::Postgres(state) => {
+                opened(state)
+                    .await?
+                    .announce(game, process, online, watchers)
+                    .await
+            }
+        }
+    }
+
     /// Frees the join codes that expired by `now`; how many.
     pub async fn free_codes(&self, now: i64) -> Result<usize, StoreError> {
         match &self.backend {

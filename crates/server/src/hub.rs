@@ -29,7 +29,14 @@ pub struct Hub {
     pub claim_after: Duration,
     /// How long a join code lasts (and a game may wait for its second player).
     pub code_lifetime: Duration,
+    /// This process's name among those sharing the database.
+    process: String,
 }
+
+/// How often a process says again who is connected through it, and how
+/// long others believe it without hearing again.
+pub const PRESENCE_EVERY: Duration = Duration::from_secs(5);
+pub const PRESENCE_BELIEVED: Duration = Duration::from_secs(15);
 
 fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
     // The map of live games stays consistent whatever panicked.
@@ -107,6 +114,58 @@ impl Hub {
             live: Mutex::new(HashMap::new()),
             claim_after,
             code_lifetime,
+            process: crate::ids::game_id(),
+        }
+    }
+
+    /// Tells the other processes on the database who is connected to the
+    /// game through this one (a failure is logged: the next saying mends
+    /// it).
+    async fn announce(&self, state: &crate::live::LiveState) {
+        let said = self
+            .db
+            .announce(&state.row.id, &self.process, state.online, state.watchers)
+            .await;
+        if let Err(e) = said {
+            tracing::warn!(game = %state.row.id, error = %e, "presence not shared");
+        }
+    }
+
+    /// What another process says of its connections to a game: counted in
+    /// if the game is live here.
+    pub async fn presence_elsewhere(
+        &self,
+        game: &str,
+        process: &str,
+        online: [u32; 2],
+        watchers: u32,
+    ) {
+        if process == self.process {
+            return;
+        }
+        let Some(live) = lock(&self.live).get(game).cloned() else {
+            return;
+        };
+        let mut state = live.state.lock().await;
+        let new_here = !state.elsewhere.contains_key(process);
+        live.presence_elsewhere(&mut state, process, online, watchers, self.claim_after);
+        // A process that has just taken the game up learns at once who is
+        // connected through this one.
+        if new_here && !state.is_empty() {
+            self.announce(&state).await;
+        }
+    }
+
+    /// Every few seconds: says again who is connected through this process,
+    /// and forgets what others have not said again for long.
+    pub async fn share_presence(&self) {
+        let games: Vec<Arc<Live>> = lock(&self.live).values().cloned().collect();
+        for live in games {
+            let mut state = live.state.lock().await;
+            if !state.is_empty() {
+                self.announce(&state).await;
+            }
+            live.forget_elsewhere(&mut state, PRESENCE_BELIEVED, self.claim_after);
         }
     }
 
@@ -347,6 +406,7 @@ impl Hub {
         // subscription, never in both and never in neither.
         let outgoing = live.outgoing.subscribe();
         live.presence(&mut state, role, true, self.claim_after);
+        self.announce(&state).await;
         let mut first = vec![ServerMessage::Welcome {
             game: id.clone(),
             role,
@@ -472,6 +532,7 @@ impl Hub {
     pub async fn leave(&self, live: &Live, role: Role, connection: u64) {
         let mut state = live.state.lock().await;
         live.presence(&mut state, role, false, self.claim_after);
+        self.announce(&state).await;
         state.suggestions.remove(&connection);
     }
 }

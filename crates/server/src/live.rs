@@ -47,6 +47,15 @@ pub struct Outgoing {
     pub message: ServerMessage,
 }
 
+/// The connections another server process has to a game, and when it
+/// last said so.
+#[derive(Clone, Debug)]
+pub struct Elsewhere {
+    pub online: [u32; 2],
+    pub watchers: u32,
+    pub said: Instant,
+}
+
 /// One live game. Its state's lock serialises everything that happens to
 /// it; the lock is async, so a game waiting for the database holds up only
 /// its own sockets, and only while they wait for it.
@@ -67,6 +76,9 @@ pub struct LiveState {
     pub watchers: u32,
     /// Since when each seated player has had no connection.
     pub gone_since: [Option<Instant>; 2],
+    /// Who is connected to this game through other server processes (by
+    /// process), as they last said.
+    pub elsewhere: HashMap<String, Elsewhere>,
     /// The last tally sent and when, and whether a newer one waits for
     /// its turn.
     tally_sent: Option<(ServerMessage, Instant)>,
@@ -86,6 +98,7 @@ impl Live {
                 watchers: 0,
                 // Nobody is here yet: away since the game was loaded.
                 gone_since: [Some(Instant::now()); 2],
+                elsewhere: HashMap::new(),
                 tally_sent: None,
                 tally_waiting: false,
             }),
@@ -141,14 +154,61 @@ impl Live {
         } else {
             count.saturating_sub(1)
         };
-        if let Some(side) = side_of(role) {
-            let i = side.index();
-            state.gone_since[i] = (state.online[i] == 0).then(Instant::now);
+        self.tell_presence(state, claim_after);
+    }
+
+    /// What another server process says of its connections to the game:
+    /// told here if that changes who is present.
+    pub fn presence_elsewhere(
+        &self,
+        state: &mut LiveState,
+        process: &str,
+        online: [u32; 2],
+        watchers: u32,
+        claim_after: Duration,
+    ) {
+        let before = state.present();
+        if online == [0, 0] && watchers == 0 {
+            state.elsewhere.remove(process);
+        } else {
+            let said = Instant::now();
+            let elsewhere = Elsewhere {
+                online,
+                watchers,
+                said,
+            };
+            state.elsewhere.insert(process.to_string(), elsewhere);
+        }
+        if state.present() != before {
+            self.tell_presence(state, claim_after);
+        }
+    }
+
+    /// Forgets what other processes said longer ago than `after` (a
+    /// process that stopped saying anything has gone).
+    pub fn forget_elsewhere(&self, state: &mut LiveState, after: Duration, claim_after: Duration) {
+        let before = state.present();
+        state.elsewhere.retain(|_, e| e.said.elapsed() < after);
+        if state.present() != before {
+            self.tell_presence(state, claim_after);
+        }
+    }
+
+    /// Tells everyone who is here (through any process), and each player
+    /// whose opponent is away how long until a claim is allowed.
+    fn tell_presence(&self, state: &mut LiveState, claim_after: Duration) {
+        let (online, watchers) = state.present();
+        for (i, gone) in state.gone_since.iter_mut().enumerate() {
+            if online[i] > 0 {
+                *gone = None;
+            } else {
+                gone.get_or_insert_with(Instant::now);
+            }
         }
         let presence = Presence {
-            white: state.online[0] > 0,
-            black: state.online[1] > 0,
-            watchers: state.watchers,
+            white: online[0] > 0,
+            black: online[1] > 0,
+            watchers,
         };
         self.send(Audience::Everyone, ServerMessage::Presence(presence));
         for side in [Side::White, Side::Black] {
@@ -211,7 +271,19 @@ impl LiveState {
         self.gone_since[other].map(|since| since.elapsed())
     }
 
-    /// Whether nobody is connected (the game may be dropped from memory).
+    /// The players and spectators connected through any process.
+    pub fn present(&self) -> ([u32; 2], u32) {
+        let (mut online, mut watchers) = (self.online, self.watchers);
+        for e in self.elsewhere.values() {
+            online[0] += e.online[0];
+            online[1] += e.online[1];
+            watchers += e.watchers;
+        }
+        (online, watchers)
+    }
+
+    /// Whether nobody is connected here (the game may be dropped from
+    /// memory).
     pub fn is_empty(&self) -> bool {
         self.online == [0, 0] && self.watchers == 0
     }

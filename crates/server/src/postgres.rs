@@ -37,6 +37,9 @@ const MIGRATIONS: &[&str] = &["CREATE TABLE games (
 
 /// The channel of the hints `game v` that a game has events up to `v`.
 const CHANNEL: &str = "alquerque_events";
+/// The channel of `game process white black watchers`: the connections a
+/// process has to a game.
+const PRESENCE: &str = "alquerque_presence";
 
 /// What the other processes have stored, as the notifications say.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -46,6 +49,37 @@ pub enum Hint {
     /// The notifications' connection was (re)made: hints may have been
     /// missed meanwhile.
     Listening,
+    /// Server process `process` has these connections to `game`.
+    Presence {
+        game: String,
+        process: String,
+        online: [u32; 2],
+        watchers: u32,
+    },
+}
+
+impl Hint {
+    /// A hint from a notification on `channel`, if it reads as one.
+    fn read(channel: &str, payload: &str) -> Option<Hint> {
+        let mut words = payload.split(' ');
+        let game = words.next()?.to_string();
+        if channel == CHANNEL {
+            return Some(Hint::Stored {
+                game,
+                v: words.next()?.parse().ok()?,
+            });
+        }
+        let process = words.next()?.to_string();
+        let mut number = || -> Option<u32> { words.next()?.parse().ok() };
+        let online = [number()?, number()?];
+        let watchers = number()?;
+        Some(Hint::Presence {
+            game,
+            process,
+            online,
+            watchers,
+        })
+    }
 }
 
 /// Connections the pool keeps at most.
@@ -106,6 +140,24 @@ impl PgStore {
             }
         });
         hints
+    }
+
+    /// Tells the other processes what connections this one (`process`)
+    /// has to `game`.
+    pub async fn announce(
+        &self,
+        game: &str,
+        process: &str,
+        online: [u32; 2],
+        watchers: u32,
+    ) -> Result<(), StoreError> {
+        let payload = format!("{game} {process} {} {} {watchers}", online[0], online[1]);
+        let client = self.client().await?;
+        client
+            .execute("SELECT pg_notify($1, $2)", &[&PRESENCE, &payload])
+            .await
+            .map_err(storage)?;
+        Ok(())
     }
 
     async fn client(&self) -> Result<deadpool_postgres::Object, StoreError> {
@@ -298,7 +350,7 @@ async fn listen(
         while let Some(message) = futures_util::StreamExt::next(&mut stream).await {
             match message {
                 Ok(tokio_postgres::AsyncMessage::Notification(n)) => {
-                    let _ = messages.send(n.payload().to_string());
+                    let _ = messages.send((n.channel().to_string(), n.payload().to_string()));
                 }
                 Ok(_) => {}
                 Err(_) => break,
@@ -306,16 +358,13 @@ async fn listen(
         }
     });
     client
-        .batch_execute(&format!("LISTEN {CHANNEL}"))
+        .batch_execute(&format!("LISTEN {CHANNEL}; LISTEN {PRESENCE}"))
         .await
         .map_err(storage)?;
     let _ = tell.send(Hint::Listening);
-    while let Some(payload) = received.recv().await {
-        let hint = payload
-            .split_once(' ')
-            .and_then(|(game, v)| Some((game.to_string(), v.parse().ok()?)));
-        if let Some((game, v)) = hint {
-            if tell.send(Hint::Stored { game, v }).is_err() {
+    while let Some((channel, payload)) = received.recv().await {
+        if let Some(hint) = Hint::read(&channel, &payload) {
+            if tell.send(hint).is_err() {
                 break;
             }
         }

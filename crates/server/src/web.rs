@@ -170,7 +170,26 @@ pub async fn serve(config: Config) -> Result<(SocketAddr, Serving), Box<dyn std:
                     listener_app.hub.stored_elsewhere(&game, v).await
                 }
                 crate::postgres::Hint::Listening => listener_app.hub.catch_up_all().await,
+                crate::postgres::Hint::Presence {
+                    game,
+                    process,
+                    online,
+                    watchers,
+                } => {
+                    listener_app
+                        .hub
+                        .presence_elsewhere(&game, &process, online, watchers)
+                        .await
+                }
             }
+        }
+    });
+    let sharing = app.clone();
+    tokio::spawn(async move {
+        let mut every = tokio::time::interval(crate::hub::PRESENCE_EVERY);
+        loop {
+            every.tick().await;
+            sharing.hub.share_presence().await;
         }
     });
     let sweeper = app.clone();

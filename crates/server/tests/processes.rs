@@ -179,3 +179,48 @@ async fn events_still_arrive_when_the_notifications_connection_is_killed() {
         .expect("the move arrives after the listening connection is made again");
     assert!(matches!(moved.body, EventBody::Moved { ply: 1, .. }));
 }
+
+#[tokio::test]
+async fn presence_and_claims_count_every_server() {
+    let (_postgres, one, two, game) = two_servers().await;
+    let mut white = open(one).await;
+    hello(&mut white, &game.id, Some(&game.token), None, None).await;
+    let mut black = open(two).await;
+    hello(&mut black, "", None, Some(&game.code), None).await;
+    // Each side sees the other present, though on another server.
+    let both = |m: &ServerMessage| matches!(m, ServerMessage::Presence(p) if p.white && p.black);
+    next_where(&mut white, both).await;
+    next_where(&mut black, both).await;
+
+    // Black stays (pinging, as the page does): past the claim delay,
+    // White may still not claim.
+    for _ in 0..6 {
+        send(&mut black, &online_play::ClientMessage::Ping).await;
+        send(&mut white, &online_play::ClientMessage::Ping).await;
+        tokio::time::sleep(Duration::from_millis(250)).await;
+    }
+    send(
+        &mut white,
+        &online_play::ClientMessage::Claim { draw: false },
+    )
+    .await;
+    let refused = next_where(&mut white, |m| error_code(m).is_some()).await;
+    assert_eq!(error_code(&refused), Some(ErrorCode::NotNow));
+
+    // Black leaves: White, on the other server, hears it and may claim.
+    drop(black);
+    let gone = |m: &ServerMessage| matches!(m, ServerMessage::Presence(p) if p.white && !p.black);
+    next_where(&mut white, gone).await;
+    tokio::time::sleep(Duration::from_millis(1200)).await;
+    send(
+        &mut white,
+        &online_play::ClientMessage::Claim { draw: false },
+    )
+    .await;
+    let ended = next_where(
+        &mut white,
+        |m| matches!(m, ServerMessage::Event(e) if matches!(e.body, EventBody::Ended { .. })),
+    )
+    .await;
+    assert!(matches!(ended, ServerMessage::Event(_)), "{ended:?}");
+}
