@@ -180,6 +180,14 @@ impl Session {
         true
     }
 
+    /// The game up to the position shown, to play on from.
+    pub fn game_shown(&self) -> AnyGame {
+        let mut game = self.game.clone();
+        let ply = self.review.unwrap_or(game.ply());
+        while game.ply() > ply && game.undo() {}
+        game
+    }
+
     /// Looks one turn further back (from the latest position, at the one
     /// before it).
     pub fn step_back(&mut self) {

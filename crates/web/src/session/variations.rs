@@ -184,14 +184,6 @@ impl Session {
             end: self.game.outcome(),
         })
     }
-
-    /// The game up to the position shown, to play on from.
-    pub fn game_shown(&self) -> AnyGame {
-        let mut game = self.game.clone();
-        let ply = self.review.unwrap_or(game.ply());
-        while game.ply() > ply && game.undo() {}
-        game
-    }
 }
 
 #[cfg(test)]

@@ -293,22 +293,24 @@ impl Ui {
         fx.push(Effect::Redraw);
     }
 
-    /// Opens the editor on the position shown, or on the start of the game
-    /// chosen when no game is on screen.
-    fn open_editor(&mut self, fx: &mut Vec<Effect>) {
+    /// The position the editor opens on: the one shown, or the start of
+    /// the game chosen when no game is on screen; none where the editor is
+    /// not offered (online, embedded).
+    pub(super) fn editor_start(&self) -> Option<AnyGame> {
         if self.online.is_some() || self.embed.is_some() {
-            return;
+            return None;
         }
-        let setup = match (&self.session, self.screen) {
-            (Some(session), Screen::Game) => {
-                let mut game = session.game.clone();
-                let shown = session.review.unwrap_or(game.ply());
-                while game.ply() > shown && game.undo() {}
-                BoardSetup::of(&game)
-            }
-            _ => BoardSetup::start(self.choice),
-        };
-        self.edit(setup, fx);
+        Some(match (&self.session, self.screen) {
+            (Some(session), Screen::Game) => session.game_shown(),
+            _ => AnyGame::new(self.choice),
+        })
+    }
+
+    /// Opens the editor where [`Ui::editor_start`] says.
+    fn open_editor(&mut self, fx: &mut Vec<Effect>) {
+        if let Some(game) = self.editor_start() {
+            self.edit(BoardSetup::of(&game), fx);
+        }
     }
 
     /// The editor, while open.

@@ -6,11 +6,10 @@
 //! light module a control that needs the rest goes to the address that
 //! shows the same thing on that page ([`Effect::Navigate`]).
 
-use engine::{AnyGame, Playable};
+use engine::Playable;
 
-use super::{Button, EditorButton, Effect, LinesButton, PuzzleButton, Screen, Ui};
+use super::{Button, EditorButton, Effect, LinesButton, PuzzleButton, Ui};
 use crate::links::Link;
-use crate::session::Session;
 use crate::t;
 
 /// The query keys for which the page loads the whole app's module: the
@@ -24,7 +23,6 @@ impl Ui {
     /// The link that shows what `button` opens, for the controls that open
     /// a tool: none for the others, or when the tool is not available here.
     pub fn tools_link(&self, button: &Button) -> Option<Link> {
-        let shown = |s: &Session| s.review.unwrap_or(s.game.ply());
         let link = match button {
             Button::StartReview => {
                 let session = self.session.as_ref().filter(|_| self.review_available())?;
@@ -37,21 +35,11 @@ impl Ui {
                     .filter(|_| self.analysis_board_available())?;
                 Link::AnalysisLine {
                     record: session.game.to_record_line(),
-                    ply: shown(session),
+                    ply: session.review.unwrap_or(session.game.ply()),
                 }
             }
             Button::Editor(EditorButton::Open) => {
-                if self.online.is_some() || self.embed.is_some() {
-                    return None;
-                }
-                let game = match (&self.session, self.screen) {
-                    (Some(session), Screen::Game) => {
-                        let mut game = session.game.clone();
-                        while game.ply() > shown(session) && game.undo() {}
-                        game
-                    }
-                    _ => AnyGame::new(self.choice),
-                };
+                let game = self.editor_start()?;
                 Link::Editor {
                     game: game.kind(),
                     position: game.position_text(),
