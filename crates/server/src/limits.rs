@@ -24,7 +24,7 @@ impl std::fmt::Debug for PerAddress {
 }
 
 /// The address an allowance is counted for.
-pub fn bucket(ip: IpAddr) -> IpAddr {
+fn bucket(ip: IpAddr) -> IpAddr {
     match ip {
         IpAddr::V4(_) => ip,
         IpAddr::V6(v6) => match v6.to_ipv4_mapped() {

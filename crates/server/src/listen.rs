@@ -4,10 +4,9 @@
 //! connects and sends nothing, or trickles its headers, was kept for ever,
 //! and a few hundred such sockets from one address starved the server.)
 
-use std::collections::HashMap;
 use std::net::{IpAddr, SocketAddr};
 use std::pin::pin;
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
 
 use axum::body::Body;
@@ -20,7 +19,7 @@ use tokio::net::TcpListener;
 use tokio::sync::{watch, Notify};
 use tower::ServiceExt;
 
-use crate::limits::{bucket, Proxies};
+use crate::limits::{Held, Holders, Proxies};
 
 /// What the listener allows.
 #[derive(Clone, Copy, Debug)]
@@ -45,58 +44,58 @@ impl Default for Caps {
     }
 }
 
-/// The connections open, by address, and the wake-up for when none are.
-#[derive(Debug, Default)]
+/// The connections open: by address (up to the cap per address) and in
+/// all, with the wake-up for when none are left.
+#[derive(Debug)]
 struct Open {
-    by_address: Mutex<(usize, HashMap<IpAddr, usize>)>,
+    by_address: Arc<Holders>,
+    total: Mutex<usize>,
     none_left: Notify,
 }
 
 /// One connection's place among the open ones, given back when dropped.
 struct Slot {
     open: Arc<Open>,
-    address: IpAddr,
+    _by_address: Option<Held>,
 }
 
 impl Open {
-    fn take(self: &Arc<Open>, address: IpAddr, cap: usize, per_address: usize) -> Option<Slot> {
-        let mut guard = self.by_address.lock().unwrap_or_else(|p| p.into_inner());
-        let (total, by_address) = &mut *guard;
-        let mine = by_address.entry(address).or_insert(0);
-        if *total >= cap || *mine >= per_address {
-            if *mine == 0 {
-                by_address.remove(&address);
-            }
-            return None;
-        }
-        *mine += 1;
-        *total += 1;
-        Some(Slot {
-            open: self.clone(),
-            address,
+    fn new(caps: Caps) -> Arc<Open> {
+        Arc::new(Open {
+            by_address: Holders::new(caps.per_address),
+            total: Mutex::new(0),
+            none_left: Notify::new(),
         })
     }
 
-    fn total(&self) -> usize {
-        self.by_address.lock().unwrap_or_else(|p| p.into_inner()).0
+    fn total(&self) -> MutexGuard<'_, usize> {
+        self.total.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// A place for a connection from `ip`, unless everyone has `cap`
+    /// open, or the address its own cap. A trusted proxy carries many
+    /// clients: only the total applies to it.
+    fn take(self: &Arc<Open>, ip: IpAddr, trusted: bool, cap: usize) -> Option<Slot> {
+        let mut total = self.total();
+        if *total >= cap {
+            return None;
+        }
+        let by_address = match trusted {
+            true => None,
+            false => Some(self.by_address.hold(ip)?),
+        };
+        *total += 1;
+        Some(Slot {
+            open: self.clone(),
+            _by_address: by_address,
+        })
     }
 }
 
 impl Drop for Slot {
     fn drop(&mut self) {
-        let mut guard = self
-            .open
-            .by_address
-            .lock()
-            .unwrap_or_else(|p| p.into_inner());
-        let (total, by_address) = &mut *guard;
+        let mut total = self.open.total();
         *total -= 1;
-        if let Some(mine) = by_address.get_mut(&self.address) {
-            *mine -= 1;
-            if *mine == 0 {
-                by_address.remove(&self.address);
-            }
-        }
         if *total == 0 {
             self.open.none_left.notify_waiters();
         }
@@ -113,7 +112,7 @@ pub async fn serve(
     proxies: Proxies,
     mut stopping: watch::Receiver<bool>,
 ) {
-    let open = Arc::new(Open::default());
+    let open = Open::new(caps);
     loop {
         let accepted = tokio::select! {
             accepted = listener.accept() => accepted,
@@ -128,13 +127,8 @@ pub async fn serve(
                 continue;
             }
         };
-        // A trusted proxy carries many clients: only the total applies.
-        let per_address = if proxies.trust(peer.ip()) {
-            usize::MAX
-        } else {
-            caps.per_address
-        };
-        let Some(slot) = open.take(bucket(peer.ip()), caps.total, per_address) else {
+        let trusted = proxies.trust(peer.ip());
+        let Some(slot) = open.take(peer.ip(), trusted, caps.total) else {
             // Closed at once: this address, or everyone, has enough open.
             drop(stream);
             continue;
@@ -169,7 +163,8 @@ pub async fn serve(
     // is not missed.
     let mut none_left = pin!(open.none_left.notified());
     none_left.as_mut().enable();
-    if open.total() > 0 {
+    let left = *open.total();
+    if left > 0 {
         none_left.await;
     }
 }
