@@ -189,6 +189,23 @@ impl Db {
         }
     }
 
+    /// Whether other server processes may share this database (PostgreSQL;
+    /// a SQLite file is one process's own).
+    pub fn is_shared(&self) -> bool {
+        matches!(self.backend, Backend::Postgres(_))
+    }
+
+    /// What is stored about a game besides its events.
+    pub async fn game(&self, id: &str) -> Result<Option<GameRow>, StoreError> {
+        match &self.backend {
+            Backend::Sqlite(state) => {
+                let id = id.to_string();
+                Db::read(state, move |store| store.game(&id)).await
+            }
+            Backend::Postgres(state) => opened(state).await?.game(id).await,
+        }
+    }
+
     /// The game's events after version `after`, in order.
     pub async fn events_after(&self, id: &str, after: u64) -> Result<Vec<EventBody>, StoreError> {
         match &self.backend {

@@ -311,7 +311,7 @@ impl Hub {
         if newer.is_empty() {
             return Ok(());
         }
-        if let Some((row, _)) = self.db.load(&id).await.map_err(|e| reported(&id, &e))? {
+        if let Some(row) = self.db.game(&id).await.map_err(|e| reported(&id, &e))? {
             state.row = row;
         }
         live.publish(state, &newer);
@@ -396,7 +396,9 @@ impl Hub {
         })?;
         let mut state = live.state.lock().await;
         // What other processes stored meanwhile, before this one speaks.
-        self.catch_up(&live, &mut state).await?;
+        if self.db.is_shared() {
+            self.catch_up(&live, &mut state).await?;
+        }
         let (role, token) = match code {
             Some(code) => self.join(&live, &mut state, code, hello.token).await?,
             None => (seat_of(&state.row, hello.token.as_deref())?, None),
