@@ -116,7 +116,7 @@ pub fn start() -> Result<(), JsValue> {
     let stored_seat =
         read(crate::ui::ONLINE_KEY).and_then(|t| crate::online_state::Seat::from_text(&t));
     let link = if embed.is_none() {
-        online_link(&window)
+        socket::online_link(&window)
     } else {
         None
     };
@@ -172,36 +172,6 @@ pub fn start() -> Result<(), JsValue> {
     APP.with(|cell| cell.replace(Some(app)));
     dispatch(Action::Boot(Box::new(boot)));
     Ok(())
-}
-
-/// The online game a link opens: `?join=K7Q4MZ` takes the friend's seat,
-/// `?watch=<game id>` watches. The link is spent once followed: a reload
-/// returns by the stored seat instead.
-fn online_link(window: &Window) -> Option<crate::online_state::Seat> {
-    let search = window.location().search().ok()?;
-    let pairs = || crate::embed::query_pairs(&search);
-    // A game to create is made once: the address forgets it at once too.
-    if pairs().any(|(key, _)| key == "online") {
-        forget_query(window);
-    }
-    let seat = pairs().find_map(|(key, value)| {
-        let value = crate::embed::clean(value);
-        match key {
-            "join" => Some(crate::online_state::Seat::joining(value)),
-            "watch" => Some(crate::online_state::Seat::watching(value)),
-            _ => None,
-        }
-    })?;
-    forget_query(window);
-    Some(seat)
-}
-
-/// Takes the query off the page's address, without a new history entry.
-fn forget_query(window: &Window) {
-    if let Ok(history) = window.history() {
-        let path = window.location().pathname().unwrap_or_default();
-        let _ = history.replace_state_with_url(&JsValue::NULL, "", Some(&path));
-    }
 }
 
 /// A seed for the page's randomness (new games' seeds, and so the

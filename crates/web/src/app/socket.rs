@@ -189,3 +189,33 @@ async fn create_request(window: &Window, body: &str) -> Result<Seat, String> {
     }
     Seat::from_created(&text)
 }
+
+/// The online game a link opens: `?join=K7Q4MZ` takes the friend's seat,
+/// `?watch=<game id>` watches. The link is spent once followed: a reload
+/// returns by the stored seat instead.
+pub(super) fn online_link(window: &Window) -> Option<Seat> {
+    let search = window.location().search().ok()?;
+    let pairs = || crate::embed::query_pairs(&search);
+    // A game to create is made once: the address forgets it at once too.
+    if pairs().any(|(key, _)| key == "online") {
+        forget_query(window);
+    }
+    let seat = pairs().find_map(|(key, value)| {
+        let value = crate::embed::clean(value);
+        match key {
+            "join" => Some(Seat::joining(value)),
+            "watch" => Some(Seat::watching(value)),
+            _ => None,
+        }
+    })?;
+    forget_query(window);
+    Some(seat)
+}
+
+/// Takes the query off the page's address, without a new history entry.
+fn forget_query(window: &Window) {
+    if let Ok(history) = window.history() {
+        let path = window.location().pathname().unwrap_or_default();
+        let _ = history.replace_state_with_url(&JsValue::NULL, "", Some(&path));
+    }
+}
