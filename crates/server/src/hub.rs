@@ -260,38 +260,46 @@ impl Hub {
         ))
     }
 
-    /// Stores a game's next events, then applies and announces them: nothing
-    /// is told before it is stored. Events another process stored first
-    /// (the version is taken) are caught up with, and the action is
-    /// refused as `unavailable` (try again).
+    /// Stores a game's next events, then applies and announces them:
+    /// nothing is told before it is stored; whether they were. When another
+    /// process stored that version first (it is taken), what it stored is
+    /// caught up with instead.
+    async fn try_commit(
+        &self,
+        live: &Live,
+        state: &mut crate::live::LiveState,
+        events: &[EventBody],
+    ) -> Result<bool, ErrorCode> {
+        let first_v = state.room.v + 1;
+        match self
+            .db
+            .append(&state.row.id, first_v, events.to_vec())
+            .await
+        {
+            Ok(()) => {
+                live.publish(state, events);
+                Ok(true)
+            }
+            Err(e) if e.is_taken() => {
+                self.catch_up(live, state).await?;
+                Ok(false)
+            }
+            Err(e) => Err(reported(&state.row.id, &e)),
+        }
+    }
+
+    /// As [`Hub::try_commit`]; events not stored because another process
+    /// stored first are refused as `unavailable` (try again).
     async fn commit(
         &self,
         live: &Live,
         state: &mut crate::live::LiveState,
         events: &[EventBody],
     ) -> Result<(), ErrorCode> {
-        match self.store(state, events).await {
-            Ok(()) => {
-                live.publish(state, events);
-                Ok(())
-            }
-            Err(e) if e.is_taken() => {
-                self.catch_up(live, state).await?;
-                Err(ErrorCode::Unavailable)
-            }
-            Err(e) => Err(reported(&state.row.id, &e)),
+        match self.try_commit(live, state, events).await? {
+            true => Ok(()),
+            false => Err(ErrorCode::Unavailable),
         }
-    }
-
-    async fn store(
-        &self,
-        state: &crate::live::LiveState,
-        events: &[EventBody],
-    ) -> Result<(), StoreError> {
-        let first_v = state.room.v + 1;
-        self.db
-            .append(&state.row.id, first_v, events.to_vec())
-            .await
     }
 
     /// Brings a live game up to what is stored: the events another server
@@ -507,16 +515,12 @@ impl Hub {
             if events.is_empty() {
                 return Ok(None);
             }
-            match self.store(&state, &events).await {
-                Ok(()) => {
-                    live.publish(&mut state, &events);
-                    break;
-                }
-                Err(e) if e.is_taken() && attempts < 3 => {
-                    attempts += 1;
-                    self.catch_up(live, &mut state).await?;
-                }
-                Err(e) => return Err(reported(&state.row.id, &e)),
+            if self.try_commit(live, &mut state, &events).await? {
+                break;
+            }
+            attempts += 1;
+            if attempts > 3 {
+                return Err(ErrorCode::Unavailable);
             }
         }
         Ok(match message {
