@@ -18,6 +18,7 @@ use std::time::Duration;
 use online_play::{EventBody, Room};
 use tokio::sync::watch;
 
+use crate::live::Saying;
 use crate::postgres::{is_postgres_url, PgStore};
 use crate::store::{GameRow, Store, StoreError};
 
@@ -228,24 +229,18 @@ impl Db {
         }
     }
 
-    /// Tells the other server processes on the database what connections
-    /// this one has to `game` (nothing to do for SQLite, which one
-    /// process has to itself).
+    /// Tells the other server processes on the database what this one
+    /// says of `game` (nothing to do for SQLite, which one process has to
+    /// itself).
     pub async fn announce(
         &self,
         game: &str,
         process: &str,
-        online: [u32; 2],
-        watchers: u32,
+        saying: &Saying,
     ) -> Result<(), StoreError> {
         match &self.backend {
             Backend::Sqlite(_) => Ok(()),
-            Backend::Postgres(state) => {
-                opened(state)
-                    .await?
-                    .announce(game, process, online, watchers)
-                    .await
-            }
+            Backend::Postgres(state) => opened(state).await?.announce(game, process, saying).await,
         }
     }
 

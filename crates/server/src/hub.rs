@@ -17,7 +17,7 @@ use online_play::{
 use tokio::sync::broadcast;
 
 use crate::db::Db;
-use crate::live::{catch_up, Live, Outgoing};
+use crate::live::{catch_up, Live, Outgoing, Saying};
 use crate::store::{GameRow, StoreError};
 
 /// All games the server knows, loaded on first use.
@@ -118,28 +118,31 @@ impl Hub {
         }
     }
 
+    /// Whether other server processes share the database.
+    pub fn is_shared(&self) -> bool {
+        self.db.is_shared()
+    }
+
     /// Tells the other processes on the database who is connected to the
-    /// game through this one (a failure is logged: the next saying mends
-    /// it).
-    async fn announce(&self, state: &crate::live::LiveState) {
+    /// game through this one, and what its spectators suggest (a failure
+    /// is logged: the next saying mends it).
+    async fn announce(&self, state: &mut crate::live::LiveState) {
+        if !self.db.is_shared() {
+            return;
+        }
+        state.suggestions_unsaid = false;
         let said = self
             .db
-            .announce(&state.row.id, &self.process, state.online, state.watchers)
+            .announce(&state.row.id, &self.process, &state.saying())
             .await;
         if let Err(e) = said {
             tracing::warn!(game = %state.row.id, error = %e, "presence not shared");
         }
     }
 
-    /// What another process says of its connections to a game: counted in
-    /// if the game is live here.
-    pub async fn presence_elsewhere(
-        &self,
-        game: &str,
-        process: &str,
-        online: [u32; 2],
-        watchers: u32,
-    ) {
+    /// What another process says of a game: counted in if the game is
+    /// live here.
+    pub async fn said_elsewhere(&self, game: &str, process: &str, saying: Saying) {
         if process == self.process {
             return;
         }
@@ -148,11 +151,24 @@ impl Hub {
         };
         let mut state = live.state.lock().await;
         let new_here = !state.elsewhere.contains_key(process);
-        live.presence_elsewhere(&mut state, process, online, watchers, self.claim_after);
+        live.said_elsewhere(&mut state, process, saying, self.claim_after);
         // A process that has just taken the game up learns at once who is
         // connected through this one.
         if new_here && !state.is_empty() {
-            self.announce(&state).await;
+            self.announce(&mut state).await;
+        }
+    }
+
+    /// Several times a second: tells the other processes the suggestions
+    /// made here since it last did (a crowd suggesting at once costs one
+    /// notification per game each time, not one per suggestion).
+    pub async fn share_suggestions(&self) {
+        let games: Vec<Arc<Live>> = lock(&self.live).values().cloned().collect();
+        for live in games {
+            let mut state = live.state.lock().await;
+            if state.suggestions_unsaid {
+                self.announce(&mut state).await;
+            }
         }
     }
 
@@ -163,7 +179,7 @@ impl Hub {
         for live in games {
             let mut state = live.state.lock().await;
             if !state.is_empty() {
-                self.announce(&state).await;
+                self.announce(&mut state).await;
             }
             live.forget_elsewhere(&mut state, PRESENCE_BELIEVED, self.claim_after);
         }
@@ -416,7 +432,7 @@ impl Hub {
         // subscription, never in both and never in neither.
         let outgoing = live.outgoing.subscribe();
         live.presence(&mut state, role, true, self.claim_after);
-        self.announce(&state).await;
+        self.announce(&mut state).await;
         let mut first = vec![ServerMessage::Welcome {
             game: id.clone(),
             role,
@@ -537,9 +553,11 @@ impl Hub {
     /// Counts a connection out.
     pub async fn leave(&self, live: &Live, role: Role, connection: u64) {
         let mut state = live.state.lock().await;
+        if state.suggestions.remove(&connection).is_some() {
+            state.suggestions_unsaid = true;
+        }
         live.presence(&mut state, role, false, self.claim_after);
-        self.announce(&state).await;
-        state.suggestions.remove(&connection);
+        self.announce(&mut state).await;
     }
 }
 

@@ -21,7 +21,7 @@ const BACKLOG: usize = 64;
 /// The player on move hears the spectators' tally at most this often (and
 /// only when its top three change): a crowd suggesting at once must not
 /// queue the player's own answers behind a flood of tallies.
-const TALLY_EVERY: Duration = Duration::from_millis(250);
+pub const TALLY_EVERY: Duration = Duration::from_millis(250);
 
 /// Who a message is for.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -47,12 +47,27 @@ pub struct Outgoing {
     pub message: ServerMessage,
 }
 
-/// The connections another server process has to a game, and when it
-/// last said so.
-#[derive(Clone, Debug)]
-pub struct Elsewhere {
+/// What a server process tells the others sharing its database about one
+/// game: who is connected to it there, and the suggestions its spectators
+/// there have made for the ply `ply`.
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Saying {
     pub online: [u32; 2],
     pub watchers: u32,
+    pub ply: u32,
+    /// Each suggested turn and how many spectators suggest it.
+    pub suggestions: Vec<(String, u32)>,
+}
+
+/// Turns a process tells others at most (a notification's payload is
+/// limited; more distinct suggestions than this hardly matter to the top
+/// three).
+const SAID_SUGGESTIONS: usize = 48;
+
+/// What another server process said of a game, and when.
+#[derive(Clone, Debug)]
+pub struct Elsewhere {
+    pub saying: Saying,
     pub said: Instant,
 }
 
@@ -81,8 +96,11 @@ pub struct LiveState {
     pub elsewhere: HashMap<String, Elsewhere>,
     /// The last tally sent and when, and whether a newer one waits for
     /// its turn.
-    tally_sent: Option<(ServerMessage, Instant)>,
+    tally_sent: Option<(Tally, Instant)>,
     tally_waiting: bool,
+    /// Whether this process's suggestions changed since it last told the
+    /// other processes.
+    pub suggestions_unsaid: bool,
 }
 
 impl Live {
@@ -101,6 +119,7 @@ impl Live {
                 elsewhere: HashMap::new(),
                 tally_sent: None,
                 tally_waiting: false,
+                suggestions_unsaid: false,
             }),
             outgoing: broadcast::channel(BACKLOG).0,
         }
@@ -157,31 +176,29 @@ impl Live {
         self.tell_presence(state, claim_after);
     }
 
-    /// What another server process says of its connections to the game:
-    /// told here if that changes who is present.
-    pub fn presence_elsewhere(
-        &self,
+    /// What another server process says of the game: told here if that
+    /// changes who is present, and to the player on move if it changes the
+    /// suggestions' top three.
+    pub fn said_elsewhere(
+        self: &Arc<Live>,
         state: &mut LiveState,
         process: &str,
-        online: [u32; 2],
-        watchers: u32,
+        saying: Saying,
         claim_after: Duration,
     ) {
         let before = state.present();
-        if online == [0, 0] && watchers == 0 {
+        if saying.online == [0, 0] && saying.watchers == 0 {
             state.elsewhere.remove(process);
         } else {
             let said = Instant::now();
-            let elsewhere = Elsewhere {
-                online,
-                watchers,
-                said,
-            };
-            state.elsewhere.insert(process.to_string(), elsewhere);
+            state
+                .elsewhere
+                .insert(process.to_string(), Elsewhere { saying, said });
         }
         if state.present() != before {
             self.tell_presence(state, claim_after);
         }
+        self.send_tally(state);
     }
 
     /// Forgets what other processes said longer ago than `after` (a
@@ -226,6 +243,7 @@ impl Live {
     /// tally.
     pub fn suggest(self: &Arc<Live>, state: &mut LiveState, connection: u64, turn: String) {
         state.suggestions.insert(connection, turn);
+        state.suggestions_unsaid = true;
         self.send_tally(state);
     }
 
@@ -235,7 +253,13 @@ impl Live {
     fn send_tally(self: &Arc<Live>, state: &mut LiveState) {
         let tally = tally(state);
         let sent = state.tally_sent.as_ref();
-        if sent.is_some_and(|(last, _)| *last == tally) {
+        let last = sent.map(|(last, _)| last);
+        if last == Some(&tally) {
+            return;
+        }
+        // None yet for this ply: nothing to say (the page forgets the last
+        // ply's tally when the move comes).
+        if tally.list.is_empty() && last.is_none_or(|last| last.ply != tally.ply) {
             return;
         }
         match sent.map(|(_, at)| *at + TALLY_EVERY) {
@@ -253,7 +277,11 @@ impl Live {
             }
             _ => {
                 let to_move = state.room.game.side_to_move();
-                self.send(Audience::Player(to_move), tally.clone());
+                let message = ServerMessage::Suggestions {
+                    ply: tally.ply,
+                    list: tally.list.clone(),
+                };
+                self.send(Audience::Player(to_move), message);
                 state.tally_sent = Some((tally, Instant::now()));
             }
         }
@@ -275,11 +303,33 @@ impl LiveState {
     pub fn present(&self) -> ([u32; 2], u32) {
         let (mut online, mut watchers) = (self.online, self.watchers);
         for e in self.elsewhere.values() {
-            online[0] += e.online[0];
-            online[1] += e.online[1];
-            watchers += e.watchers;
+            online[0] += e.saying.online[0];
+            online[1] += e.saying.online[1];
+            watchers += e.saying.watchers;
         }
         (online, watchers)
+    }
+
+    /// What this process tells the others of the game.
+    pub fn saying(&self) -> Saying {
+        let mut suggestions: Vec<(String, u32)> = self.local_counts().into_iter().collect();
+        suggestions.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+        suggestions.truncate(SAID_SUGGESTIONS);
+        Saying {
+            online: self.online,
+            watchers: self.watchers,
+            ply: self.room.game.ply() as u32,
+            suggestions,
+        }
+    }
+
+    /// How many spectators connected here suggest each turn.
+    fn local_counts(&self) -> HashMap<String, u32> {
+        let mut counts: HashMap<String, u32> = HashMap::new();
+        for turn in self.suggestions.values() {
+            *counts.entry(turn.clone()).or_default() += 1;
+        }
+        counts
     }
 
     /// Whether nobody is connected here (the game may be dropped from
@@ -289,24 +339,30 @@ impl LiveState {
     }
 }
 
-fn tally(state: &LiveState) -> ServerMessage {
-    let mut counts: HashMap<&str, u32> = HashMap::new();
-    for turn in state.suggestions.values() {
-        *counts.entry(turn.as_str()).or_default() += 1;
+/// The top three suggestions for one ply.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Tally {
+    ply: u32,
+    list: Vec<Suggestion>,
+}
+
+/// The top three suggestions for the ply on move, counting those made
+/// through every process.
+fn tally(state: &LiveState) -> Tally {
+    let ply = state.room.game.ply() as u32;
+    let mut counts = state.local_counts();
+    for e in state.elsewhere.values().filter(|e| e.saying.ply == ply) {
+        for (turn, count) in &e.saying.suggestions {
+            *counts.entry(turn.clone()).or_default() += count;
+        }
     }
     let mut list: Vec<Suggestion> = counts
         .into_iter()
-        .map(|(turn, count)| Suggestion {
-            turn: turn.to_string(),
-            count,
-        })
+        .map(|(turn, count)| Suggestion { turn, count })
         .collect();
     list.sort_by(|a, b| b.count.cmp(&a.count).then(a.turn.cmp(&b.turn)));
     list.truncate(3);
-    ServerMessage::Suggestions {
-        ply: state.room.game.ply() as u32,
-        list,
-    }
+    Tally { ply, list }
 }
 
 /// What a client that has seen events up to `last_v` needs: the missing

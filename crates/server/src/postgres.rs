@@ -15,6 +15,7 @@ use deadpool_postgres::{GenericClient, Manager, ManagerConfig, Pool, RecyclingMe
 use online_play::{EventBody, Room};
 use tokio_postgres::NoTls;
 
+use crate::live::Saying;
 use crate::store::{GameRow, StoreError};
 
 /// The schema, one step per migration, in order. A database records the
@@ -37,8 +38,8 @@ const MIGRATIONS: &[&str] = &["CREATE TABLE games (
 
 /// The channel of the hints `game v` that a game has events up to `v`.
 const CHANNEL: &str = "alquerque_events";
-/// The channel of `game process white black watchers`: the connections a
-/// process has to a game.
+/// The channel of `game process saying`: what a process says of a game
+/// (its [`Saying`], as JSON).
 const PRESENCE: &str = "alquerque_presence";
 
 /// What the other processes have stored, as the notifications say.
@@ -49,19 +50,18 @@ pub enum Hint {
     /// The notifications' connection was (re)made: hints may have been
     /// missed meanwhile.
     Listening,
-    /// Server process `process` has these connections to `game`.
-    Presence {
+    /// What server process `process` says of `game`.
+    Said {
         game: String,
         process: String,
-        online: [u32; 2],
-        watchers: u32,
+        saying: Saying,
     },
 }
 
 impl Hint {
     /// A hint from a notification on `channel`, if it reads as one.
     fn read(channel: &str, payload: &str) -> Option<Hint> {
-        let mut words = payload.split(' ');
+        let mut words = payload.splitn(3, ' ');
         let game = words.next()?.to_string();
         if channel == CHANNEL {
             return Some(Hint::Stored {
@@ -70,14 +70,11 @@ impl Hint {
             });
         }
         let process = words.next()?.to_string();
-        let mut number = || -> Option<u32> { words.next()?.parse().ok() };
-        let online = [number()?, number()?];
-        let watchers = number()?;
-        Some(Hint::Presence {
+        let saying = serde_json::from_str(words.next()?).ok()?;
+        Some(Hint::Said {
             game,
             process,
-            online,
-            watchers,
+            saying,
         })
     }
 }
@@ -142,16 +139,17 @@ impl PgStore {
         hints
     }
 
-    /// Tells the other processes what connections this one (`process`)
-    /// has to `game`.
+    /// Tells the other processes what this one (`process`) says of
+    /// `game`.
     pub async fn announce(
         &self,
         game: &str,
         process: &str,
-        online: [u32; 2],
-        watchers: u32,
+        saying: &Saying,
     ) -> Result<(), StoreError> {
-        let payload = format!("{game} {process} {} {} {watchers}", online[0], online[1]);
+        // Numbers and strings only: this cannot fail.
+        let saying = serde_json::to_string(saying).unwrap_or_default();
+        let payload = format!("{game} {process} {saying}");
         let client = self.client().await?;
         client
             .execute("SELECT pg_notify($1, $2)", &[&PRESENCE, &payload])
@@ -434,4 +432,40 @@ async fn append_in(
         .map_err(storage)?;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hints_read_back_what_was_sent() {
+        assert_eq!(
+            Hint::read(CHANNEL, "g1 12"),
+            Some(Hint::Stored {
+                game: "g1".into(),
+                v: 12
+            })
+        );
+        let saying = Saying {
+            online: [1, 0],
+            watchers: 3,
+            ply: 4,
+            suggestions: vec![("c2-c3".into(), 2), ("b2xb4xd4".into(), 1)],
+        };
+        let payload = format!("g1 p7 {}", serde_json::to_string(&saying).expect("JSON"));
+        assert_eq!(
+            Hint::read(PRESENCE, &payload),
+            Some(Hint::Said {
+                game: "g1".into(),
+                process: "p7".into(),
+                saying
+            })
+        );
+        // Whatever does not read as a hint is ignored.
+        for junk in ["", "g1", "g1 x", "g1 p7", "g1 p7 {\"online\":[1]}"] {
+            assert_eq!(Hint::read(PRESENCE, junk), None, "{junk:?}");
+        }
+        assert_eq!(Hint::read(CHANNEL, "g1 x"), None);
+    }
 }

@@ -170,15 +170,14 @@ pub async fn serve(config: Config) -> Result<(SocketAddr, Serving), Box<dyn std:
                     listener_app.hub.stored_elsewhere(&game, v).await
                 }
                 crate::postgres::Hint::Listening => listener_app.hub.catch_up_all().await,
-                crate::postgres::Hint::Presence {
+                crate::postgres::Hint::Said {
                     game,
                     process,
-                    online,
-                    watchers,
+                    saying,
                 } => {
                     listener_app
                         .hub
-                        .presence_elsewhere(&game, &process, online, watchers)
+                        .said_elsewhere(&game, &process, saying)
                         .await
                 }
             }
@@ -192,6 +191,17 @@ pub async fn serve(config: Config) -> Result<(SocketAddr, Serving), Box<dyn std:
             sharing.hub.share_presence().await;
         }
     });
+    if app.hub.is_shared() {
+        let sharing = app.clone();
+        tokio::spawn(async move {
+            let mut every = tokio::time::interval(crate::live::TALLY_EVERY);
+            every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+            loop {
+                every.tick().await;
+                sharing.hub.share_suggestions().await;
+            }
+        });
+    }
     let sweeper = app.clone();
     tokio::spawn(async move {
         let mut every = tokio::time::interval(Duration::from_secs(60));

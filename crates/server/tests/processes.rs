@@ -2,7 +2,8 @@
 //! in this process, each with its own games in memory and its own
 //! notifications connection): a game played with each player on a
 //! different server, every event reaching both; and two servers racing
-//! moves for the same ply, of which exactly one is stored.
+//! moves for the same ply, of which exactly one is stored; presence,
+//! claims and spectators' suggestions counted across servers.
 
 mod common;
 
@@ -11,7 +12,7 @@ use std::time::Duration;
 
 use common::postgres::Postgres;
 use common::*;
-use online_play::{ErrorCode, EventBody, Role, ServerMessage};
+use online_play::{ClientMessage, ErrorCode, EventBody, MoveText, Role, ServerMessage, Suggestion};
 
 /// A PostgreSQL, two servers on one database of it, and a Classic game
 /// created on the first.
@@ -223,4 +224,129 @@ async fn presence_and_claims_count_every_server() {
     )
     .await;
     assert!(matches!(ended, ServerMessage::Event(_)), "{ended:?}");
+}
+
+fn suggest(ply: u32, turn: &str) -> ClientMessage {
+    ClientMessage::Suggest(MoveText {
+        ply,
+        turn: turn.into(),
+    })
+}
+
+#[tokio::test]
+async fn suggestions_made_through_every_server_reach_the_player() {
+    let postgres = Postgres::start();
+    let url = postgres.database("games").await;
+    let (one, two) = (start_on(&url, 30).await, start_on(&url, 30).await);
+    let game = create(one, "classic", true).await;
+    let mut white = open(one).await;
+    hello(&mut white, &game.id, Some(&game.token), None, None).await;
+    let mut black = open(two).await;
+    hello(&mut black, "", None, Some(&game.code), None).await;
+
+    // Three spectators on the other server and one on White's.
+    let mut crowd = Vec::new();
+    for addr in [two, two, two, one] {
+        let mut watcher = open(addr).await;
+        hello(&mut watcher, &game.id, None, None, None).await;
+        crowd.push(watcher);
+    }
+    for (watcher, turn) in crowd.iter_mut().zip(["c2-c3", "c2-c3", "d2-c3", "c2-c3"]) {
+        send(watcher, &suggest(0, turn)).await;
+    }
+    let counted = [("c2-c3", 3), ("d2-c3", 1)].map(|(turn, count)| Suggestion {
+        turn: turn.into(),
+        count,
+    });
+    // Well within the five seconds between presence sayings: suggestions
+    // are shared as they come.
+    let tally = tokio::time::timeout(
+        Duration::from_secs(2),
+        next_where(
+            &mut white,
+            |m| matches!(m, ServerMessage::Suggestions { ply: 0, list } if list[..] == counted[..]),
+        ),
+    )
+    .await;
+    assert!(
+        tally.is_ok(),
+        "White hears every server's suggestions counted together"
+    );
+
+    // A spectator over there leaves: its suggestion is no longer counted.
+    crowd.remove(2);
+    let fewer = [Suggestion {
+        turn: "c2-c3".into(),
+        count: 3,
+    }];
+    let tally = tokio::time::timeout(
+        Duration::from_secs(5),
+        next_where(
+            &mut white,
+            |m| matches!(m, ServerMessage::Suggestions { ply: 0, list } if list[..] == fewer[..]),
+        ),
+    )
+    .await;
+    assert!(tally.is_ok(), "the one who left is not counted");
+
+    // After White's move the last ply's suggestions count no more: Black
+    // hears only those for the new ply.
+    send(&mut white, &mv(0, "c2-c3")).await;
+    event_at(&mut black, 3).await;
+    for watcher in &mut crowd {
+        event_at(watcher, 3).await;
+    }
+    send(&mut crowd[2], &suggest(1, "c4xc2")).await;
+    let only = [Suggestion {
+        turn: "c4xc2".into(),
+        count: 1,
+    }];
+    let tally = tokio::time::timeout(
+        Duration::from_secs(5),
+        next_where(&mut black, |m| {
+            matches!(m, ServerMessage::Suggestions { .. })
+        }),
+    )
+    .await
+    .expect("Black hears the tally");
+    assert!(
+        matches!(&tally, ServerMessage::Suggestions { ply: 1, list } if list[..] == only[..]),
+        "{tally:?}"
+    );
+}
+
+#[tokio::test]
+async fn a_killed_server_is_forgotten() {
+    let postgres = Postgres::start();
+    let url = postgres.database("games").await;
+    let one = start_on(&url, 30).await;
+    let (mut other, two) = spawn_server(&url, 30).await;
+    let game = create(one, "classic", false).await;
+    let mut white = open(one).await;
+    hello(&mut white, &game.id, Some(&game.token), None, None).await;
+    let mut watcher = open(two).await;
+    hello(&mut watcher, &game.id, None, None, None).await;
+    let watched = |m: &ServerMessage| matches!(m, ServerMessage::Presence(p) if p.watchers == 1);
+    next_where(&mut white, watched).await;
+
+    // The other server dies without a word: after it has stayed silent
+    // long enough, its spectator is no longer counted.
+    other.start_kill().expect("killed");
+    let forgotten = |m: &ServerMessage| matches!(m, ServerMessage::Presence(p) if p.watchers == 0);
+    let limit =
+        alquerque_server::hub::PRESENCE_BELIEVED + alquerque_server::hub::PRESENCE_EVERY * 2;
+    let mut pinging = tokio::time::interval(Duration::from_secs(2));
+    let heard = tokio::time::timeout(limit, async {
+        loop {
+            tokio::select! {
+                _ = pinging.tick() => send(&mut white, &ClientMessage::Ping).await,
+                m = next_any(&mut white) => if forgotten(&m) { break },
+            }
+        }
+    })
+    .await;
+    assert!(
+        heard.is_ok(),
+        "the dead server's spectator is forgotten within {limit:?}"
+    );
 }
