@@ -37,6 +37,9 @@ pub struct Hub {
 /// long others believe it without hearing again.
 pub const PRESENCE_EVERY: Duration = Duration::from_secs(5);
 pub const PRESENCE_BELIEVED: Duration = Duration::from_secs(15);
+/// Events a reconnecting client may have missed and still be sent them
+/// from storage, one by one, rather than a snapshot.
+const FROM_STORAGE: u64 = 256;
 
 fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
     // The map of live games stays consistent whatever panicked.
@@ -438,7 +441,7 @@ impl Hub {
             role,
             token,
         }];
-        first.extend(catch_up(&state, hello.last_v));
+        first.extend(self.missed(&state, hello.last_v).await);
         drop(state);
         Ok(Entered {
             game: id,
@@ -447,6 +450,34 @@ impl Hub {
             first,
             outgoing,
         })
+    }
+
+    /// What a client that has seen events up to `last_v` missed: from
+    /// memory, or from storage when the game was loaded (here) after them,
+    /// or a snapshot when it is too far behind (or storage fails).
+    async fn missed(
+        &self,
+        state: &crate::live::LiveState,
+        last_v: Option<u64>,
+    ) -> Vec<ServerMessage> {
+        let answer = catch_up(state, last_v);
+        let (Some(last), [ServerMessage::Snapshot(_)]) = (last_v, &answer[..]) else {
+            return answer;
+        };
+        let behind = state.room.v.saturating_sub(last);
+        if behind == 0 || behind > FROM_STORAGE {
+            return answer;
+        }
+        // Storage may already hold more than this process has applied.
+        match self.db.events_after(&state.row.id, last).await {
+            Ok(events) if events.len() as u64 >= behind => events
+                .into_iter()
+                .take(behind as usize)
+                .zip(last + 1..)
+                .map(|(body, v)| ServerMessage::Event(online_play::Event { v, body }))
+                .collect(),
+            _ => answer,
+        }
     }
 
     /// The seat a join code gives: the empty one, taken for `token` (or for

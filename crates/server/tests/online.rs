@@ -1,6 +1,8 @@
 //! The whole online flow over real sockets on 127.0.0.1: create, join by
 //! code, two spectators, moves, suggestions, reconnect with the last event
-//! seen, and every rejection with its exact error or close code.
+//! seen, and every rejection with its exact error or close code; on one
+//! server with either store, and across three server processes sharing
+//! PostgreSQL.
 
 mod common;
 
@@ -18,7 +20,7 @@ use tokio_tungstenite::tungstenite::Message;
 
 #[tokio::test]
 async fn two_players_and_two_spectators_play_a_game() {
-    play_a_game(start().await).await;
+    play_a_game(&[start().await]).await;
 }
 
 /// The same game on a server that keeps its games in PostgreSQL.
@@ -26,17 +28,40 @@ async fn two_players_and_two_spectators_play_a_game() {
 async fn two_players_and_two_spectators_play_a_game_kept_in_postgresql() {
     let postgres = postgres::Postgres::start();
     let url = postgres.database("games").await;
-    play_a_game(start_on(&url, 30).await).await;
+    play_a_game(&[start_on(&url, 30).await]).await;
 }
 
-async fn play_a_game(addr: std::net::SocketAddr) {
+/// The same game across three server processes on one PostgreSQL
+/// database, each socket opened on the next process: White, Black, the
+/// spectators and the reconnections each meet the game through another
+/// process than the one before.
+#[tokio::test]
+async fn two_players_and_two_spectators_play_a_game_across_three_processes() {
+    let postgres = postgres::Postgres::start();
+    let url = postgres.database("games").await;
+    let mut processes = Vec::new();
+    let mut addrs = Vec::new();
+    for _ in 0..3 {
+        let (child, addr) = spawn_server(&url, 30).await;
+        processes.push(child);
+        addrs.push(addr);
+    }
+    play_a_game(&addrs).await;
+}
+
+/// Plays the game; every socket is opened on the next of `servers` in
+/// turn.
+async fn play_a_game(servers: &[std::net::SocketAddr]) {
+    let addr = servers[0];
+    let mut turns = servers.iter().copied().cycle();
+    let mut server = move || turns.next().expect("a server");
     assert_eq!(
         http(addr, "GET", "/health", "").await,
         (200, "ok".to_string())
     );
     let game = create(addr, "classic", true).await;
 
-    let mut white = open(addr).await;
+    let mut white = open(server()).await;
     let welcome = hello(&mut white, &game.id, Some(&game.token), None, None).await;
     assert!(
         matches!(
@@ -54,7 +79,7 @@ async fn play_a_game(addr: std::net::SocketAddr) {
     ));
 
     // The friend types the code in lower case without the dash.
-    let mut black = open(addr).await;
+    let mut black = open(server()).await;
     let typed = game.code.replace('-', "").to_lowercase();
     let welcome = hello(&mut black, &game.id, None, Some(&typed), None).await;
     let ServerMessage::Welcome {
@@ -74,13 +99,13 @@ async fn play_a_game(addr: std::net::SocketAddr) {
         ServerMessage::Event(e) if e.v == 2 && e.body == EventBody::Joined { side: Role::Black }
     ));
     // The code is spent.
-    let mut late = open(addr).await;
+    let mut late = open(server()).await;
     let refused = hello(&mut late, &game.id, None, Some(&game.code), None).await;
     assert_eq!(error_code(&refused), Some(ErrorCode::BadCode));
 
     let mut watchers = Vec::new();
     for _ in 0..2 {
-        let mut w = open(addr).await;
+        let mut w = open(server()).await;
         let welcome = hello(&mut w, &game.id, None, None, None).await;
         assert!(matches!(
             welcome,
@@ -151,7 +176,7 @@ async fn play_a_game(addr: std::net::SocketAddr) {
 
     // Black reconnects with its token and the last event it saw.
     drop(black);
-    let mut black = open(addr).await;
+    let mut black = open(server()).await;
     let welcome = hello(&mut black, &game.id, Some(&black_token), None, Some(2)).await;
     assert!(matches!(
         welcome,
@@ -164,7 +189,7 @@ async fn play_a_game(addr: std::net::SocketAddr) {
     assert!(matches!(next(&mut black).await, ServerMessage::Event(e) if e.v == 3));
 
     // A wrong token is refused and the socket closed.
-    let mut thief = open(addr).await;
+    let mut thief = open(server()).await;
     let refused = hello(&mut thief, &game.id, Some("0123"), None, None).await;
     assert_eq!(error_code(&refused), Some(ErrorCode::WrongToken));
     assert_eq!(closed_with(&mut thief).await, Some(CloseCode::Policy));

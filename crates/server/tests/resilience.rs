@@ -1,17 +1,26 @@
-//! Nothing is lost or doubled when connections fail or the server dies:
+//! Nothing is lost or doubled when connections fail or a server dies:
 //! games played through more than a thousand random socket drops (many
 //! between sending a move and its acknowledgement), and a server killed with
-//! SIGKILL in the middle of a burst of moves and started again.
+//! SIGKILL in the middle of a burst of moves. Each on one server with
+//! SQLite, and across three server processes sharing PostgreSQL: there a
+//! dropped client comes back through any process, and the clients of the
+//! killed one carry on through the others.
 
 mod common;
 
+use std::net::SocketAddr;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
+use alquerque_server::db::Db;
+use common::postgres::Postgres;
 use common::*;
 use engine::Side;
-use online_play::{
-    ClientMessage, ErrorCode, Event, EventBody, MoveText, Role, Room, ServerMessage,
-};
+use futures_util::SinkExt;
+use online_play::{ClientMessage, ErrorCode, Event, EventBody, MoveText, Room, ServerMessage};
+use tokio::sync::mpsc;
+use tokio_tungstenite::connect_async;
+use tokio_tungstenite::tungstenite::Message;
 
 /// A small deterministic random source.
 struct Rng(u64);
@@ -126,15 +135,18 @@ impl Player {
         Some(ClientMessage::Move(mv))
     }
 
-    /// Plays until the game is over, dropping the socket at random.
-    async fn play(&mut self, addr: std::net::SocketAddr) {
+    /// Plays until the game is over, dropping the socket at random and
+    /// coming back each time through one of `servers` at random.
+    async fn play(&mut self, servers: &[SocketAddr]) {
         while !self.over() {
+            let addr = servers[(self.rng.next() % servers.len() as u64) as usize];
             let mut ws = open(addr).await;
             send(&mut ws, &self.hello()).await;
             if let Some(mv) = self.pending.clone() {
                 // Sent before the last drop: again, with the same ply.
                 send(&mut ws, &ClientMessage::Move(mv)).await;
             }
+            let mut quiet = 0;
             loop {
                 if let Some(action) = self.decide() {
                     send(&mut ws, &action).await;
@@ -144,8 +156,14 @@ impl Player {
                     }
                 }
                 let Some(message) = try_next(&mut ws, Duration::from_millis(300)).await else {
+                    // Quiet (or closed) for long: come back on a new socket.
+                    quiet += 1;
+                    if quiet > 10 {
+                        break;
+                    }
                     continue;
                 };
+                quiet = 0;
                 self.take(message);
                 if self.over() || self.rng.chance(8) {
                     break;
@@ -185,10 +203,38 @@ async fn seat_players(addr: std::net::SocketAddr, seed: u64) -> (Player, Player)
     )
 }
 
+/// The database's stored events of a game.
+async fn stored(database: &str, game: &str) -> Vec<EventBody> {
+    let (db, _) = Db::open(database, Duration::from_secs(5));
+    db.events_after(game, 0).await.expect("events")
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_thousand_drops_lose_and_double_nothing() {
     let database = fresh_database();
     let addr = start_on(&database, 1000).await;
+    play_through_drops(&database, &[addr]).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_thousand_drops_coming_back_through_any_of_three_processes() {
+    let postgres = Postgres::start();
+    let database = postgres.database("games").await;
+    let mut processes = Vec::new();
+    let mut addrs = Vec::new();
+    for _ in 0..3 {
+        let (child, addr) = spawn_server(&database, 1000).await;
+        processes.push(child);
+        addrs.push(addr);
+    }
+    play_through_drops(&database, &addrs).await;
+}
+
+/// Games, four at a time, until their players' sockets have dropped a
+/// thousand times: each player ends with the stored events, in order, and
+/// the stored moves are each ply once.
+async fn play_through_drops(database: &str, servers: &[SocketAddr]) {
+    let addr = servers[0];
     let mut drops = 0;
     let mut games = 0;
     let mut seed = 0x9E37_79B9_7F4A_7C15u64;
@@ -200,8 +246,9 @@ async fn a_thousand_drops_lose_and_double_nothing() {
                 .wrapping_mul(6364136223846793005)
                 .wrapping_add(1442695040888963407);
             let (mut white, mut black) = seat_players(addr, seed).await;
+            let servers = servers.to_vec();
             tasks.push(tokio::spawn(async move {
-                let (a, b) = tokio::join!(white.play(addr), black.play(addr));
+                let (a, b) = tokio::join!(white.play(&servers), black.play(&servers));
                 let _ = (a, b);
                 (white, black)
             }));
@@ -211,10 +258,7 @@ async fn a_thousand_drops_lose_and_double_nothing() {
                 .await
                 .expect("the game ends in time")
                 .expect("the players do not panic");
-            let stored = alquerque_server::Store::open(&database, Duration::from_secs(5))
-                .expect("the database")
-                .events(&white.game)
-                .expect("events");
+            let stored = stored(database, &white.game).await;
             for player in [&white, &black] {
                 for event in &player.seen {
                     assert_eq!(
@@ -254,72 +298,130 @@ async fn a_thousand_drops_lose_and_double_nothing() {
     println!("{games} games, {drops} socket drops, nothing lost or doubled");
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_killed_server_keeps_every_acknowledged_move() {
-    let database = fresh_database();
-    let (mut server, addr) = spawn_server(&database, 10_000).await;
-    const GAMES: usize = 12;
-    let mut games = Vec::new();
-    for i in 0..GAMES {
-        games.push(seat_players(addr, 77 + i as u64).await);
+/// A move acknowledged to its player: game, ply, turn.
+type Acked = (String, u32, String);
+
+/// The servers a client may still reach.
+type Alive = Arc<Mutex<Vec<SocketAddr>>>;
+
+/// One player's client in a burst of moves: moves at once whenever on move,
+/// noting every acknowledged move, until the game ends or reaches
+/// `until_ply`. When its
+/// socket ends it comes back through one of the servers still `alive`, with
+/// its move again if unanswered; with none left, it stops.
+async fn burst(
+    player: (String, String, Side),
+    alive: Alive,
+    acked: mpsc::UnboundedSender<Acked>,
+    until_ply: usize,
+) {
+    let (game, token, side) = player;
+    let mut rng = Rng(0x1234_5678 ^ game.len() as u64 ^ (side.index() as u64 + 1));
+    let mut room: Option<Room> = None;
+    let mut sent: Option<MoveText> = None;
+    'connections: loop {
+        let addr = {
+            let alive = alive.lock().expect("the list");
+            if alive.is_empty() {
+                return;
+            }
+            alive[(rng.next() % alive.len() as u64) as usize]
+        };
+        let Ok((mut ws, _)) = connect_async(format!("ws://{addr}/ws")).await else {
+            tokio::time::sleep(Duration::from_millis(50)).await;
+            continue;
+        };
+        let hello = ClientMessage::Hello {
+            game: game.clone(),
+            token: Some(token.clone()),
+            code: None,
+            last_v: room.as_ref().map(|r| r.v),
+        };
+        let mut outbox: Vec<ClientMessage> = vec![hello];
+        outbox.extend(sent.clone().map(ClientMessage::Move));
+        loop {
+            for message in outbox.drain(..) {
+                if ws
+                    .send(Message::Text(message.to_text().into()))
+                    .await
+                    .is_err()
+                {
+                    continue 'connections;
+                }
+            }
+            let Some(message) = try_next(&mut ws, Duration::from_secs(2)).await else {
+                continue 'connections;
+            };
+            match message {
+                ServerMessage::Snapshot(s) => room = Room::from_snapshot(&s).ok(),
+                ServerMessage::Event(e) => {
+                    if let Some(r) = room.as_mut() {
+                        assert_eq!(e.v, r.v + 1, "events arrive without gaps or repeats");
+                        r.apply(&e.body).expect("the server's events apply");
+                    }
+                }
+                ServerMessage::Ack { ply } => {
+                    if let Some(mv) = sent.as_ref().filter(|m| m.ply == ply) {
+                        let _ = acked.send((game.clone(), mv.ply, mv.turn.clone()));
+                    }
+                }
+                _ => {}
+            }
+            let Some(r) = room.as_ref() else { continue };
+            if sent
+                .as_ref()
+                .is_some_and(|m| (m.ply as usize) < r.game.ply())
+            {
+                sent = None;
+            }
+            if r.is_over() || r.game.ply() >= until_ply {
+                return;
+            }
+            if sent.is_none() && r.game.side_to_move() == side {
+                if let Some(mv) = random_move(r, &mut rng) {
+                    sent = Some(mv.clone());
+                    outbox.push(ClientMessage::Move(mv));
+                }
+            }
+        }
     }
-    // Every game plays a burst of moves; the acknowledged ones are noted.
-    let (acked_tx, mut acked_rx) = tokio::sync::mpsc::unbounded_channel::<(String, u32, String)>();
+}
+
+const BURST_GAMES: usize = 12;
+/// Plies the games go on to after a process is killed (unless they end).
+const CARRY_ON_TO: usize = 100;
+
+/// Seats the players of [`BURST_GAMES`] games and starts their bursts, all
+/// on `first`; then, once 150 moves are acknowledged, kills `server`. The
+/// games, the moves acknowledged so far, and what keeps noting them.
+async fn burst_then_kill(
+    first: SocketAddr,
+    server: &mut tokio::process::Child,
+    alive: &Alive,
+    until_ply: usize,
+) -> (
+    Vec<(Player, Player)>,
+    Vec<Acked>,
+    mpsc::UnboundedReceiver<Acked>,
+    Vec<tokio::task::JoinHandle<()>>,
+) {
+    let mut games = Vec::new();
+    for i in 0..BURST_GAMES {
+        games.push(seat_players(first, 77 + i as u64).await);
+    }
+    let (acked_tx, mut acked_rx) = mpsc::unbounded_channel();
     let mut tasks = Vec::new();
     for (white, black) in games.iter() {
         for player in [white, black] {
-            let (game, token, side) = (player.game.clone(), player.token.clone(), player.side);
-            let acked = acked_tx.clone();
-            tasks.push(tokio::spawn(async move {
-                let mut ws = open(addr).await;
-                let mut room: Option<Room> = None;
-                send(
-                    &mut ws,
-                    &ClientMessage::Hello {
-                        game: game.clone(),
-                        token: Some(token),
-                        code: None,
-                        last_v: None,
-                    },
-                )
-                .await;
-                let mut sent: Option<MoveText> = None;
-                let mut rng = Rng(0x1234_5678 ^ game.len() as u64 ^ (side.index() as u64 + 1));
-                while let Some(message) = try_next(&mut ws, Duration::from_secs(5)).await {
-                    match message {
-                        ServerMessage::Snapshot(s) => room = Room::from_snapshot(&s).ok(),
-                        ServerMessage::Event(e) => {
-                            if let Some(r) = room.as_mut() {
-                                let _ = r.apply(&e.body);
-                                if sent
-                                    .as_ref()
-                                    .is_some_and(|m| (m.ply as usize) < r.game.ply())
-                                {
-                                    sent = None;
-                                }
-                            }
-                        }
-                        ServerMessage::Ack { ply } => {
-                            if let Some(mv) = sent.as_ref().filter(|m| m.ply == ply) {
-                                let _ = acked.send((game.clone(), mv.ply, mv.turn.clone()));
-                            }
-                        }
-                        _ => {}
-                    }
-                    let Some(r) = room.as_ref() else { continue };
-                    if sent.is_none() && !r.is_over() && r.game.side_to_move() == side {
-                        let Some(mv) = random_move(r, &mut rng) else {
-                            continue;
-                        };
-                        sent = Some(mv.clone());
-                        send(&mut ws, &ClientMessage::Move(mv)).await;
-                    }
-                }
-            }));
+            let who = (player.game.clone(), player.token.clone(), player.side);
+            tasks.push(tokio::spawn(burst(
+                who,
+                alive.clone(),
+                acked_tx.clone(),
+                until_ply,
+            )));
         }
     }
-    drop(acked_tx);
-    // Kill the server in the middle of the burst.
     let mut acked = Vec::new();
     while acked.len() < 150 {
         match tokio::time::timeout(Duration::from_secs(20), acked_rx.recv()).await {
@@ -327,55 +429,76 @@ async fn a_killed_server_keeps_every_acknowledged_move() {
             _ => panic!("moves stopped being acknowledged after {}", acked.len()),
         }
     }
+    alive.lock().expect("the list").retain(|a| *a != first);
     server.start_kill().expect("SIGKILL");
     let _ = server.wait().await;
-    // Acknowledgements already on their way count too.
-    while let Ok(Some(a)) = tokio::time::timeout(Duration::from_millis(200), acked_rx.recv()).await
-    {
+    (games, acked, acked_rx, tasks)
+}
+
+/// Checks that every acknowledged move is stored at its ply.
+async fn all_kept(database: &str, games: &[(Player, Player)], acked: &[Acked]) {
+    for (white, _) in games {
+        let history: Vec<(u32, String)> = stored(database, &white.game)
+            .await
+            .into_iter()
+            .filter_map(|e| match e {
+                EventBody::Moved { ply, turn } => Some((ply, turn)),
+                _ => None,
+            })
+            .collect();
+        assert!(
+            history
+                .iter()
+                .enumerate()
+                .all(|(i, (p, _))| *p as usize == i),
+            "each ply stored once, in order"
+        );
+        for (_, ply, turn) in acked.iter().filter(|(g, _, _)| *g == white.game) {
+            assert_eq!(
+                history.get(*ply as usize).map(|(_, t)| t),
+                Some(turn),
+                "acknowledged move {ply} of {} kept",
+                white.game
+            );
+        }
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_killed_server_keeps_every_acknowledged_move() {
+    let database = fresh_database();
+    let (mut server, addr) = spawn_server(&database, 10_000).await;
+    let alive: Alive = Arc::new(Mutex::new(vec![addr]));
+    let (games, mut acked, mut acked_rx, tasks) =
+        burst_then_kill(addr, &mut server, &alive, usize::MAX).await;
+    // With no server left, the clients stop; acknowledgements already on
+    // their way count too.
+    for task in tasks {
+        task.await.expect("the clients do not panic");
+    }
+    while let Ok(a) = acked_rx.try_recv() {
         acked.push(a);
     }
-    for task in tasks {
-        let _ = task.await;
-    }
+    all_kept(&database, &games, &acked).await;
 
+    // Started again, the server plays on: the side to move moves, and it
+    // is acknowledged.
     let (_server, addr) = spawn_server(&database, 10_000).await;
     for (white, black) in &games {
         let mut ws = open(addr).await;
-        let welcome = hello(&mut ws, &white.game, Some(&white.token), None, None).await;
-        assert!(matches!(
-            welcome,
-            ServerMessage::Welcome {
-                role: Role::White,
-                ..
-            }
-        ));
+        hello(&mut ws, &white.game, Some(&white.token), None, None).await;
         let ServerMessage::Snapshot(snapshot) = next(&mut ws).await else {
             panic!("a snapshot");
         };
         let room = Room::from_snapshot(&snapshot).expect("the game replays");
-        let history = room.game.coordinate_history();
-        for (_, ply, turn) in acked.iter().filter(|(g, _, _)| *g == white.game) {
-            assert_eq!(
-                history.get(*ply as usize),
-                Some(turn),
-                "acknowledged move {ply} of {} survived",
-                white.game
-            );
-        }
-        // Play goes on: the side to move moves, and it is acknowledged.
         if room.is_over() {
             continue;
         }
-        let mover = if room.game.side_to_move() == Side::White {
-            (white.token.clone(), ws)
-        } else {
-            drop(ws);
-            let mut bws = open(addr).await;
-            hello(&mut bws, &black.game, Some(&black.token), None, None).await;
-            next(&mut bws).await;
-            (black.token.clone(), bws)
-        };
-        let (_, mut ws) = mover;
+        if room.game.side_to_move() == Side::Black {
+            ws = open(addr).await;
+            hello(&mut ws, &black.game, Some(&black.token), None, None).await;
+            next(&mut ws).await;
+        }
         let turn = room.game.turn_coordinates(room.game.entries()[0].turn);
         let ply = room.game.ply() as u32;
         send(&mut ws, &ClientMessage::Move(MoveText { ply, turn })).await;
@@ -384,5 +507,49 @@ async fn a_killed_server_keeps_every_acknowledged_move() {
     println!(
         "{} acknowledged moves before the kill, all kept",
         acked.len()
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_killed_process_s_clients_carry_on_through_the_others() {
+    let postgres = Postgres::start();
+    let database = postgres.database("games").await;
+    let mut processes = Vec::new();
+    for _ in 0..3 {
+        processes.push(spawn_server(&database, 10_000).await);
+    }
+    let alive: Alive = Arc::new(Mutex::new(processes.iter().map(|(_, a)| *a).collect()));
+    let first = processes[0].1;
+    let (games, mut acked, mut acked_rx, tasks) =
+        burst_then_kill(first, &mut processes[0].0, &alive, CARRY_ON_TO).await;
+    let before = acked.len();
+    // Every client was on the killed process: they come back through the
+    // other two, and every game goes on to its end or to CARRY_ON_TO.
+    for task in tasks {
+        tokio::time::timeout(Duration::from_secs(60), task)
+            .await
+            .expect("the games go on")
+            .expect("the clients do not panic");
+    }
+    while let Ok(a) = acked_rx.try_recv() {
+        acked.push(a);
+    }
+    all_kept(&database, &games, &acked).await;
+    for (white, _) in &games {
+        let events = stored(&database, &white.game).await;
+        let moves = events
+            .iter()
+            .filter(|e| matches!(e, EventBody::Moved { .. }))
+            .count();
+        let ended = events.iter().any(|e| matches!(e, EventBody::Ended { .. }));
+        assert!(
+            ended || moves >= CARRY_ON_TO,
+            "{} went on: {moves} moves",
+            white.game
+        );
+    }
+    println!(
+        "{before} acknowledged moves before the kill and {} after, through the other processes, all kept",
+        acked.len() - before
     );
 }
