@@ -25,3 +25,11 @@ wasm_bindgen_version() {
     /^version = / && name == "\"wasm-bindgen\"" { gsub(/"/, "", $3); print $3; exit }
   ' "$ROOT/Cargo.lock"
 }
+
+# The newest installed PostgreSQL server's programs (Debian keeps each
+# major version in /usr/lib/postgresql/<n>/bin).
+postgres_bin() {
+  local found
+  found="$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1)"
+  [ -n "$found" ] && [ -x "$found/postgres" ] && printf '%s\n' "$found"
+}

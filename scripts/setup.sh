@@ -31,12 +31,25 @@ command -v npm >/dev/null || missing+=(npm)
 # PostgreSQL's server: the tests of the PostgreSQL store start their own
 # clusters from it, in temporary folders.
 compgen -G "/usr/lib/postgresql/*/bin/postgres" >/dev/null || missing+=(postgresql)
+# nginx balances the processes of CLUSTER=N scripts/start.sh, and its test.
+[ -x /usr/sbin/nginx ] || missing+=(nginx)
+command -v curl >/dev/null || missing+=(curl)
 if [ ${#missing[@]} -gt 0 ]; then
   say "installing ${missing[*]} with apt"
+  # The project starts PostgreSQL and nginx itself, in its own folders:
+  # their packages must not start system services on install.
+  no_services=/usr/sbin/policy-rc.d
+  added_policy=0
+  if [ ! -e "$no_services" ]; then
+    printf '#!/bin/sh\nexit 101\n' | as_root tee "$no_services" >/dev/null
+    as_root chmod +x "$no_services"
+    added_policy=1
+  fi
   as_root apt-get update -qq
   as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}"
+  [ "$added_policy" = 0 ] || as_root rm -f "$no_services"
 else
-  say "ok: chromium, chromium-driver, a C toolchain, node, npm and PostgreSQL"
+  say "ok: chromium, chromium-driver, a C toolchain, node, npm, PostgreSQL, nginx and curl"
 fi
 node_major="$(node -p 'process.versions.node.split(".")[0]')"
 [ "$node_major" -ge 20 ] || die "node $(node --version) is too old: the browser tests need node 20 or later"

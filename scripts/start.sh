@@ -2,7 +2,8 @@
 # Sets up whatever is missing, builds the game, and serves it with online
 # play from one server process on http://127.0.0.1:${PORT:-8080}. Games are
 # kept in ${DATABASE:-alquerque.db}. WATCH=1 serves with Trunk instead,
-# rebuilding on every change (without online play).
+# rebuilding on every change (without online play). CLUSTER=N runs N server
+# processes on one PostgreSQL behind nginx instead (scripts/cluster.sh).
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/env.sh"
 cd "$ROOT"
@@ -15,6 +16,9 @@ if [ "${WATCH:-0}" = 1 ]; then
 fi
 trunk build --release
 cargo build --release -p alquerque-server
+if [ -n "${CLUSTER:-}" ]; then
+  exec "$ROOT/scripts/cluster.sh"
+fi
 echo "start: serving the game and online play on http://127.0.0.1:$port/ (Ctrl-C stops)"
 exec target/release/alquerque-server --addr "127.0.0.1:$port" --site dist \
   --db "${DATABASE:-alquerque.db}"
