@@ -230,17 +230,16 @@ impl Db {
     }
 
     /// Tells the other server processes on the database what this one
-    /// says of `game` (nothing to do for SQLite, which one process has to
-    /// itself).
+    /// says of these games (nothing to do for SQLite, which one process has
+    /// to itself).
     pub async fn announce(
         &self,
-        game: &str,
         process: &str,
-        saying: &Saying,
+        sayings: &[(String, Saying)],
     ) -> Result<(), StoreError> {
         match &self.backend {
             Backend::Sqlite(_) => Ok(()),
-            Backend::Postgres(state) => opened(state).await?.announce(game, process, saying).await,
+            Backend::Postgres(state) => opened(state).await?.announce(process, sayings).await,
         }
     }
 

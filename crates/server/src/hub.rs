@@ -134,18 +134,30 @@ impl Hub {
             return;
         }
         state.suggestions_unsaid = false;
-        let said = self
-            .db
-            .announce(&state.row.id, &self.process, &state.saying())
-            .await;
-        if let Err(e) = said {
-            tracing::warn!(game = %state.row.id, error = %e, "presence not shared");
+        let saying = [(state.row.id.clone(), state.saying())];
+        self.say(&saying).await;
+    }
+
+    /// Tells the other processes what this one says of these games (a
+    /// failure is logged: the next saying mends it).
+    async fn say(&self, sayings: &[(String, Saying)]) {
+        if sayings.is_empty() {
+            return;
+        }
+        if let Err(e) = self.db.announce(&self.process, sayings).await {
+            tracing::warn!(games = sayings.len(), error = %e, "presence not shared");
         }
     }
 
-    /// What another process says of a game: counted in if the game is
-    /// live here.
-    pub async fn said_elsewhere(&self, game: &str, process: &str, saying: Saying) {
+    /// What another process says of some games: counted in for those live
+    /// here.
+    pub async fn said_elsewhere(&self, process: &str, sayings: Vec<(String, Saying)>) {
+        for (game, saying) in sayings {
+            self.said_of(&game, process, saying).await;
+        }
+    }
+
+    async fn said_of(&self, game: &str, process: &str, saying: Saying) {
         if process == self.process {
             return;
         }
@@ -167,24 +179,33 @@ impl Hub {
     /// notification per game each time, not one per suggestion).
     pub async fn share_suggestions(&self) {
         let games: Vec<Arc<Live>> = lock(&self.live).values().cloned().collect();
+        let mut sayings = Vec::new();
         for live in games {
             let mut state = live.state.lock().await;
             if state.suggestions_unsaid {
-                self.announce(&mut state).await;
+                state.suggestions_unsaid = false;
+                sayings.push((state.row.id.clone(), state.saying()));
             }
         }
+        self.say(&sayings).await;
     }
 
     /// Every few seconds: says again who is connected through this process,
     /// and forgets what others have not said again for long.
     pub async fn share_presence(&self) {
         let games: Vec<Arc<Live>> = lock(&self.live).values().cloned().collect();
+        let mut sayings = Vec::new();
         for live in games {
             let mut state = live.state.lock().await;
             if !state.is_empty() {
-                self.announce(&mut state).await;
+                state.suggestions_unsaid = false;
+                sayings.push((state.row.id.clone(), state.saying()));
             }
             live.forget_elsewhere(&mut state, PRESENCE_BELIEVED, self.claim_after);
+        }
+        // A few notifications for them all.
+        if self.db.is_shared() {
+            self.say(&sayings).await;
         }
     }
 
@@ -322,8 +343,8 @@ impl Hub {
     }
 
     /// Brings a live game up to what is stored: the events another server
-    /// process stored meanwhile are applied and announced here too (and
-    /// the game's row read again: a seat may have been taken there).
+    /// process stored meanwhile are applied and announced here too (and,
+    /// when a seat was taken there, the game's row read again).
     async fn catch_up(
         &self,
         live: &Live,
@@ -338,8 +359,12 @@ impl Hub {
         if newer.is_empty() {
             return Ok(());
         }
-        if let Some(row) = self.db.game(&id).await.map_err(|e| reported(&id, &e))? {
-            state.row = row;
+        // A seat taken there is in the game's row.
+        let joined = newer.iter().any(|e| matches!(e, EventBody::Joined { .. }));
+        if joined {
+            if let Some(row) = self.db.game(&id).await.map_err(|e| reported(&id, &e))? {
+                state.row = row;
+            }
         }
         live.publish(state, &newer);
         Ok(())
@@ -352,16 +377,28 @@ impl Hub {
         self.db.hints().await
     }
 
-    /// Another process stored game `id`'s events up to `v`: caught up with
-    /// here if the game is live and behind.
-    pub async fn stored_elsewhere(&self, id: &str, v: u64) {
+    /// Another process stored game `id`'s events up to `v` (`events`, the
+    /// last of them, when the hint carried them): caught up with here if
+    /// the game is live and behind. Events that follow on from the game as
+    /// it is here are applied as they came; otherwise (a hint was missed,
+    /// or a seat was taken) they are read from storage.
+    pub async fn stored_elsewhere(&self, id: &str, v: u64, events: Option<Vec<EventBody>>) {
         let Some(live) = lock(&self.live).get(id).cloned() else {
             return;
         };
         let mut state = live.state.lock().await;
-        if state.room.v < v {
-            let _ = self.catch_up(&live, &mut state).await;
+        if state.room.v >= v {
+            return;
         }
+        if let Some(events) = events {
+            let follows = state.room.v + events.len() as u64 == v;
+            let joined = events.iter().any(|e| matches!(e, EventBody::Joined { .. }));
+            if follows && !joined {
+                live.publish(&mut state, &events);
+                return;
+            }
+        }
+        let _ = self.catch_up(&live, &mut state).await;
     }
 
     /// Catches up with every live game (hints may have been missed).

@@ -36,48 +36,61 @@ const MIGRATIONS: &[&str] = &["CREATE TABLE games (
         PRIMARY KEY (game, v)
      );"];
 
-/// The channel of the hints `game v` that a game has events up to `v`.
+/// The channel of the hints `game v [events]` that a game has events up to
+/// `v`, and which they are when they fit in the notification.
 const CHANNEL: &str = "alquerque_events";
-/// The channel of `game process saying`: what a process says of a game
-/// (its [`Saying`], as JSON).
+/// The channel of what a process says of games: `process`, then a line
+/// `game saying` for each (its [`Saying`], as JSON).
 const PRESENCE: &str = "alquerque_presence";
 
 /// What the other processes have stored, as the notifications say.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Hint {
-    /// Game `game` has events up to version `v`.
-    Stored { game: String, v: u64 },
+    /// Game `game` has events up to version `v`; the last of them, when
+    /// they fit in the notification.
+    Stored {
+        game: String,
+        v: u64,
+        events: Option<Vec<EventBody>>,
+    },
     /// The notifications' connection was (re)made: hints may have been
     /// missed meanwhile.
     Listening,
-    /// What server process `process` says of `game`.
+    /// What server process `process` says of some games.
     Said {
-        game: String,
         process: String,
-        saying: Saying,
+        sayings: Vec<(String, Saying)>,
     },
 }
 
 impl Hint {
     /// A hint from a notification on `channel`, if it reads as one.
     fn read(channel: &str, payload: &str) -> Option<Hint> {
-        let mut words = payload.splitn(3, ' ');
-        let game = words.next()?.to_string();
         if channel == CHANNEL {
-            return Some(Hint::Stored {
-                game,
-                v: words.next()?.parse().ok()?,
-            });
+            let mut words = payload.splitn(3, ' ');
+            let game = words.next()?.to_string();
+            let v = words.next()?.parse().ok()?;
+            let events = match words.next() {
+                Some(json) => Some(serde_json::from_str(json).ok()?),
+                None => None,
+            };
+            return Some(Hint::Stored { game, v, events });
         }
-        let process = words.next()?.to_string();
-        let saying = serde_json::from_str(words.next()?).ok()?;
-        Some(Hint::Said {
-            game,
-            process,
-            saying,
-        })
+        let mut lines = payload.split('\n');
+        let process = lines.next()?.to_string();
+        let sayings = lines
+            .map(|line| {
+                let (game, json) = line.split_once(' ')?;
+                Some((game.to_string(), serde_json::from_str(json).ok()?))
+            })
+            .collect::<Option<Vec<_>>>()?;
+        Some(Hint::Said { process, sayings })
     }
 }
+
+/// The longest notification payload sent (PostgreSQL takes up to 8000
+/// bytes).
+const PAYLOAD: usize = 7000;
 
 /// Connections the pool keeps at most.
 const POOL_SIZE: usize = 16;
@@ -139,22 +152,40 @@ impl PgStore {
         hints
     }
 
-    /// Tells the other processes what this one (`process`) says of
-    /// `game`.
+    /// Tells the other processes what this one (`process`) says of these
+    /// games: as few notifications as their size allows.
     pub async fn announce(
         &self,
-        game: &str,
         process: &str,
-        saying: &Saying,
+        sayings: &[(String, Saying)],
     ) -> Result<(), StoreError> {
-        // Numbers and strings only: this cannot fail.
-        let saying = serde_json::to_string(saying).unwrap_or_default();
-        let payload = format!("{game} {process} {saying}");
+        let mut payloads = Vec::new();
+        let mut payload = process.to_string();
+        for (game, saying) in sayings {
+            // Numbers and strings only: this cannot fail.
+            let line = format!(
+                "\n{game} {}",
+                serde_json::to_string(saying).unwrap_or_default()
+            );
+            if payload.len() + line.len() > PAYLOAD && payload.len() > process.len() {
+                payloads.push(std::mem::replace(&mut payload, process.to_string()));
+            }
+            payload.push_str(&line);
+        }
+        if payload.len() > process.len() {
+            payloads.push(payload);
+        }
         let client = self.client().await?;
-        client
-            .execute("SELECT pg_notify($1, $2)", &[&PRESENCE, &payload])
+        let statement = client
+            .prepare_cached("SELECT pg_notify($1, $2)")
             .await
             .map_err(storage)?;
+        for payload in payloads {
+            client
+                .execute(&statement, &[&PRESENCE, &payload])
+                .await
+                .map_err(storage)?;
+        }
         Ok(())
     }
 
@@ -288,10 +319,9 @@ impl PgStore {
         first_v: u64,
         events: &[EventBody],
     ) -> Result<(), StoreError> {
-        let mut client = self.client().await?;
-        let tx = client.transaction().await.map_err(storage)?;
-        append_in(&tx, id, first_v, events).await?;
-        tx.commit().await.map_err(storage)
+        // One statement: all of it or none is stored.
+        let client = self.client().await?;
+        append_in(&client, id, first_v, events).await
     }
 
     /// The game's events in order.
@@ -304,11 +334,12 @@ impl PgStore {
     pub async fn events_after(&self, id: &str, after: u64) -> Result<Vec<EventBody>, StoreError> {
         let after = i64::try_from(after).map_err(|e| StoreError::Corrupt(e.to_string()))?;
         let client = self.client().await?;
+        let statement = client
+            .prepare_cached("SELECT body FROM events WHERE game = $1 AND v > $2 ORDER BY v")
+            .await
+            .map_err(storage)?;
         let rows = client
-            .query(
-                "SELECT body FROM events WHERE game = $1 AND v > $2 ORDER BY v",
-                &[&id, &after],
-            )
+            .query(&statement, &[&id, &after])
             .await
             .map_err(storage)?;
         rows.iter()
@@ -405,32 +436,42 @@ async fn events_in(client: &impl GenericClient, id: &str) -> Result<Vec<EventBod
 }
 
 async fn append_in(
-    tx: &deadpool_postgres::Transaction<'_>,
+    client: &impl GenericClient,
     id: &str,
     first_v: u64,
     events: &[EventBody],
 ) -> Result<(), StoreError> {
-    for (i, event) in events.iter().enumerate() {
-        let body = crate::store::event_text(event)?;
-        let v =
-            i64::try_from(first_v + i as u64).map_err(|e| StoreError::Corrupt(e.to_string()))?;
-        tx.execute(
-            "INSERT INTO events (game, v, body) VALUES ($1, $2, $3)",
-            &[&id, &v, &body],
+    if events.is_empty() {
+        return Ok(());
+    }
+    let bodies = events
+        .iter()
+        .map(crate::store::event_text)
+        .collect::<Result<Vec<String>, StoreError>>()?;
+    let first = i64::try_from(first_v).map_err(|e| StoreError::Corrupt(e.to_string()))?;
+    // The hint for the other processes goes with the events, in the same
+    // statement, and is delivered when they commit: one round trip. It
+    // carries the events when they fit, sparing each process a read.
+    let last = first_v + events.len() as u64 - 1;
+    let mut hint = format!("{id} {last} [{}]", bodies.join(","));
+    if hint.len() > PAYLOAD {
+        hint = format!("{id} {last}");
+    }
+    let statement = client
+        .prepare_cached(
+            "WITH stored AS (
+                INSERT INTO events (game, v, body)
+                SELECT $1, $2 + t.i - 1, t.body
+                FROM unnest($3::text[]) WITH ORDINALITY AS t(body, i)
+             )
+             SELECT pg_notify($4, $5)",
         )
         .await
         .map_err(storage)?;
-    }
-    // A hint for the other processes, delivered when the events commit.
-    if !events.is_empty() {
-        let last = first_v + events.len() as u64 - 1;
-        tx.execute(
-            "SELECT pg_notify($1, $2)",
-            &[&CHANNEL, &format!("{id} {last}")],
-        )
+    client
+        .execute(&statement, &[&id, &first, &bodies, &CHANNEL, &hint])
         .await
         .map_err(storage)?;
-    }
     Ok(())
 }
 
@@ -444,7 +485,24 @@ mod tests {
             Hint::read(CHANNEL, "g1 12"),
             Some(Hint::Stored {
                 game: "g1".into(),
-                v: 12
+                v: 12,
+                events: None
+            })
+        );
+        let moved = EventBody::Moved {
+            ply: 3,
+            turn: "c2-c3".into(),
+        };
+        let payload = format!(
+            "g1 12 [{}]",
+            crate::store::event_text(&moved).expect("JSON")
+        );
+        assert_eq!(
+            Hint::read(CHANNEL, &payload),
+            Some(Hint::Stored {
+                game: "g1".into(),
+                v: 12,
+                events: Some(vec![moved])
             })
         );
         let saying = Saying {
@@ -453,19 +511,21 @@ mod tests {
             ply: 4,
             suggestions: vec![("c2-c3".into(), 2), ("b2xb4xd4".into(), 1)],
         };
-        let payload = format!("g1 p7 {}", serde_json::to_string(&saying).expect("JSON"));
+        let json = serde_json::to_string(&saying).expect("JSON");
+        let payload = format!("p7\ng1 {json}\ng2 {json}");
         assert_eq!(
             Hint::read(PRESENCE, &payload),
             Some(Hint::Said {
-                game: "g1".into(),
                 process: "p7".into(),
-                saying
+                sayings: vec![("g1".into(), saying.clone()), ("g2".into(), saying)]
             })
         );
         // Whatever does not read as a hint is ignored.
-        for junk in ["", "g1", "g1 x", "g1 p7", "g1 p7 {\"online\":[1]}"] {
+        for junk in ["p7\ng1", "p7\ng1 x", "p7\ng1 {\"online\":[1]}"] {
             assert_eq!(Hint::read(PRESENCE, junk), None, "{junk:?}");
         }
-        assert_eq!(Hint::read(CHANNEL, "g1 x"), None);
+        for junk in ["", "g1", "g1 x", "g1 1 [", "g1 1 [{}]"] {
+            assert_eq!(Hint::read(CHANNEL, junk), None, "{junk:?}");
+        }
     }
 }

@@ -164,23 +164,21 @@ pub async fn serve(config: Config) -> Result<(SocketAddr, Serving), Box<dyn std:
         let Some(mut hints) = listener_app.hub.hints().await else {
             return;
         };
+        // Each hint on its own task: one game waiting for the database
+        // holds up no other (each game's lock keeps its own in order).
         while let Some(hint) = hints.recv().await {
-            match hint {
-                crate::postgres::Hint::Stored { game, v } => {
-                    listener_app.hub.stored_elsewhere(&game, v).await
+            let app = listener_app.clone();
+            tokio::spawn(async move {
+                match hint {
+                    crate::postgres::Hint::Stored { game, v, events } => {
+                        app.hub.stored_elsewhere(&game, v, events).await
+                    }
+                    crate::postgres::Hint::Listening => app.hub.catch_up_all().await,
+                    crate::postgres::Hint::Said { process, sayings } => {
+                        app.hub.said_elsewhere(&process, sayings).await
+                    }
                 }
-                crate::postgres::Hint::Listening => listener_app.hub.catch_up_all().await,
-                crate::postgres::Hint::Said {
-                    game,
-                    process,
-                    saying,
-                } => {
-                    listener_app
-                        .hub
-                        .said_elsewhere(&game, &process, saying)
-                        .await
-                }
-            }
+            });
         }
     });
     let sharing = app.clone();
