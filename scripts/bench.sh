@@ -10,9 +10,11 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [[ "${1:-}" == "--load" ]]; then
-  echo "Online play under load (${LOAD_GAMES:-1000} games, three sockets each):"
+  echo "Online play under load (${LOAD_GAMES:-1000} games, three sockets each), one process on"
+  echo "SQLite, then three on PostgreSQL:"
+  "$(dirname "$0")/setup.sh" >/dev/null
   cargo test --quiet --release -p alquerque-server --test load -- --ignored --nocapture 2>/dev/null |
-    grep -E '^(load|move to|server memory|errors)'
+    grep -E '^(one|three|  load|  move to|  server memory|  errors)'
   exit 0
 fi
 if [[ "${1:-}" == "--web" ]]; then

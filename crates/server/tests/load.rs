@@ -1,10 +1,18 @@
 //! The load benchmark (not part of the default test run): many games at
 //! once on loopback against the server binary, each with two players and a
 //! spectator, printing the time from a move being sent to the opponent
-//! receiving it (p50, p99), the server's memory and the errors seen.
+//! receiving it (p50, p99), each server process's memory and the errors
+//! seen. It runs twice in one go: one process on SQLite, then three
+//! processes sharing PostgreSQL, where each game's three sockets are on
+//! three different processes (every move crosses from one to the others
+//! through PostgreSQL's notifications).
+//!
+//! Each setup runs twice: players moving the moment they may (what the
+//! servers take at most), then thinking about `LOAD_THINK_MS` a move.
 //!
 //! `cargo test --release -p alquerque-server --test load -- --ignored --nocapture`
-//! (`LOAD_GAMES=1000 LOAD_MOVES=40` set the size), or `scripts/bench.sh --load`.
+//! (`LOAD_GAMES=1000 LOAD_MOVES=30 LOAD_PACED_MOVES=10 LOAD_THINK_MS=1000`
+//! set the size), or `scripts/bench.sh --load`.
 
 mod common;
 
@@ -14,7 +22,9 @@ use std::time::{Duration, Instant};
 
 use common::*;
 use engine::Side;
+use futures_util::SinkExt;
 use online_play::{ClientMessage, EventBody, MoveText, Room, ServerMessage};
+use tokio_tungstenite::tungstenite::Message;
 
 fn env_number(name: &str, default: usize) -> usize {
     std::env::var(name)
@@ -48,6 +58,7 @@ async fn client(
     addr: std::net::SocketAddr,
     seat: Seat,
     moves: usize,
+    think: Duration,
     sent_at: Arc<std::sync::Mutex<std::collections::HashMap<(String, u32), Instant>>>,
     latencies: Arc<std::sync::Mutex<Vec<Duration>>>,
     errors: Arc<AtomicU64>,
@@ -65,11 +76,33 @@ async fn client(
     .await;
     let mut room: Option<Room> = None;
     let mut sent: Option<u32> = None;
+    let mut quiet = 0;
+    let mut last_sent = Instant::now();
     loop {
-        let Some(message) = try_next(&mut ws, Duration::from_secs(30)).await else {
-            errors.fetch_add(1, Ordering::Relaxed);
-            return;
+        // A ping after 3 s without sending, as the page does (the server
+        // closes a socket silent for 10 s).
+        if last_sent.elapsed() >= Duration::from_secs(3) {
+            let pinged = ws
+                .send(Message::Text(ClientMessage::Ping.to_text().into()))
+                .await;
+            if pinged.is_err() {
+                eprintln!("load: a socket closed");
+                errors.fetch_add(1, Ordering::Relaxed);
+                return;
+            }
+            last_sent = Instant::now();
+        }
+        // Nothing for 30 s, or closed: an error.
+        let Some(message) = try_next(&mut ws, Duration::from_secs(1)).await else {
+            quiet += 1;
+            if quiet >= 30 {
+                eprintln!("load: a socket closed, or silent for 30 s");
+                errors.fetch_add(1, Ordering::Relaxed);
+                return;
+            }
+            continue;
         };
+        quiet = 0;
         match message {
             ServerMessage::Snapshot(s) => room = Room::from_snapshot(&s).ok(),
             ServerMessage::Event(e) => {
@@ -94,7 +127,8 @@ async fn client(
                     errors.fetch_add(1, Ordering::Relaxed);
                 }
             }
-            ServerMessage::Error { .. } => {
+            ServerMessage::Error { code, .. } => {
+                eprintln!("load: error {code}");
                 errors.fetch_add(1, Ordering::Relaxed);
             }
             _ => {}
@@ -112,6 +146,13 @@ async fn client(
         let Some(entry) = entries.first() else {
             continue;
         };
+        if !think.is_zero() {
+            // Half to one and a half times `think`, varying by game and ply.
+            let spread =
+                seat.game.bytes().map(u64::from).sum::<u64>() * 7919 + r.game.ply() as u64 * 104729;
+            let thought = think / 2 + think.mul_f64((spread % 1000) as f64 / 1000.0);
+            tokio::time::sleep(thought).await;
+        }
         let ply = r.game.ply() as u32;
         let turn = r.game.turn_coordinates(entry.turn);
         sent_at
@@ -120,36 +161,67 @@ async fn client(
             .insert((seat.game.clone(), ply), Instant::now());
         sent = Some(ply);
         send(&mut ws, &ClientMessage::Move(MoveText { ply, turn })).await;
+        last_sent = Instant::now();
     }
 }
 
-#[tokio::test(flavor = "multi_thread")]
-#[ignore = "a benchmark: run with --ignored --nocapture"]
-async fn load() {
-    let games = env_number("LOAD_GAMES", 1000);
-    let moves = env_number("LOAD_MOVES", 30);
-    let database = fresh_database();
-    // Every socket comes from 127.0.0.1: the limits per address are lifted.
-    let (server, addr, _log) = spawn_server_with(
-        &database,
-        &[
-            "--per-minute",
-            "1000000",
-            "--spectators-per-address",
-            "1000000",
-            "--connections-per-address",
-            "1000000",
-        ],
-    )
-    .await;
-    let pid = server.id().expect("a pid");
-    let idle = resident_kib(pid).unwrap_or(0);
+/// Server processes under test, with the options that lift the limits
+/// per address (every socket here comes from 127.0.0.1).
+struct Servers {
+    addrs: Vec<std::net::SocketAddr>,
+    pids: Vec<u32>,
+    _children: Vec<tokio::process::Child>,
+}
 
-    // Create every game and seat the friend by code.
+async fn servers(database: &str, count: usize) -> Servers {
+    let mut servers = Servers {
+        addrs: Vec::new(),
+        pids: Vec::new(),
+        _children: Vec::new(),
+    };
+    for _ in 0..count {
+        let (child, addr, _log) = spawn_server_with(
+            database,
+            &[
+                "--per-minute",
+                "1000000",
+                "--spectators-per-address",
+                "1000000",
+                "--connections-per-address",
+                "1000000",
+                "--connections",
+                "1000000",
+            ],
+        )
+        .await;
+        servers.pids.push(child.id().expect("a pid"));
+        servers.addrs.push(addr);
+        servers._children.push(child);
+    }
+    servers
+}
+
+fn mib(kib: u64) -> String {
+    format!("{:.1}", kib as f64 / 1024.0)
+}
+
+/// Plays `games` games of `moves` plies at once against `servers` and
+/// prints the figures under `label`.
+async fn run(label: &str, servers: &Servers, games: usize, moves: usize, think: Duration) {
+    let n = servers.addrs.len();
+    let idle: Vec<u64> = servers
+        .pids
+        .iter()
+        .map(|&p| resident_kib(p).unwrap_or(0))
+        .collect();
+
+    // Create every game and seat the friend by code, on the next process
+    // each time.
     let mut seats = Vec::new();
-    for _ in 0..games {
+    for g in 0..games {
+        let addr = servers.addrs[g % n];
         let game = create(addr, "classic", true).await;
-        let mut ws = open(addr).await;
+        let mut ws = open(servers.addrs[(g + 1) % n]).await;
         let welcome = hello(&mut ws, &game.id, None, Some(&game.code), None).await;
         let ServerMessage::Welcome { token, .. } = welcome else {
             panic!("{welcome:?}");
@@ -162,21 +234,24 @@ async fn load() {
     let errors = Arc::new(AtomicU64::new(0));
     let start = Instant::now();
     let mut tasks = Vec::new();
-    for (game, white, black) in seats {
-        for (token, side) in [
+    for (g, (game, white, black)) in seats.into_iter().enumerate() {
+        let sockets = [
             (Some(white.clone()), Some(Side::White)),
             (black.clone(), Some(Side::Black)),
             (None, None),
-        ] {
+        ];
+        // White, Black and the spectator each on another process.
+        for (i, (token, side)) in sockets.into_iter().enumerate() {
             let seat = Seat {
                 game: game.clone(),
                 token,
                 side,
             };
             tasks.push(tokio::spawn(client(
-                addr,
+                servers.addrs[(g + i) % n],
                 seat,
                 moves,
+                think,
                 sent_at.clone(),
                 latencies.clone(),
                 errors.clone(),
@@ -186,7 +261,11 @@ async fn load() {
     let sockets = tasks.len();
     // Memory while every socket is open and play is under way.
     tokio::time::sleep(Duration::from_millis(500)).await;
-    let busy = resident_kib(pid).unwrap_or(0);
+    let busy: Vec<u64> = servers
+        .pids
+        .iter()
+        .map(|&p| resident_kib(p).unwrap_or(0))
+        .collect();
     for task in tasks {
         if task.await.is_err() {
             errors.fetch_add(1, Ordering::Relaxed);
@@ -200,24 +279,72 @@ async fn load() {
             .get(((latencies.len() as f64 - 1.0) * q) as usize)
             .map_or(0.0, |d| d.as_secs_f64() * 1000.0)
     };
+    println!("{label}:");
     println!(
-        "load: {games} games, {sockets} sockets, {} moves relayed in {:.1} s ({:.0} moves/s)",
+        "  load: {games} games, {sockets} sockets, {} moves relayed in {:.1} s ({:.0} moves/s)",
         latencies.len(),
         elapsed.as_secs_f64(),
         latencies.len() as f64 / elapsed.as_secs_f64()
     );
     println!(
-        "move to opponent: p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms",
+        "  move to opponent: p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms",
         at(0.5),
         at(0.99),
         at(1.0)
     );
+    let per_process: Vec<String> = idle
+        .iter()
+        .zip(&busy)
+        .map(|(i, b)| format!("{} -> {}", mib(*i), mib(*b)))
+        .collect();
+    let added: u64 = busy.iter().sum::<u64>().saturating_sub(idle.iter().sum());
     println!(
-        "server memory: {:.1} MiB idle, {:.1} MiB with every socket open ({:.1} KiB a socket)",
-        idle as f64 / 1024.0,
-        busy as f64 / 1024.0,
-        busy.saturating_sub(idle) as f64 / sockets as f64
+        "  server memory, MiB idle -> with every socket open, per process: {} ({:.1} KiB a socket in all)",
+        per_process.join(", "),
+        added as f64 / sockets as f64
     );
-    println!("errors: {}", errors.load(Ordering::Relaxed));
+    println!("  errors: {}", errors.load(Ordering::Relaxed));
     assert!(!latencies.is_empty(), "moves were relayed");
+}
+
+#[tokio::test(flavor = "multi_thread")]
+#[ignore = "a benchmark: run with --ignored --nocapture"]
+async fn load() {
+    let games = env_number("LOAD_GAMES", 1000);
+    let moves = env_number("LOAD_MOVES", 30);
+    let paced_moves = env_number("LOAD_PACED_MOVES", 10);
+    let think = Duration::from_millis(env_number("LOAD_THINK_MS", 1000) as u64);
+    // Each setup twice: every player moving the moment it may (what the
+    // servers can take at most), then thinking about a second a move (the
+    // delay a move meets when they are not saturated).
+    let flat_out = Duration::ZERO;
+    let paced = format!("{} ms a move", think.as_millis());
+    {
+        let one = servers(&fresh_database(), 1).await;
+        run(
+            "one process, SQLite, flat out",
+            &one,
+            games,
+            moves,
+            flat_out,
+        )
+        .await;
+        let label = format!("one process, SQLite, {paced}");
+        run(&label, &one, games, paced_moves, think).await;
+    }
+    // A cluster that writes to disk as a deployed one does (the tests'
+    // clusters skip fsync).
+    let postgres = common::postgres::Postgres::start_durable();
+    let url = postgres.database("games").await;
+    let three = servers(&url, 3).await;
+    run(
+        "three processes, PostgreSQL, flat out",
+        &three,
+        games,
+        moves,
+        flat_out,
+    )
+    .await;
+    let label = format!("three processes, PostgreSQL, {paced}");
+    run(&label, &three, games, paced_moves, think).await;
 }

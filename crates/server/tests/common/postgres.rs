@@ -56,8 +56,19 @@ fn as_postgres(program: &Path, args: &[&str]) -> Command {
 }
 
 impl Postgres {
-    /// Starts a new cluster; returns once it takes connections.
+    /// Starts a new cluster that does not wait for the disk (`fsync` off:
+    /// the tests need no durability across a crash of the machine);
+    /// returns once it takes connections.
     pub fn start() -> Postgres {
+        Postgres::start_with(false)
+    }
+
+    /// A cluster that syncs its writes to disk, as a deployed one does.
+    pub fn start_durable() -> Postgres {
+        Postgres::start_with(true)
+    }
+
+    fn start_with(fsync: bool) -> Postgres {
         let bin = programs();
         let dir = std::env::temp_dir().join(format!(
             "alq-pg-{}-{}",
@@ -95,7 +106,7 @@ impl Postgres {
                 "-c",
                 "listen_addresses=",
                 "-c",
-                "fsync=off",
+                if fsync { "fsync=on" } else { "fsync=off" },
             ],
         )
         .stdout(Stdio::null())
