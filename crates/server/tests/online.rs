@@ -39,13 +39,7 @@ async fn two_players_and_two_spectators_play_a_game_kept_in_postgresql() {
 async fn two_players_and_two_spectators_play_a_game_across_three_processes() {
     let postgres = postgres::Postgres::start();
     let url = postgres.database("games").await;
-    let mut processes = Vec::new();
-    let mut addrs = Vec::new();
-    for _ in 0..3 {
-        let (child, addr) = spawn_server(&url, 30).await;
-        processes.push(child);
-        addrs.push(addr);
-    }
+    let (_processes, addrs) = spawn_servers(&url, 3, 30).await;
     play_a_game(&addrs).await;
 }
 

@@ -220,13 +220,7 @@ async fn a_thousand_drops_lose_and_double_nothing() {
 async fn a_thousand_drops_coming_back_through_any_of_three_processes() {
     let postgres = Postgres::start();
     let database = postgres.database("games").await;
-    let mut processes = Vec::new();
-    let mut addrs = Vec::new();
-    for _ in 0..3 {
-        let (child, addr) = spawn_server(&database, 1000).await;
-        processes.push(child);
-        addrs.push(addr);
-    }
+    let (_processes, addrs) = spawn_servers(&database, 3, 1000).await;
     play_through_drops(&database, &addrs).await;
 }
 

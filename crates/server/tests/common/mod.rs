@@ -240,6 +240,22 @@ pub async fn spawn_server(
     (child, addr)
 }
 
+/// `count` server processes on one database; their addresses.
+pub async fn spawn_servers(
+    database: &str,
+    count: usize,
+    per_minute: u32,
+) -> (Vec<tokio::process::Child>, Vec<std::net::SocketAddr>) {
+    let mut processes = Vec::new();
+    let mut addrs = Vec::new();
+    for _ in 0..count {
+        let (child, addr) = spawn_server(database, per_minute).await;
+        processes.push(child);
+        addrs.push(addr);
+    }
+    (processes, addrs)
+}
+
 /// The lines a server process has logged so far.
 pub type Log = std::sync::Arc<std::sync::Mutex<Vec<String>>>;
 
