@@ -9,7 +9,8 @@
 //! [`live`] holds a game in memory and addresses what it sends; [`hub`]
 //! lets connections into games and serialises each game's actions (check,
 //! store, apply, announce); [`limits`] keeps per-address allowances;
-//! [`listen`] accepts connections within caps and deadlines; [`web`]
+//! [`listen`] accepts connections within caps and deadlines; [`ratings`]
+//! rates players (Glicko-2); [`web`]
 //! speaks HTTP, [`site`] serves the web app's files and [`socket`] carries
 //! the game socket's frames.
 
@@ -20,6 +21,7 @@ pub mod limits;
 pub mod listen;
 pub mod live;
 pub mod postgres;
+pub mod ratings;
 pub mod site;
 pub mod socket;
 pub mod store;
