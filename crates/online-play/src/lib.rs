@@ -9,13 +9,18 @@
 //! [`Room`] is the referee of a live game, shared too: the server checks
 //! every action with it, and a client replays the same events through it,
 //! so both always agree on the game.
+//!
+//! [`Clock`] keeps real-time clocks (a [`TimeControl`] of base plus
+//! increment), fed the times at which moves are received.
 
+pub mod clock;
 mod code;
 mod ending;
 mod message;
 pub mod room;
 mod tagged;
 
+pub use clock::{Clock, OutOfTime, TimeControl};
 pub use code::{JoinCode, JoinCodeError};
 pub use ending::{ending_of, EndReason, GameResult};
 pub use message::{

@@ -169,7 +169,11 @@ mod tests {
         let opponent = rating(1500.0, 50.0);
         let mut games = 0;
         while player.is_provisional() {
-            let score = if games % 2 == 0 { Score::Win } else { Score::Loss };
+            let score = if games % 2 == 0 {
+                Score::Win
+            } else {
+                Score::Loss
+            };
             player = player.after_period(&[(opponent, score)]);
             games += 1;
             assert!(games < 40, "the deviation narrows");

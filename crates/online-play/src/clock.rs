@@ -1,0 +1,253 @@
+//! Real-time clocks: a base time per player plus an increment per move.
+//! The server is the authority. It charges a player the time between its
+//! own receipt of the opponent's move and of the player's, less the lag
+//! the player's page measured (at most [`LAG_CAP_MS`]). Every time is
+//! passed in as milliseconds from a source the caller chooses, so a test
+//! can drive the clock without sleeping.
+
+use core::fmt;
+use core::str::FromStr;
+
+use engine::Side;
+
+/// The most lag a single move is compensated for.
+pub const LAG_CAP_MS: u64 = 500;
+
+/// The shortest and longest base times offered, in minutes, and the
+/// longest increment, in seconds.
+const BASE_MINUTES: core::ops::RangeInclusive<u64> = 1..=30;
+const MAX_INCREMENT_SECONDS: u64 = 20;
+
+/// A real-time control: `minutes+seconds`, from `1+0` to `30+20`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(try_from = "String", into = "String")]
+pub struct TimeControl {
+    pub base_minutes: u64,
+    pub increment_seconds: u64,
+}
+
+impl TimeControl {
+    pub fn base_ms(self) -> u64 {
+        self.base_minutes * 60_000
+    }
+
+    pub fn increment_ms(self) -> u64 {
+        self.increment_seconds * 1000
+    }
+}
+
+impl fmt::Display for TimeControl {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}+{}", self.base_minutes, self.increment_seconds)
+    }
+}
+
+impl FromStr for TimeControl {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<TimeControl, String> {
+        let bad = || format!("{text:?} is not a time control such as 3+2 (1+0 to 30+20)");
+        let (base, increment) = text.split_once('+').ok_or_else(bad)?;
+        let number = |t: &str| -> Result<u64, String> {
+            if t.is_empty() || !t.bytes().all(|b| b.is_ascii_digit()) {
+                return Err(bad());
+            }
+            t.parse().map_err(|_| bad())
+        };
+        let (base_minutes, increment_seconds) = (number(base)?, number(increment)?);
+        if !BASE_MINUTES.contains(&base_minutes) || increment_seconds > MAX_INCREMENT_SECONDS {
+            return Err(bad());
+        }
+        Ok(TimeControl {
+            base_minutes,
+            increment_seconds,
+        })
+    }
+}
+
+impl TryFrom<String> for TimeControl {
+    type Error = String;
+
+    fn try_from(text: String) -> Result<TimeControl, String> {
+        text.parse()
+    }
+}
+
+impl From<TimeControl> for String {
+    fn from(control: TimeControl) -> String {
+        control.to_string()
+    }
+}
+
+/// Both players' clocks in one game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Clock {
+    pub control: TimeControl,
+    /// Time left to each side (White, Black) when its clock last stopped.
+    remaining: [u64; 2],
+    /// The side whose clock runs, and since when.
+    running: Option<(Side, u64)>,
+}
+
+/// A side ran out of time.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OutOfTime(pub Side);
+
+impl Clock {
+    /// Both clocks full and stopped.
+    pub fn new(control: TimeControl) -> Clock {
+        Clock {
+            control,
+            remaining: [control.base_ms(); 2],
+            running: None,
+        }
+    }
+
+    /// Starts `side`'s clock at `now` (after the game's first move, the
+    /// opponent's).
+    pub fn start(&mut self, side: Side, now: u64) {
+        self.running = Some((side, now));
+    }
+
+    /// Stops the clocks for good (the game is over), charging the side on
+    /// move up to `now`.
+    pub fn stop(&mut self, now: u64) {
+        if let Some((side, since)) = self.running.take() {
+            let left = &mut self.remaining[side.index()];
+            *left = left.saturating_sub(now.saturating_sub(since));
+        }
+    }
+
+    /// The side on move moved, received at `now`, its page having measured
+    /// `lag` ms: it is charged the time since its clock started, less the
+    /// lag (at most [`LAG_CAP_MS`]), and given the increment; the
+    /// opponent's clock starts. A side whose time ran out before the move
+    /// came has lost, and its clock stays at zero.
+    pub fn moved(&mut self, side: Side, now: u64, lag: u64) -> Result<(), OutOfTime> {
+        let since = match self.running {
+            Some((running, since)) if running == side => since,
+            // The first move, before any clock runs: nothing to charge.
+            _ => {
+                self.running = Some((side.other(), now));
+                return Ok(());
+            }
+        };
+        let spent = now
+            .saturating_sub(since)
+            .saturating_sub(lag.min(LAG_CAP_MS));
+        let left = &mut self.remaining[side.index()];
+        if spent >= *left {
+            *left = 0;
+            self.running = None;
+            return Err(OutOfTime(side));
+        }
+        *left = *left - spent + self.control.increment_ms();
+        self.running = Some((side.other(), now));
+        Ok(())
+    }
+
+    /// Time left to each side (White, Black) at `now`.
+    pub fn remaining_at(&self, now: u64) -> [u64; 2] {
+        let mut left = self.remaining;
+        if let Some((side, since)) = self.running {
+            let running = &mut left[side.index()];
+            *running = running.saturating_sub(now.saturating_sub(since));
+        }
+        left
+    }
+
+    /// The side whose time has run out by `now`, if any.
+    pub fn out_of_time_at(&self, now: u64) -> Option<Side> {
+        let (side, _) = self.running?;
+        (self.remaining_at(now)[side.index()] == 0).then_some(side)
+    }
+
+    /// When the running side's time runs out, if none of it is given back
+    /// (for the server's timer).
+    pub fn deadline(&self) -> Option<(Side, u64)> {
+        let (side, since) = self.running?;
+        Some((side, since + self.remaining[side.index()]))
+    }
+
+    /// The side whose clock runs.
+    pub fn running(&self) -> Option<Side> {
+        self.running.map(|(side, _)| side)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn control(text: &str) -> TimeControl {
+        text.parse().expect("a time control")
+    }
+
+    #[test]
+    fn time_controls_read_within_their_range() {
+        assert_eq!(control("3+2").base_ms(), 180_000);
+        assert_eq!(control("3+2").increment_ms(), 2_000);
+        assert_eq!(control("1+0").to_string(), "1+0");
+        assert_eq!(control("30+20").to_string(), "30+20");
+        for bad in [
+            "", "3", "0+1", "31+0", "5+21", "+2", "3+", "-1+2", "3+2+1", "a+b", " 3+2",
+        ] {
+            assert!(bad.parse::<TimeControl>().is_err(), "{bad:?}");
+        }
+        let json = serde_json::to_string(&control("5+3")).expect("JSON");
+        assert_eq!(json, "\"5+3\"");
+        assert!(serde_json::from_str::<TimeControl>("\"60+0\"").is_err());
+    }
+
+    #[test]
+    fn moves_are_charged_between_receipts_plus_the_increment() {
+        let mut clock = Clock::new(control("1+2"));
+        // White's first move starts Black's clock; nothing is charged.
+        clock.moved(Side::White, 5_000, 0).expect("in time");
+        assert_eq!(clock.running(), Some(Side::Black));
+        assert_eq!(clock.remaining_at(5_000), [60_000, 60_000]);
+        assert_eq!(clock.remaining_at(15_000), [60_000, 50_000]);
+        // Black moves after 10 s: 10 s spent, 2 s back.
+        clock.moved(Side::Black, 15_000, 0).expect("in time");
+        assert_eq!(clock.remaining_at(15_000), [60_000, 52_000]);
+        // White moves after 3 s.
+        clock.moved(Side::White, 18_000, 0).expect("in time");
+        assert_eq!(clock.remaining_at(18_000), [59_000, 52_000]);
+        assert_eq!(clock.deadline(), Some((Side::Black, 70_000)));
+    }
+
+    #[test]
+    fn lag_is_given_back_up_to_the_cap() {
+        let mut clock = Clock::new(control("1+0"));
+        clock.moved(Side::White, 0, 0).expect("in time");
+        clock.moved(Side::Black, 1_000, 300).expect("in time");
+        assert_eq!(clock.remaining_at(1_000)[1], 60_000 - 700);
+        clock.moved(Side::White, 2_000, 0).expect("in time");
+        // A page claiming 5 s of lag gets the cap only.
+        clock.moved(Side::Black, 12_000, 5_000).expect("in time");
+        assert_eq!(
+            clock.remaining_at(12_000)[1],
+            60_000 - 700 - (10_000 - LAG_CAP_MS)
+        );
+    }
+
+    #[test]
+    fn a_side_runs_out_of_time() {
+        let mut clock = Clock::new(control("1+0"));
+        clock.moved(Side::White, 0, 0).expect("in time");
+        assert_eq!(clock.out_of_time_at(59_999), None);
+        assert_eq!(clock.out_of_time_at(60_000), Some(Side::Black));
+        // A move received after the flag fell is too late, lag or not.
+        let mut late = clock.clone();
+        assert_eq!(
+            late.moved(Side::Black, 61_000, 0),
+            Err(OutOfTime(Side::Black))
+        );
+        assert_eq!(late.remaining_at(61_000), [60_000, 0]);
+        // Lag can save a move that arrived just after the flag.
+        assert_eq!(clock.moved(Side::Black, 60_200, 300), Ok(()));
+        clock.stop(70_000);
+        assert_eq!(clock.running(), None);
+        assert_eq!(clock.remaining_at(90_000)[0], 60_000 - 9_800);
+    }
+}
