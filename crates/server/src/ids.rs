@@ -5,7 +5,7 @@ use online_play::JoinCode;
 use sha2::{Digest, Sha256};
 
 /// Random bits from the operating system.
-fn random<const N: usize>() -> [u8; N] {
+pub(crate) fn random<const N: usize>() -> [u8; N] {
     let mut bytes = [0u8; N];
     // Without the system's randomness there is no safe token to give out.
     getrandom::fill(&mut bytes).expect("the system's random number source");

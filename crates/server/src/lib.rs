@@ -3,17 +3,22 @@
 //! anything is acknowledged.
 //!
 //! The rules of a live game (who may do what, and the numbered events that
-//! follow) are `online_play::Room`, shared with the browser. [`store`] keeps
-//! games and their events in SQLite, [`postgres`] in PostgreSQL, and [`db`]
-//! puts either behind the same async calls; [`ids`] makes game ids, seat tokens and join codes;
-//! [`live`] holds a game in memory and addresses what it sends; [`hub`]
-//! lets connections into games and serialises each game's actions (check,
-//! store, apply, announce); [`limits`] keeps per-address allowances;
-//! [`listen`] accepts connections within caps and deadlines; [`ratings`]
-//! rates players (Glicko-2); [`web`]
-//! speaks HTTP, [`site`] serves the web app's files and [`socket`] carries
-//! the game socket's frames.
+//! follow) are `online_play::Room`, shared with the browser.
+//!
+//! - [`store`] keeps games and their events in SQLite, [`postgres`] in
+//!   PostgreSQL, and [`db`] puts either behind the same async calls.
+//! - [`ids`] makes game ids, seat tokens and join codes.
+//! - [`accounts`] checks usernames, and hashes passwords and session
+//!   tokens; [`ratings`] rates players (Glicko-2).
+//! - [`live`] holds a game in memory and addresses what it sends; [`hub`]
+//!   lets connections into games and serialises each game's actions
+//!   (check, store, apply, announce).
+//! - [`limits`] keeps per-address allowances; [`listen`] accepts
+//!   connections within caps and deadlines.
+//! - [`web`] speaks HTTP, [`site`] serves the web app's files and
+//!   [`socket`] carries the game socket's frames.
 
+pub mod accounts;
 pub mod db;
 pub mod hub;
 pub mod ids;
