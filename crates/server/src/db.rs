@@ -23,7 +23,7 @@ use crate::postgres::{is_postgres_url, PgStore};
 use crate::store::{GameRow, Store, StoreError};
 
 #[derive(Debug)]
-struct Connections {
+pub(crate) struct Connections {
     write: Mutex<Store>,
     /// `None` for an in-memory database, which a second connection would
     /// not see: reads then use the writer.
@@ -31,14 +31,14 @@ struct Connections {
 }
 
 #[derive(Clone, Debug)]
-enum State<T> {
+pub(crate) enum State<T> {
     Opening,
     Open(T),
     Failed,
 }
 
 #[derive(Clone, Debug)]
-enum Backend {
+pub(crate) enum Backend {
     Sqlite(watch::Receiver<State<Arc<Connections>>>),
     Postgres(watch::Receiver<State<PgStore>>),
 }
@@ -46,7 +46,7 @@ enum Backend {
 /// A handle on the database, cheap to clone.
 #[derive(Clone, Debug)]
 pub struct Db {
-    backend: Backend,
+    pub(crate) backend: Backend,
 }
 
 fn lock(m: &Mutex<Store>) -> MutexGuard<'_, Store> {
@@ -56,7 +56,7 @@ fn lock(m: &Mutex<Store>) -> MutexGuard<'_, Store> {
 }
 
 /// What a state watch holds once the database is open (or failed to).
-async fn opened<T: Clone>(state: &watch::Receiver<State<T>>) -> Result<T, StoreError> {
+pub(crate) async fn opened<T: Clone>(state: &watch::Receiver<State<T>>) -> Result<T, StoreError> {
     let mut state = state.clone();
     let ready = state
         .wait_for(|s| !matches!(s, State::Opening))
@@ -126,7 +126,7 @@ impl Db {
     }
 
     /// Runs `f` with SQLite's writing connection, on a blocking thread.
-    async fn write<R, F>(
+    pub(crate) async fn write<R, F>(
         state: &watch::Receiver<State<Arc<Connections>>>,
         f: F,
     ) -> Result<R, StoreError>
@@ -141,7 +141,7 @@ impl Db {
     }
 
     /// Runs `f` with SQLite's reading connection, on a blocking thread.
-    async fn read<R, F>(
+    pub(crate) async fn read<R, F>(
         state: &watch::Receiver<State<Arc<Connections>>>,
         f: F,
     ) -> Result<R, StoreError>

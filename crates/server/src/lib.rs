@@ -9,7 +9,8 @@
 //!   PostgreSQL, and [`db`] puts either behind the same async calls.
 //! - [`ids`] makes game ids, seat tokens and join codes.
 //! - [`accounts`] checks usernames, and hashes passwords and session
-//!   tokens; [`ratings`] rates players (Glicko-2).
+//!   tokens, and [`users`] keeps accounts and sessions in either store;
+//!   [`ratings`] rates players (Glicko-2).
 //! - [`live`] holds a game in memory and addresses what it sends; [`hub`]
 //!   lets connections into games and serialises each game's actions
 //!   (check, store, apply, announce).
@@ -30,6 +31,7 @@ pub mod ratings;
 pub mod site;
 pub mod socket;
 pub mod store;
+pub mod users;
 pub mod web;
 
 pub use online_play::{Context, Room};

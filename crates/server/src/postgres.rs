@@ -20,7 +20,8 @@ use crate::store::{GameRow, StoreError};
 
 /// The schema, one step per migration, in order. A database records the
 /// steps it has had in `schema_migrations`; opening applies the rest.
-const MIGRATIONS: &[&str] = &["CREATE TABLE games (
+const MIGRATIONS: &[&str] = &[
+    "CREATE TABLE games (
         id TEXT PRIMARY KEY,
         header TEXT NOT NULL,
         suggestions BOOLEAN NOT NULL,
@@ -34,7 +35,9 @@ const MIGRATIONS: &[&str] = &["CREATE TABLE games (
         v BIGINT NOT NULL,
         body TEXT NOT NULL,
         PRIMARY KEY (game, v)
-     );"];
+     );",
+    crate::users::POSTGRES_SCHEMA,
+];
 
 /// The channel of the hints `game v [events]` that a game has events up to
 /// `v`, and which they are when they fit in the notification.
@@ -108,7 +111,7 @@ pub fn is_postgres_url(url: &str) -> bool {
     url.starts_with("postgres://") || url.starts_with("postgresql://")
 }
 
-fn storage(e: impl Into<StoreError>) -> StoreError {
+pub(crate) fn storage(e: impl Into<StoreError>) -> StoreError {
     e.into()
 }
 
@@ -189,7 +192,7 @@ impl PgStore {
         Ok(())
     }
 
-    async fn client(&self) -> Result<deadpool_postgres::Object, StoreError> {
+    pub(crate) async fn client(&self) -> Result<deadpool_postgres::Object, StoreError> {
         self.pool.get().await.map_err(storage)
     }
 

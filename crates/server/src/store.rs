@@ -127,7 +127,8 @@ pub struct GameRow {
 /// The schema, one step per migration, in order; a database's
 /// `user_version` counts the steps it has had. The first step is also the
 /// schema of databases made before migrations were counted.
-const MIGRATIONS: &[&str] = &["CREATE TABLE IF NOT EXISTS games (
+const MIGRATIONS: &[&str] = &[
+    "CREATE TABLE IF NOT EXISTS games (
         id TEXT PRIMARY KEY,
         header TEXT NOT NULL,
         suggestions INTEGER NOT NULL,
@@ -141,7 +142,9 @@ const MIGRATIONS: &[&str] = &["CREATE TABLE IF NOT EXISTS games (
         v INTEGER NOT NULL,
         body TEXT NOT NULL,
         PRIMARY KEY (game, v)
-     );"];
+     );",
+    crate::users::SQLITE_SCHEMA,
+];
 
 /// Applies the migrations `db` has not had, with its count, in one
 /// transaction (which also keeps two processes from migrating at once).
@@ -161,7 +164,7 @@ fn migrate(db: &mut Connection) -> Result<(), StoreError> {
 /// The database.
 #[derive(Debug)]
 pub struct Store {
-    db: Connection,
+    pub(crate) db: Connection,
 }
 
 impl Store {

@@ -210,3 +210,83 @@ async fn a_database_that_cannot_be_reached_is_told() {
     assert!(failed.to_string().contains("missing"), "{failed}");
     assert!(matches!(db.load("g1").await, Err(StoreError::Closed)));
 }
+
+/// Accounts and sessions, against the database at `url`.
+async fn users_suite(url: &str) {
+    use alquerque_server::accounts;
+    use alquerque_server::users::User;
+    let db = open(url).await;
+    let other = open(url).await;
+    let hash = accounts::hash_password("correct horse");
+    let ana = User {
+        key: accounts::name_key("Ana").expect("a name"),
+        name: "Ana".into(),
+        hash: hash.clone(),
+    };
+    assert!(db.create_user(&ana, 100).await.expect("stored"));
+    // The key is taken, whatever the case typed.
+    let again = User {
+        name: "ANA".into(),
+        ..ana.clone()
+    };
+    assert!(!other.create_user(&again, 101).await.expect("answered"));
+    let stored = other.user("ana").await.expect("read").expect("there");
+    assert_eq!(stored, ana);
+    // Only the hash is kept, and it verifies the password.
+    assert!(!stored.hash.contains("correct horse"));
+    assert!(accounts::verify_password("correct horse", &stored.hash));
+    assert_eq!(db.user("nobody").await.expect("read"), None);
+
+    // Sessions: found until they expire, ended one by one or all but one.
+    db.add_session("s1", "ana", 1_000).await.expect("stored");
+    db.add_session("s2", "ana", 2_000).await.expect("stored");
+    db.add_session("s3", "ana", 2_000).await.expect("stored");
+    assert_eq!(
+        other
+            .session_user("s1", 999)
+            .await
+            .expect("read")
+            .as_deref(),
+        Some("ana")
+    );
+    assert_eq!(
+        other.session_user("s1", 1_000).await.expect("read"),
+        None,
+        "expired"
+    );
+    assert_eq!(db.forget_sessions(1_500).await.expect("forgotten"), 1);
+    db.end_session("s3").await.expect("ended");
+    assert_eq!(db.session_user("s3", 10).await.expect("read"), None);
+    db.add_session("s4", "ana", 3_000).await.expect("stored");
+
+    // A new password ends every other session.
+    let new_hash = accounts::hash_password("battery staple");
+    assert!(db.set_hash("ana", &new_hash).await.expect("changed"));
+    assert!(!db.set_hash("nobody", &new_hash).await.expect("answered"));
+    assert_eq!(db.end_sessions("ana", Some("s4")).await.expect("ended"), 1);
+    assert_eq!(db.session_user("s2", 10).await.expect("read"), None);
+    assert_eq!(
+        db.session_user("s4", 10).await.expect("read").as_deref(),
+        Some("ana")
+    );
+
+    // Deleting the account takes its sessions with it.
+    assert!(other.delete_user("ana").await.expect("deleted"));
+    assert_eq!(db.user("ana").await.expect("read"), None);
+    assert_eq!(db.session_user("s4", 10).await.expect("read"), None);
+    assert!(!db.delete_user("ana").await.expect("answered"));
+    // The name is free again.
+    assert!(db.create_user(&again, 200).await.expect("stored"));
+}
+
+#[tokio::test]
+async fn sqlite_keeps_accounts_and_sessions() {
+    users_suite(&common::fresh_database()).await;
+}
+
+#[tokio::test]
+async fn postgresql_keeps_accounts_and_sessions() {
+    let postgres = Postgres::start();
+    let url = postgres.database("accounts").await;
+    users_suite(&url).await;
+}

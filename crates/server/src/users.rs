@@ -1,0 +1,328 @@
+//! Where accounts are kept, in either store: users (a case-free key, the
+//! name as typed, the password's hash) and their sessions (a token's hash
+//! and when it expires). The checks and the hashing are [`crate::accounts`].
+
+use rusqlite::{params, OptionalExtension};
+
+use crate::db::{opened, Backend, Db};
+use crate::postgres::{storage, PgStore};
+use crate::store::{Store, StoreError};
+
+/// The accounts' tables, as SQLite's second migration.
+pub(crate) const SQLITE_SCHEMA: &str = "CREATE TABLE users (
+        key TEXT PRIMARY KEY,
+        name TEXT NOT NULL,
+        hash TEXT NOT NULL,
+        created INTEGER NOT NULL
+     );
+     CREATE TABLE sessions (
+        token TEXT PRIMARY KEY,
+        user_key TEXT NOT NULL,
+        expires INTEGER NOT NULL
+     );
+     CREATE INDEX sessions_by_user ON sessions (user_key);";
+
+/// The same, as PostgreSQL's.
+pub(crate) const POSTGRES_SCHEMA: &str = "CREATE TABLE users (
+        key TEXT PRIMARY KEY,
+        name TEXT NOT NULL,
+        hash TEXT NOT NULL,
+        created BIGINT NOT NULL
+     );
+     CREATE TABLE sessions (
+        token TEXT PRIMARY KEY,
+        user_key TEXT NOT NULL REFERENCES users(key) ON DELETE CASCADE,
+        expires BIGINT NOT NULL
+     );
+     CREATE INDEX sessions_by_user ON sessions (user_key);";
+
+/// A stored account.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct User {
+    pub key: String,
+    pub name: String,
+    pub hash: String,
+}
+
+impl Store {
+    fn create_user(&mut self, user: &User, now: i64) -> Result<bool, StoreError> {
+        let added = self.db.execute(
+            "INSERT INTO users (key, name, hash, created) VALUES (?1, ?2, ?3, ?4)
+             ON CONFLICT (key) DO NOTHING",
+            params![user.key, user.name, user.hash, now],
+        )?;
+        Ok(added == 1)
+    }
+
+    fn user(&self, key: &str) -> Result<Option<User>, StoreError> {
+        Ok(self
+            .db
+            .query_row(
+                "SELECT key, name, hash FROM users WHERE key = ?1",
+                [key],
+                |r| {
+                    Ok(User {
+                        key: r.get(0)?,
+                        name: r.get(1)?,
+                        hash: r.get(2)?,
+                    })
+                },
+            )
+            .optional()?)
+    }
+
+    fn set_hash(&mut self, key: &str, hash: &str) -> Result<bool, StoreError> {
+        let changed = self.db.execute(
+            "UPDATE users SET hash = ?2 WHERE key = ?1",
+            params![key, hash],
+        )?;
+        Ok(changed == 1)
+    }
+
+    fn delete_user(&mut self, key: &str) -> Result<bool, StoreError> {
+        let tx = self.db.transaction()?;
+        tx.execute("DELETE FROM sessions WHERE user_key = ?1", [key])?;
+        let deleted = tx.execute("DELETE FROM users WHERE key = ?1", [key])?;
+        tx.commit()?;
+        Ok(deleted == 1)
+    }
+
+    fn add_session(&mut self, token: &str, key: &str, expires: i64) -> Result<(), StoreError> {
+        self.db.execute(
+            "INSERT INTO sessions (token, user_key, expires) VALUES (?1, ?2, ?3)",
+            params![token, key, expires],
+        )?;
+        Ok(())
+    }
+
+    fn session_user(&self, token: &str, now: i64) -> Result<Option<String>, StoreError> {
+        Ok(self
+            .db
+            .query_row(
+                "SELECT user_key FROM sessions WHERE token = ?1 AND expires > ?2",
+                params![token, now],
+                |r| r.get(0),
+            )
+            .optional()?)
+    }
+
+    fn end_sessions(&mut self, key: &str, except: Option<&str>) -> Result<usize, StoreError> {
+        Ok(self.db.execute(
+            "DELETE FROM sessions WHERE user_key = ?1 AND token IS NOT ?2",
+            params![key, except],
+        )?)
+    }
+
+    fn end_session(&mut self, token: &str) -> Result<(), StoreError> {
+        self.db
+            .execute("DELETE FROM sessions WHERE token = ?1", [token])?;
+        Ok(())
+    }
+
+    fn forget_sessions(&mut self, now: i64) -> Result<usize, StoreError> {
+        Ok(self
+            .db
+            .execute("DELETE FROM sessions WHERE expires <= ?1", [now])?)
+    }
+}
+
+impl PgStore {
+    async fn execute(
+        &self,
+        sql: &str,
+        params: &[&(dyn tokio_postgres::types::ToSql + Sync)],
+    ) -> Result<u64, StoreError> {
+        let client = self.client().await?;
+        let statement = client.prepare_cached(sql).await.map_err(storage)?;
+        client.execute(&statement, params).await.map_err(storage)
+    }
+
+    async fn query_opt(
+        &self,
+        sql: &str,
+        params: &[&(dyn tokio_postgres::types::ToSql + Sync)],
+    ) -> Result<Option<tokio_postgres::Row>, StoreError> {
+        let client = self.client().await?;
+        let statement = client.prepare_cached(sql).await.map_err(storage)?;
+        client.query_opt(&statement, params).await.map_err(storage)
+    }
+}
+
+/// One call, on whichever store: SQLite's on a blocking thread, by its
+/// writing or reading connection.
+macro_rules! either {
+    ($db:expr, write |$store:ident| $sqlite:expr, pg |$pg:ident| $postgres:expr) => {
+        match &$db.backend {
+            Backend::Sqlite(state) => Db::write(state, move |$store| $sqlite).await,
+            Backend::Postgres(state) => {
+                let $pg = opened(state).await?;
+                $postgres
+            }
+        }
+    };
+    ($db:expr, read |$store:ident| $sqlite:expr, pg |$pg:ident| $postgres:expr) => {
+        match &$db.backend {
+            Backend::Sqlite(state) => Db::read(state, move |$store| $sqlite).await,
+            Backend::Postgres(state) => {
+                let $pg = opened(state).await?;
+                $postgres
+            }
+        }
+    };
+}
+
+impl Db {
+    /// Stores a new account made at `now`; `false` when its key is taken.
+    pub async fn create_user(&self, user: &User, now: i64) -> Result<bool, StoreError> {
+        let owned = user.clone();
+        either!(
+            self,
+            write | store | store.create_user(&owned, now),
+            pg | pg | {
+                let added = pg
+                    .execute(
+                        "INSERT INTO users (key, name, hash, created) VALUES ($1, $2, $3, $4)
+                     ON CONFLICT (key) DO NOTHING",
+                        &[&user.key, &user.name, &user.hash, &now],
+                    )
+                    .await?;
+                Ok(added == 1)
+            }
+        )
+    }
+
+    /// The account known by `key`.
+    pub async fn user(&self, key: &str) -> Result<Option<User>, StoreError> {
+        let owned = key.to_string();
+        either!(
+            self,
+            read | store | store.user(&owned),
+            pg | pg | {
+                let row = pg
+                    .query_opt("SELECT key, name, hash FROM users WHERE key = $1", &[&key])
+                    .await?;
+                Ok(row.map(|r| User {
+                    key: r.get(0),
+                    name: r.get(1),
+                    hash: r.get(2),
+                }))
+            }
+        )
+    }
+
+    /// Replaces an account's password hash; `false` when there is no such
+    /// account.
+    pub async fn set_hash(&self, key: &str, hash: &str) -> Result<bool, StoreError> {
+        let (k, h) = (key.to_string(), hash.to_string());
+        either!(
+            self,
+            write | store | store.set_hash(&k, &h),
+            pg | pg | {
+                let changed = pg
+                    .execute("UPDATE users SET hash = $2 WHERE key = $1", &[&key, &hash])
+                    .await?;
+                Ok(changed == 1)
+            }
+        )
+    }
+
+    /// Deletes an account and its sessions; `false` when there was none.
+    pub async fn delete_user(&self, key: &str) -> Result<bool, StoreError> {
+        let owned = key.to_string();
+        either!(
+            self,
+            write | store | store.delete_user(&owned),
+            pg | pg | {
+                // Its sessions go with it (ON DELETE CASCADE).
+                let deleted = pg
+                    .execute("DELETE FROM users WHERE key = $1", &[&key])
+                    .await?;
+                Ok(deleted == 1)
+            }
+        )
+    }
+
+    /// Stores a session (its token's hash) for `key` until `expires`.
+    pub async fn add_session(
+        &self,
+        token: &str,
+        key: &str,
+        expires: i64,
+    ) -> Result<(), StoreError> {
+        let (t, k) = (token.to_string(), key.to_string());
+        either!(
+            self,
+            write | store | store.add_session(&t, &k, expires),
+            pg | pg | {
+                pg.execute(
+                    "INSERT INTO sessions (token, user_key, expires) VALUES ($1, $2, $3)",
+                    &[&token, &key, &expires],
+                )
+                .await?;
+                Ok(())
+            }
+        )
+    }
+
+    /// The account a session (its token's hash) belongs to, if it has
+    /// not expired by `now`.
+    pub async fn session_user(&self, token: &str, now: i64) -> Result<Option<String>, StoreError> {
+        let owned = token.to_string();
+        either!(
+            self,
+            read | store | store.session_user(&owned, now),
+            pg | pg | {
+                let row = pg
+                    .query_opt(
+                        "SELECT user_key FROM sessions WHERE token = $1 AND expires > $2",
+                        &[&token, &now],
+                    )
+                    .await?;
+                Ok(row.map(|r| r.get(0)))
+            }
+        )
+    }
+
+    /// Ends an account's sessions but `except` (after a password change,
+    /// every other browser signs in again); how many.
+    pub async fn end_sessions(&self, key: &str, except: Option<&str>) -> Result<u64, StoreError> {
+        let (k, e) = (key.to_string(), except.map(str::to_string));
+        either!(
+            self,
+            write | store | store.end_sessions(&k, e.as_deref()).map(|n| n as u64),
+            pg | pg | {
+                pg.execute(
+                    "DELETE FROM sessions WHERE user_key = $1 AND token IS DISTINCT FROM $2",
+                    &[&key, &except],
+                )
+                .await
+            }
+        )
+    }
+
+    /// Ends one session (logging out).
+    pub async fn end_session(&self, token: &str) -> Result<(), StoreError> {
+        let owned = token.to_string();
+        either!(
+            self,
+            write | store | store.end_session(&owned),
+            pg | pg | {
+                pg.execute("DELETE FROM sessions WHERE token = $1", &[&token])
+                    .await?;
+                Ok(())
+            }
+        )
+    }
+
+    /// Forgets the sessions expired by `now`; how many.
+    pub async fn forget_sessions(&self, now: i64) -> Result<u64, StoreError> {
+        either!(
+            self,
+            write | store | store.forget_sessions(now).map(|n| n as u64),
+            pg | pg | {
+                pg.execute("DELETE FROM sessions WHERE expires <= $1", &[&now])
+                    .await
+            }
+        )
+    }
+}
