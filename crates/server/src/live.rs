@@ -310,8 +310,14 @@ impl LiveState {
         (online, watchers)
     }
 
-    /// What this process tells the others of the game.
-    pub fn saying(&self) -> Saying {
+    /// What this process tells the others of the game, with its id; its
+    /// suggestions are then said.
+    pub fn take_saying(&mut self) -> (String, Saying) {
+        self.suggestions_unsaid = false;
+        (self.row.id.clone(), self.saying())
+    }
+
+    fn saying(&self) -> Saying {
         let mut suggestions: Vec<(String, u32)> = self.local_counts().into_iter().collect();
         suggestions.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
         suggestions.truncate(SAID_SUGGESTIONS);

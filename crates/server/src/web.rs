@@ -181,15 +181,17 @@ pub async fn serve(config: Config) -> Result<(SocketAddr, Serving), Box<dyn std:
             });
         }
     });
-    let sharing = app.clone();
-    tokio::spawn(async move {
-        let mut every = tokio::time::interval(crate::hub::PRESENCE_EVERY);
-        loop {
-            every.tick().await;
-            sharing.hub.share_presence().await;
-        }
-    });
+    // What this process says of its games to the others on the database
+    // (a SQLite file has no others).
     if app.hub.is_shared() {
+        let sharing = app.clone();
+        tokio::spawn(async move {
+            let mut every = tokio::time::interval(crate::hub::PRESENCE_EVERY);
+            loop {
+                every.tick().await;
+                sharing.hub.share_presence().await;
+            }
+        });
         let sharing = app.clone();
         tokio::spawn(async move {
             let mut every = tokio::time::interval(crate::live::TALLY_EVERY);

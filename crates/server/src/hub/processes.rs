@@ -23,9 +23,7 @@ impl Hub {
         if !self.db.is_shared() {
             return;
         }
-        state.suggestions_unsaid = false;
-        let saying = [(state.row.id.clone(), state.saying())];
-        self.say(&saying).await;
+        self.say(&[state.take_saying()]).await;
     }
 
     /// Tells the other processes what this one says of these games (a
@@ -73,8 +71,7 @@ impl Hub {
         for live in games {
             let mut state = live.state.lock().await;
             if state.suggestions_unsaid {
-                state.suggestions_unsaid = false;
-                sayings.push((state.row.id.clone(), state.saying()));
+                sayings.push(state.take_saying());
             }
         }
         self.say(&sayings).await;
@@ -88,15 +85,12 @@ impl Hub {
         for live in games {
             let mut state = live.state.lock().await;
             if !state.is_empty() {
-                state.suggestions_unsaid = false;
-                sayings.push((state.row.id.clone(), state.saying()));
+                sayings.push(state.take_saying());
             }
             live.forget_elsewhere(&mut state, PRESENCE_BELIEVED, self.claim_after);
         }
         // A few notifications for them all.
-        if self.db.is_shared() {
-            self.say(&sayings).await;
-        }
+        self.say(&sayings).await;
     }
 
     /// Brings a live game up to what is stored: the events another server
