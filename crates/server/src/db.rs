@@ -68,6 +68,35 @@ pub(crate) async fn opened<T: Clone>(state: &watch::Receiver<State<T>>) -> Resul
     }
 }
 
+/// One call, on whichever store: `either!(db, read(|store| …), |pg| …)`
+/// runs the first on SQLite's reading (or `write`: writing) connection, on
+/// a blocking thread, or the second with the open PostgreSQL store.
+macro_rules! either {
+    ($db:expr, write(|$store:ident| $sqlite:expr), |$pg:ident| $postgres:expr) => {
+        match &$db.backend {
+            $crate::db::Backend::Sqlite(state) => {
+                $crate::db::Db::write(state, move |$store| $sqlite).await
+            }
+            $crate::db::Backend::Postgres(state) => {
+                let $pg = $crate::db::opened(state).await?;
+                $postgres
+            }
+        }
+    };
+    ($db:expr, read(|$store:ident| $sqlite:expr), |$pg:ident| $postgres:expr) => {
+        match &$db.backend {
+            $crate::db::Backend::Sqlite(state) => {
+                $crate::db::Db::read(state, move |$store| $sqlite).await
+            }
+            $crate::db::Backend::Postgres(state) => {
+                let $pg = $crate::db::opened(state).await?;
+                $postgres
+            }
+        }
+    };
+}
+pub(crate) use either;
+
 impl Db {
     /// Starts opening the database `url` names in the background: a
     /// PostgreSQL URL (`postgres://…`), or else a SQLite file (`:memory:`
@@ -160,34 +189,25 @@ impl Db {
 
     /// Stores a new game with its first events, all or nothing.
     pub async fn create(&self, row: GameRow, events: Vec<EventBody>) -> Result<(), StoreError> {
-        match &self.backend {
-            Backend::Sqlite(state) => {
-                Db::write(state, move |store| store.create(&row, &events)).await
-            }
-            Backend::Postgres(state) => opened(state).await?.create(&row, &events).await,
-        }
+        either!(self, write(|store| store.create(&row, &events)), |pg| {
+            pg.create(&row, &events).await
+        })
     }
 
     /// The game rebuilt from its stored events; `None` when there is none.
     pub async fn load(&self, id: &str) -> Result<Option<(GameRow, Room)>, StoreError> {
-        match &self.backend {
-            Backend::Sqlite(state) => {
-                let id = id.to_string();
-                Db::read(state, move |store| store.load(&id)).await
-            }
-            Backend::Postgres(state) => opened(state).await?.load(id).await,
-        }
+        let owned = id.to_string();
+        either!(self, read(|store| store.load(&owned)), |pg| {
+            pg.load(id).await
+        })
     }
 
     /// The game a join code opens, if the code is still valid at `now`.
     pub async fn game_by_code(&self, code: &str, now: i64) -> Result<Option<String>, StoreError> {
-        match &self.backend {
-            Backend::Sqlite(state) => {
-                let code = code.to_string();
-                Db::read(state, move |store| store.game_by_code(&code, now)).await
-            }
-            Backend::Postgres(state) => opened(state).await?.game_by_code(code, now).await,
-        }
+        let owned = code.to_string();
+        either!(self, read(|store| store.game_by_code(&owned, now)), |pg| {
+            pg.game_by_code(code, now).await
+        })
     }
 
     /// Whether other server processes may share this database (PostgreSQL;
@@ -198,24 +218,20 @@ impl Db {
 
     /// What is stored about a game besides its events.
     pub async fn game(&self, id: &str) -> Result<Option<GameRow>, StoreError> {
-        match &self.backend {
-            Backend::Sqlite(state) => {
-                let id = id.to_string();
-                Db::read(state, move |store| store.game(&id)).await
-            }
-            Backend::Postgres(state) => opened(state).await?.game(id).await,
-        }
+        let owned = id.to_string();
+        either!(self, read(|store| store.game(&owned)), |pg| {
+            pg.game(id).await
+        })
     }
 
     /// The game's events after version `after`, in order.
     pub async fn events_after(&self, id: &str, after: u64) -> Result<Vec<EventBody>, StoreError> {
-        match &self.backend {
-            Backend::Sqlite(state) => {
-                let id = id.to_string();
-                Db::read(state, move |store| store.events_after(&id, after)).await
-            }
-            Backend::Postgres(state) => opened(state).await?.events_after(id, after).await,
-        }
+        let owned = id.to_string();
+        either!(
+            self,
+            read(|store| store.events_after(&owned, after)),
+            |pg| pg.events_after(id, after).await
+        )
     }
 
     /// What other server processes store, for a database they share
@@ -245,10 +261,9 @@ impl Db {
 
     /// Frees the join codes that expired by `now`; how many.
     pub async fn free_codes(&self, now: i64) -> Result<usize, StoreError> {
-        match &self.backend {
-            Backend::Sqlite(state) => Db::write(state, move |store| store.free_codes(now)).await,
-            Backend::Postgres(state) => opened(state).await?.free_codes(now).await,
-        }
+        either!(self, write(|store| store.free_codes(now)), |pg| {
+            pg.free_codes(now).await
+        })
     }
 
     /// Stores events numbered from `first_v`, all or none; a number already
@@ -259,13 +274,12 @@ impl Db {
         first_v: u64,
         events: Vec<EventBody>,
     ) -> Result<(), StoreError> {
-        match &self.backend {
-            Backend::Sqlite(state) => {
-                let id = id.to_string();
-                Db::write(state, move |store| store.append(&id, first_v, &events)).await
-            }
-            Backend::Postgres(state) => opened(state).await?.append(id, first_v, &events).await,
-        }
+        let owned = id.to_string();
+        either!(
+            self,
+            write(|store| store.append(&owned, first_v, &events)),
+            |pg| pg.append(id, first_v, &events).await
+        )
     }
 
     /// Gives the empty seat of `side_index` to the holder of `token_hash`,
@@ -278,21 +292,12 @@ impl Db {
         first_v: u64,
         events: Vec<EventBody>,
     ) -> Result<bool, StoreError> {
-        match &self.backend {
-            Backend::Sqlite(state) => {
-                let (id, token_hash) = (id.to_string(), token_hash.to_string());
-                Db::write(state, move |store| {
-                    store.seat(&id, side_index, &token_hash, first_v, &events)
-                })
-                .await
-            }
-            Backend::Postgres(state) => {
-                opened(state)
-                    .await?
-                    .seat(id, side_index, token_hash, first_v, &events)
-                    .await
-            }
-        }
+        let (owned_id, owned_hash) = (id.to_string(), token_hash.to_string());
+        either!(
+            self,
+            write(|store| store.seat(&owned_id, side_index, &owned_hash, first_v, &events)),
+            |pg| pg.seat(id, side_index, token_hash, first_v, &events).await
+        )
     }
 }
 

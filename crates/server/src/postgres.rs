@@ -111,7 +111,7 @@ pub fn is_postgres_url(url: &str) -> bool {
     url.starts_with("postgres://") || url.starts_with("postgresql://")
 }
 
-pub(crate) fn storage(e: impl Into<StoreError>) -> StoreError {
+fn storage(e: impl Into<StoreError>) -> StoreError {
     e.into()
 }
 
@@ -192,8 +192,31 @@ impl PgStore {
         Ok(())
     }
 
-    pub(crate) async fn client(&self) -> Result<deadpool_postgres::Object, StoreError> {
+    async fn client(&self) -> Result<deadpool_postgres::Object, StoreError> {
         self.pool.get().await.map_err(storage)
+    }
+
+    /// Runs one statement (prepared once per connection); the rows it
+    /// changed.
+    pub(crate) async fn execute(
+        &self,
+        sql: &str,
+        params: &[&(dyn tokio_postgres::types::ToSql + Sync)],
+    ) -> Result<u64, StoreError> {
+        let client = self.client().await?;
+        let statement = client.prepare_cached(sql).await.map_err(storage)?;
+        client.execute(&statement, params).await.map_err(storage)
+    }
+
+    /// Runs one query (prepared once per connection); its row, if any.
+    pub(crate) async fn query_opt(
+        &self,
+        sql: &str,
+        params: &[&(dyn tokio_postgres::types::ToSql + Sync)],
+    ) -> Result<Option<tokio_postgres::Row>, StoreError> {
+        let client = self.client().await?;
+        let statement = client.prepare_cached(sql).await.map_err(storage)?;
+        client.query_opt(&statement, params).await.map_err(storage)
     }
 
     /// Applies the migrations this database has not had, each in its own
@@ -261,28 +284,24 @@ impl PgStore {
 
     /// The game a join code opens, if the code is still valid at `now`.
     pub async fn game_by_code(&self, code: &str, now: i64) -> Result<Option<String>, StoreError> {
-        let client = self.client().await?;
-        let row = client
+        let row = self
             .query_opt(
                 "SELECT id FROM games WHERE code = $1 AND code_expires > $2",
                 &[&code, &now],
             )
-            .await
-            .map_err(storage)?;
+            .await?;
         Ok(row.map(|r| r.get(0)))
     }
 
     /// Frees the join codes that expired by `now`; how many.
     pub async fn free_codes(&self, now: i64) -> Result<usize, StoreError> {
-        let client = self.client().await?;
-        let freed = client
+        let freed = self
             .execute(
                 "UPDATE games SET code = NULL, code_expires = NULL
                  WHERE code IS NOT NULL AND code_expires <= $1",
                 &[&now],
             )
-            .await
-            .map_err(storage)?;
+            .await?;
         Ok(freed as usize)
     }
 

@@ -4,8 +4,7 @@
 
 use rusqlite::{params, OptionalExtension};
 
-use crate::db::{opened, Backend, Db};
-use crate::postgres::{storage, PgStore};
+use crate::db::{either, Db};
 use crate::store::{Store, StoreError};
 
 /// The accounts' tables, as SQLite's second migration.
@@ -126,120 +125,59 @@ impl Store {
     }
 }
 
-impl PgStore {
-    async fn execute(
-        &self,
-        sql: &str,
-        params: &[&(dyn tokio_postgres::types::ToSql + Sync)],
-    ) -> Result<u64, StoreError> {
-        let client = self.client().await?;
-        let statement = client.prepare_cached(sql).await.map_err(storage)?;
-        client.execute(&statement, params).await.map_err(storage)
-    }
-
-    async fn query_opt(
-        &self,
-        sql: &str,
-        params: &[&(dyn tokio_postgres::types::ToSql + Sync)],
-    ) -> Result<Option<tokio_postgres::Row>, StoreError> {
-        let client = self.client().await?;
-        let statement = client.prepare_cached(sql).await.map_err(storage)?;
-        client.query_opt(&statement, params).await.map_err(storage)
-    }
-}
-
-/// One call, on whichever store: SQLite's on a blocking thread, by its
-/// writing or reading connection.
-macro_rules! either {
-    ($db:expr, write |$store:ident| $sqlite:expr, pg |$pg:ident| $postgres:expr) => {
-        match &$db.backend {
-            Backend::Sqlite(state) => Db::write(state, move |$store| $sqlite).await,
-            Backend::Postgres(state) => {
-                let $pg = opened(state).await?;
-                $postgres
-            }
-        }
-    };
-    ($db:expr, read |$store:ident| $sqlite:expr, pg |$pg:ident| $postgres:expr) => {
-        match &$db.backend {
-            Backend::Sqlite(state) => Db::read(state, move |$store| $sqlite).await,
-            Backend::Postgres(state) => {
-                let $pg = opened(state).await?;
-                $postgres
-            }
-        }
-    };
-}
-
 impl Db {
     /// Stores a new account made at `now`; `false` when its key is taken.
     pub async fn create_user(&self, user: &User, now: i64) -> Result<bool, StoreError> {
         let owned = user.clone();
-        either!(
-            self,
-            write | store | store.create_user(&owned, now),
-            pg | pg | {
-                let added = pg
-                    .execute(
-                        "INSERT INTO users (key, name, hash, created) VALUES ($1, $2, $3, $4)
+        either!(self, write(|store| store.create_user(&owned, now)), |pg| {
+            let added = pg
+                .execute(
+                    "INSERT INTO users (key, name, hash, created) VALUES ($1, $2, $3, $4)
                      ON CONFLICT (key) DO NOTHING",
-                        &[&user.key, &user.name, &user.hash, &now],
-                    )
-                    .await?;
-                Ok(added == 1)
-            }
-        )
+                    &[&user.key, &user.name, &user.hash, &now],
+                )
+                .await?;
+            Ok(added == 1)
+        })
     }
 
     /// The account known by `key`.
     pub async fn user(&self, key: &str) -> Result<Option<User>, StoreError> {
         let owned = key.to_string();
-        either!(
-            self,
-            read | store | store.user(&owned),
-            pg | pg | {
-                let row = pg
-                    .query_opt("SELECT key, name, hash FROM users WHERE key = $1", &[&key])
-                    .await?;
-                Ok(row.map(|r| User {
-                    key: r.get(0),
-                    name: r.get(1),
-                    hash: r.get(2),
-                }))
-            }
-        )
+        either!(self, read(|store| store.user(&owned)), |pg| {
+            let row = pg
+                .query_opt("SELECT key, name, hash FROM users WHERE key = $1", &[&key])
+                .await?;
+            Ok(row.map(|r| User {
+                key: r.get(0),
+                name: r.get(1),
+                hash: r.get(2),
+            }))
+        })
     }
 
     /// Replaces an account's password hash; `false` when there is no such
     /// account.
     pub async fn set_hash(&self, key: &str, hash: &str) -> Result<bool, StoreError> {
         let (k, h) = (key.to_string(), hash.to_string());
-        either!(
-            self,
-            write | store | store.set_hash(&k, &h),
-            pg | pg | {
-                let changed = pg
-                    .execute("UPDATE users SET hash = $2 WHERE key = $1", &[&key, &hash])
-                    .await?;
-                Ok(changed == 1)
-            }
-        )
+        either!(self, write(|store| store.set_hash(&k, &h)), |pg| {
+            let changed = pg
+                .execute("UPDATE users SET hash = $2 WHERE key = $1", &[&key, &hash])
+                .await?;
+            Ok(changed == 1)
+        })
     }
 
     /// Deletes an account and its sessions; `false` when there was none.
     pub async fn delete_user(&self, key: &str) -> Result<bool, StoreError> {
         let owned = key.to_string();
-        either!(
-            self,
-            write | store | store.delete_user(&owned),
-            pg | pg | {
-                // Its sessions go with it (ON DELETE CASCADE).
-                let deleted = pg
-                    .execute("DELETE FROM users WHERE key = $1", &[&key])
-                    .await?;
-                Ok(deleted == 1)
-            }
-        )
+        either!(self, write(|store| store.delete_user(&owned)), |pg| {
+            // Its sessions go with it (ON DELETE CASCADE).
+            let deleted = pg
+                .execute("DELETE FROM users WHERE key = $1", &[&key])
+                .await?;
+            Ok(deleted == 1)
+        })
     }
 
     /// Stores a session (its token's hash) for `key` until `expires`.
@@ -252,8 +190,8 @@ impl Db {
         let (t, k) = (token.to_string(), key.to_string());
         either!(
             self,
-            write | store | store.add_session(&t, &k, expires),
-            pg | pg | {
+            write(|store| store.add_session(&t, &k, expires)),
+            |pg| {
                 pg.execute(
                     "INSERT INTO sessions (token, user_key, expires) VALUES ($1, $2, $3)",
                     &[&token, &key, &expires],
@@ -268,19 +206,15 @@ impl Db {
     /// not expired by `now`.
     pub async fn session_user(&self, token: &str, now: i64) -> Result<Option<String>, StoreError> {
         let owned = token.to_string();
-        either!(
-            self,
-            read | store | store.session_user(&owned, now),
-            pg | pg | {
-                let row = pg
-                    .query_opt(
-                        "SELECT user_key FROM sessions WHERE token = $1 AND expires > $2",
-                        &[&token, &now],
-                    )
-                    .await?;
-                Ok(row.map(|r| r.get(0)))
-            }
-        )
+        either!(self, read(|store| store.session_user(&owned, now)), |pg| {
+            let row = pg
+                .query_opt(
+                    "SELECT user_key FROM sessions WHERE token = $1 AND expires > $2",
+                    &[&token, &now],
+                )
+                .await?;
+            Ok(row.map(|r| r.get(0)))
+        })
     }
 
     /// Ends an account's sessions but `except` (after a password change,
@@ -289,8 +223,8 @@ impl Db {
         let (k, e) = (key.to_string(), except.map(str::to_string));
         either!(
             self,
-            write | store | store.end_sessions(&k, e.as_deref()).map(|n| n as u64),
-            pg | pg | {
+            write(|store| store.end_sessions(&k, e.as_deref()).map(|n| n as u64)),
+            |pg| {
                 pg.execute(
                     "DELETE FROM sessions WHERE user_key = $1 AND token IS DISTINCT FROM $2",
                     &[&key, &except],
@@ -303,23 +237,19 @@ impl Db {
     /// Ends one session (logging out).
     pub async fn end_session(&self, token: &str) -> Result<(), StoreError> {
         let owned = token.to_string();
-        either!(
-            self,
-            write | store | store.end_session(&owned),
-            pg | pg | {
-                pg.execute("DELETE FROM sessions WHERE token = $1", &[&token])
-                    .await?;
-                Ok(())
-            }
-        )
+        either!(self, write(|store| store.end_session(&owned)), |pg| {
+            pg.execute("DELETE FROM sessions WHERE token = $1", &[&token])
+                .await?;
+            Ok(())
+        })
     }
 
     /// Forgets the sessions expired by `now`; how many.
     pub async fn forget_sessions(&self, now: i64) -> Result<u64, StoreError> {
         either!(
             self,
-            write | store | store.forget_sessions(now).map(|n| n as u64),
-            pg | pg | {
+            write(|store| store.forget_sessions(now).map(|n| n as u64)),
+            |pg| {
                 pg.execute("DELETE FROM sessions WHERE expires <= $1", &[&now])
                     .await
             }
