@@ -128,16 +128,7 @@ async fn three_processes_behind_nginx_play_and_stop_on_ctrl_c() {
     hello(&mut white, &game.id, Some(&game.token), None, None).await;
     let mut black = open(addr).await;
     let welcome = hello(&mut black, "", None, Some(&game.code), None).await;
-    assert!(
-        matches!(
-            welcome,
-            ServerMessage::Welcome {
-                role: Role::Black,
-                ..
-            }
-        ),
-        "{welcome:?}"
-    );
+    assert_eq!(welcomed_as(&welcome), Some(Role::Black), "{welcome:?}");
     let mut watcher = open(addr).await;
     hello(&mut watcher, &game.id, None, None, None).await;
     send(&mut white, &mv(0, "c2-c3")).await;

@@ -48,16 +48,7 @@ async fn guessing_codes_is_limited_whatever_the_hello_carries() {
     // A hello without a code is not counted.
     let mut white = open(addr).await;
     let welcome = hello(&mut white, &game.id, Some(&game.token), None, None).await;
-    assert!(
-        matches!(
-            welcome,
-            ServerMessage::Welcome {
-                role: Role::White,
-                ..
-            }
-        ),
-        "{welcome:?}"
-    );
+    assert_eq!(welcomed_as(&welcome), Some(Role::White), "{welcome:?}");
 }
 
 #[tokio::test]
@@ -148,16 +139,7 @@ async fn a_join_whose_welcome_was_lost_is_repeated_with_the_same_token() {
     assert_eq!(error_code(&refused), Some(ErrorCode::BadCode));
     let mut later = open(addr).await;
     let welcome = hello(&mut later, &game.id, Some(&mine), None, Some(2)).await;
-    assert!(
-        matches!(
-            welcome,
-            ServerMessage::Welcome {
-                role: Role::Black,
-                ..
-            }
-        ),
-        "{welcome:?}"
-    );
+    assert_eq!(welcomed_as(&welcome), Some(Role::Black), "{welcome:?}");
     // A joiner's token has the form of one.
     let (refused, _) = answer(addr, "", Some("short"), &game.code).await;
     assert_eq!(error_code(&refused), Some(ErrorCode::Malformed));

@@ -174,31 +174,22 @@ struct Servers {
 }
 
 async fn servers(database: &str, count: usize) -> Servers {
-    let mut servers = Servers {
-        addrs: Vec::new(),
-        pids: Vec::new(),
-        _children: Vec::new(),
-    };
-    for _ in 0..count {
-        let (child, addr, _log) = spawn_server_with(
-            database,
-            &[
-                "--per-minute",
-                "1000000",
-                "--spectators-per-address",
-                "1000000",
-                "--connections-per-address",
-                "1000000",
-                "--connections",
-                "1000000",
-            ],
-        )
-        .await;
-        servers.pids.push(child.id().expect("a pid"));
-        servers.addrs.push(addr);
-        servers._children.push(child);
+    let lifted = [
+        "--per-minute",
+        "1000000",
+        "--spectators-per-address",
+        "1000000",
+        "--connections-per-address",
+        "1000000",
+        "--connections",
+        "1000000",
+    ];
+    let (children, addrs) = spawn_servers(database, count, &lifted).await;
+    Servers {
+        addrs,
+        pids: children.iter().map(|c| c.id().expect("a pid")).collect(),
+        _children: children,
     }
-    servers
 }
 
 fn mib(kib: u64) -> String {

@@ -39,7 +39,7 @@ async fn two_players_and_two_spectators_play_a_game_kept_in_postgresql() {
 async fn two_players_and_two_spectators_play_a_game_across_three_processes() {
     let postgres = postgres::Postgres::start();
     let url = postgres.database("games").await;
-    let (_processes, addrs) = spawn_servers(&url, 3, 30).await;
+    let (_processes, addrs) = spawn_servers(&url, 3, &["--per-minute", "30"]).await;
     play_a_game(&addrs).await;
 }
 
@@ -57,16 +57,7 @@ async fn play_a_game(servers: &[std::net::SocketAddr]) {
 
     let mut white = open(server()).await;
     let welcome = hello(&mut white, &game.id, Some(&game.token), None, None).await;
-    assert!(
-        matches!(
-            welcome,
-            ServerMessage::Welcome {
-                role: Role::White,
-                ..
-            }
-        ),
-        "{welcome:?}"
-    );
+    assert_eq!(welcomed_as(&welcome), Some(Role::White), "{welcome:?}");
     assert!(matches!(
         next(&mut white).await,
         ServerMessage::Snapshot(online_play::Snapshot { v: 1, .. })
@@ -101,13 +92,7 @@ async fn play_a_game(servers: &[std::net::SocketAddr]) {
     for _ in 0..2 {
         let mut w = open(server()).await;
         let welcome = hello(&mut w, &game.id, None, None, None).await;
-        assert!(matches!(
-            welcome,
-            ServerMessage::Welcome {
-                role: Role::Spectator,
-                ..
-            }
-        ));
+        assert_eq!(welcomed_as(&welcome), Some(Role::Spectator), "{welcome:?}");
         assert!(matches!(next(&mut w).await, ServerMessage::Snapshot(_)));
         watchers.push(w);
     }

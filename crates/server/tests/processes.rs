@@ -48,16 +48,7 @@ async fn players_on_two_servers_play_one_game() {
     // Black joins through the other server.
     let mut black = open(two).await;
     let welcome = hello(&mut black, "", None, Some(&game.code), None).await;
-    assert!(
-        matches!(
-            welcome,
-            ServerMessage::Welcome {
-                role: Role::Black,
-                ..
-            }
-        ),
-        "{welcome:?}"
-    );
+    assert_eq!(welcomed_as(&welcome), Some(Role::Black), "{welcome:?}");
     let joined = event(&mut white).await;
     assert_eq!(
         (joined.v, joined.body),

@@ -220,7 +220,7 @@ async fn a_thousand_drops_lose_and_double_nothing() {
 async fn a_thousand_drops_coming_back_through_any_of_three_processes() {
     let postgres = Postgres::start();
     let database = postgres.database("games").await;
-    let (_processes, addrs) = spawn_servers(&database, 3, 1000).await;
+    let (_processes, addrs) = spawn_servers(&database, 3, &["--per-minute", "1000"]).await;
     play_through_drops(&database, &addrs).await;
 }
 
@@ -508,14 +508,10 @@ async fn a_killed_server_keeps_every_acknowledged_move() {
 async fn a_killed_process_s_clients_carry_on_through_the_others() {
     let postgres = Postgres::start();
     let database = postgres.database("games").await;
-    let mut processes = Vec::new();
-    for _ in 0..3 {
-        processes.push(spawn_server(&database, 10_000).await);
-    }
-    let alive: Alive = Arc::new(Mutex::new(processes.iter().map(|(_, a)| *a).collect()));
-    let first = processes[0].1;
+    let (mut processes, addrs) = spawn_servers(&database, 3, &["--per-minute", "10000"]).await;
+    let alive: Alive = Arc::new(Mutex::new(addrs.clone()));
     let (games, mut acked, mut acked_rx, tasks) =
-        burst_then_kill(first, &mut processes[0].0, &alive, CARRY_ON_TO).await;
+        burst_then_kill(addrs[0], &mut processes[0], &alive, CARRY_ON_TO).await;
     let before = acked.len();
     // Every client was on the killed process: they come back through the
     // other two, and every game goes on to its end or to CARRY_ON_TO.

@@ -105,16 +105,7 @@ async fn a_held_write_lock_stalls_no_other_game() {
         hello(&mut watcher, &quiet.id, None, None, None).await
     })
     .await;
-    assert!(
-        matches!(
-            welcome,
-            ServerMessage::Welcome {
-                role: Role::Spectator,
-                ..
-            }
-        ),
-        "{welcome:?}"
-    );
+    assert_eq!(welcomed_as(&welcome), Some(Role::Spectator), "{welcome:?}");
     assert!(
         !released.load(Ordering::SeqCst),
         "measured while the lock was held"
@@ -232,13 +223,7 @@ async fn the_port_is_bound_before_the_database_opens() {
     let game = creating.await.expect("created once the database opened");
     let mut ws = open(addr).await;
     let welcome = hello(&mut ws, &game.id, Some(&game.token), None, None).await;
-    assert!(matches!(
-        welcome,
-        ServerMessage::Welcome {
-            role: Role::White,
-            ..
-        }
-    ));
+    assert_eq!(welcomed_as(&welcome), Some(Role::White), "{welcome:?}");
 
     // A database that cannot be opened at all: the server says where it
     // listened, logs why and exits with a failure.

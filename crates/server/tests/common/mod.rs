@@ -223,6 +223,14 @@ pub fn mv(ply: u32, turn: &str) -> ClientMessage {
     })
 }
 
+/// The role a welcome gives (`None` for any other message).
+pub fn welcomed_as(message: &ServerMessage) -> Option<online_play::Role> {
+    match message {
+        ServerMessage::Welcome { role, .. } => Some(*role),
+        _ => None,
+    }
+}
+
 pub fn error_code(message: &ServerMessage) -> Option<ErrorCode> {
     match message {
         ServerMessage::Error { code, .. } => Some(*code),
@@ -240,16 +248,17 @@ pub async fn spawn_server(
     (child, addr)
 }
 
-/// `count` server processes on one database; their addresses.
+/// `count` server processes on one database, each with `options`; their
+/// addresses.
 pub async fn spawn_servers(
     database: &str,
     count: usize,
-    per_minute: u32,
+    options: &[&str],
 ) -> (Vec<tokio::process::Child>, Vec<std::net::SocketAddr>) {
     let mut processes = Vec::new();
     let mut addrs = Vec::new();
     for _ in 0..count {
-        let (child, addr) = spawn_server(database, per_minute).await;
+        let (child, addr, _log) = spawn_server_with(database, options).await;
         processes.push(child);
         addrs.push(addr);
     }
