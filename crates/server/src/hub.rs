@@ -33,6 +33,8 @@ pub struct Hub {
     pub code_lifetime: Duration,
     /// This process's name among those sharing the database.
     process: String,
+    /// The time every expiry and clock is reckoned by.
+    pub time: crate::time::Time,
 }
 
 /// How often a process says again who is connected through it, and how
@@ -46,12 +48,6 @@ const FROM_STORAGE: u64 = 256;
 fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
     // The map of live games stays consistent whatever panicked.
     m.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
-}
-
-pub fn now() -> i64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs() as i64)
 }
 
 /// What a client is told about a storage failure; the detail goes to the
@@ -113,14 +109,25 @@ pub struct Entered {
 }
 
 impl Hub {
-    pub fn new(db: Db, claim_after: Duration, code_lifetime: Duration) -> Hub {
+    pub fn new(
+        db: Db,
+        claim_after: Duration,
+        code_lifetime: Duration,
+        time: crate::time::Time,
+    ) -> Hub {
         Hub {
+            time,
             db,
             live: Mutex::new(HashMap::new()),
             claim_after,
             code_lifetime,
             process: crate::ids::game_id(),
         }
+    }
+
+    /// The store behind the games.
+    pub fn db(&self) -> &Db {
+        &self.db
     }
 
     /// Forgets the live games nobody is connected to (they load again from
@@ -136,7 +143,7 @@ impl Hub {
     /// Frees the join codes that have expired, so that new games may draw
     /// them again (logged when that fails: the next sweep tries again).
     pub async fn free_codes(&self) {
-        match self.db.free_codes(now()).await {
+        match self.db.free_codes(self.time.now()).await {
             Ok(0) => {}
             Ok(freed) => tracing::info!(freed, "join codes freed"),
             Err(e) => tracing::error!(error = %e, "storage failed"),
@@ -155,7 +162,7 @@ impl Hub {
         let index = usize::from(side == Role::Black);
         let mut seats = [None, None];
         seats[index] = Some(crate::ids::token_hash(&token));
-        let expires = now() + self.code_lifetime.as_secs() as i64;
+        let expires = self.time.now() + self.code_lifetime.as_secs() as i64;
         let header = room.record();
         let joined = [EventBody::Joined { side }];
         // Codes stay with their games until they expire: a new code that
@@ -259,7 +266,11 @@ impl Hub {
     /// Ends a game whose join code expired before the second player came.
     async fn expire_if_waiting(&self, live: &Live) -> Result<(), ErrorCode> {
         let mut state = live.state.lock().await;
-        let expired = state.row.code.as_ref().is_some_and(|(_, at)| *at <= now());
+        let expired = state
+            .row
+            .code
+            .as_ref()
+            .is_some_and(|(_, at)| *at <= self.time.now());
         if state.room.is_over() || !expired || state.room.seated.iter().all(|&s| s) {
             return Ok(());
         }
@@ -289,7 +300,7 @@ impl Hub {
             Some(code) => {
                 let id = self
                     .db
-                    .game_by_code(&code.as_compact(), now())
+                    .game_by_code(&code.as_compact(), self.time.now())
                     .await
                     .map_err(|e| reported("", &e))?
                     .ok_or(ErrorCode::BadCode)?;
@@ -377,7 +388,7 @@ impl Hub {
             .row
             .code
             .as_ref()
-            .is_some_and(|(c, expires)| *c == code.as_compact() && *expires > now());
+            .is_some_and(|(c, expires)| *c == code.as_compact() && *expires > self.time.now());
         if !live_code {
             return Err(ErrorCode::BadCode);
         }

@@ -31,6 +31,7 @@ pub mod ratings;
 pub mod site;
 pub mod socket;
 pub mod store;
+pub mod time;
 pub mod users;
 pub mod web;
 

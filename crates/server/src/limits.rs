@@ -10,18 +10,45 @@ use std::sync::{Arc, Mutex};
 
 use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
 
-/// How often each address may do one thing.
-pub struct PerAddress {
-    limiter: DefaultKeyedRateLimiter<IpAddr>,
+/// How often each key (an address, a username) may do one thing.
+pub struct Allowance<K: std::hash::Hash + Eq + Clone> {
+    limiter: DefaultKeyedRateLimiter<K>,
 }
 
-impl std::fmt::Debug for PerAddress {
+impl<K: std::hash::Hash + Eq + Clone> std::fmt::Debug for Allowance<K> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("PerAddress")
-            .field("addresses", &self.limiter.len())
+        f.debug_struct("Allowance")
+            .field("keys", &self.limiter.len())
             .finish()
     }
 }
+
+impl<K: std::hash::Hash + Eq + Clone> Allowance<K> {
+    /// `per_minute` times a minute (at least once).
+    pub fn per_minute(per_minute: u32) -> Allowance<K> {
+        let n = NonZeroU32::new(per_minute).unwrap_or(NonZeroU32::MIN);
+        Allowance {
+            limiter: RateLimiter::keyed(Quota::per_minute(n)),
+        }
+    }
+
+    /// Counts one more for `key`; false when its allowance is used up.
+    pub fn allow_key(&self, key: &K) -> bool {
+        self.limiter.check_key(key).is_ok()
+    }
+
+    /// Forgets keys whose allowance is whole again.
+    pub fn forget_idle(&self) {
+        self.limiter.retain_recent();
+        self.limiter.shrink_to_fit();
+    }
+}
+
+/// How often each address may do one thing.
+pub type PerAddress = Allowance<IpAddr>;
+
+/// How often each username may be tried (its key, [`crate::accounts::name_key`]).
+pub type PerName = Allowance<String>;
 
 /// The address an allowance is counted for.
 fn bucket(ip: IpAddr) -> IpAddr {
@@ -34,24 +61,11 @@ fn bucket(ip: IpAddr) -> IpAddr {
     }
 }
 
-impl PerAddress {
-    /// `per_minute` times a minute (at least once).
-    pub fn per_minute(per_minute: u32) -> PerAddress {
-        let n = NonZeroU32::new(per_minute).unwrap_or(NonZeroU32::MIN);
-        PerAddress {
-            limiter: RateLimiter::keyed(Quota::per_minute(n)),
-        }
-    }
-
-    /// Counts one more for `ip`; false when its allowance is used up.
+impl Allowance<IpAddr> {
+    /// Counts one more for `ip` (an IPv6 address by its /64); false when
+    /// its allowance is used up.
     pub fn allow(&self, ip: IpAddr) -> bool {
-        self.limiter.check_key(&bucket(ip)).is_ok()
-    }
-
-    /// Forgets addresses whose allowance is whole again.
-    pub fn forget_idle(&self) {
-        self.limiter.retain_recent();
-        self.limiter.shrink_to_fit();
+        self.allow_key(&bucket(ip))
     }
 }
 

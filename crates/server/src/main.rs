@@ -52,6 +52,13 @@ struct Args {
     /// client's address in `X-Forwarded-For` or `Forwarded` (repeatable).
     #[arg(long, value_parser = network)]
     trusted_proxy: Vec<ipnet::IpNet>,
+    /// Days a login lasts.
+    #[arg(long, default_value_t = 30, value_parser = clap::value_parser!(u64).range(1..=366))]
+    session_days: u64,
+    /// Marks the session cookie Secure: give it wherever the site is served
+    /// over HTTPS.
+    #[arg(long)]
+    secure_cookies: bool,
 }
 
 /// A network, or one address as a network of its own.
@@ -73,6 +80,8 @@ impl Args {
         config.caps.total = self.connections as usize;
         config.proxies = alquerque_server::limits::Proxies(self.trusted_proxy);
         config.spectators_per_address = self.spectators_per_address as usize;
+        config.session_lifetime = Duration::from_secs(self.session_days * 24 * 60 * 60);
+        config.secure_cookies = self.secure_cookies;
         config
     }
 }

@@ -20,6 +20,8 @@ use crate::db::Db;
 use crate::hub::{CreateError, Hub};
 use crate::limits::PerAddress;
 
+mod accounts;
+
 /// How the server runs.
 #[derive(Clone, Debug)]
 pub struct Config {
@@ -52,6 +54,16 @@ pub struct Config {
     pub proxies: crate::limits::Proxies,
     /// Game sockets one address may hold open as a spectator.
     pub spectators_per_address: usize,
+    /// How long a login lasts.
+    pub session_lifetime: Duration,
+    /// Whether the session cookie is marked `Secure` (sent over HTTPS
+    /// only): on wherever the site is served over HTTPS.
+    pub secure_cookies: bool,
+    /// Logins one username may be tried with per minute (an address may
+    /// try twice as many, and register that many accounts).
+    pub logins_per_minute: u32,
+    /// The time every clock, deadline and expiry is reckoned by.
+    pub time: crate::time::Time,
 }
 
 impl Config {
@@ -71,6 +83,10 @@ impl Config {
             body_within: Duration::from_secs(10),
             proxies: crate::limits::Proxies::default(),
             spectators_per_address: 20,
+            session_lifetime: Duration::from_secs(30 * 24 * 60 * 60),
+            secure_cookies: false,
+            logins_per_minute: 5,
+            time: crate::time::Time::system(),
         }
     }
 }
@@ -89,6 +105,7 @@ pub(crate) struct App {
     pub connections: AtomicU64,
     pub creating: PerAddress,
     pub joining: PerAddress,
+    pub doors: accounts::Doors,
     /// Turns true when the server begins to stop: every game socket then
     /// closes with a close frame.
     pub stopping: watch::Receiver<bool>,
@@ -134,7 +151,12 @@ pub async fn serve(config: Config) -> Result<(SocketAddr, Serving), Box<dyn std:
     let (db, opening) = Db::open(&config.database, config.busy_timeout);
     let (stop_sockets, stopping) = watch::channel(false);
     let app = Arc::new(App {
-        hub: Hub::new(db, config.claim_after, config.code_lifetime),
+        hub: Hub::new(
+            db,
+            config.claim_after,
+            config.code_lifetime,
+            config.time.clone(),
+        ),
         origins: config.origins.clone(),
         silent_after: config.silent_after,
         proxies: config.proxies.clone(),
@@ -142,12 +164,18 @@ pub async fn serve(config: Config) -> Result<(SocketAddr, Serving), Box<dyn std:
         connections: AtomicU64::new(0),
         creating: PerAddress::per_minute(config.per_minute),
         joining: PerAddress::per_minute(config.per_minute),
+        doors: accounts::Doors::new(
+            config.session_lifetime,
+            config.secure_cookies,
+            config.logins_per_minute,
+        ),
         stopping: stopping.clone(),
     });
     let mut router = Router::new()
         .route("/health", get(|| async { "ok" }))
         .route("/api/games", post(create))
         .route("/ws", get(crate::socket::upgrade))
+        .merge(accounts::routes())
         .with_state(app.clone());
     if let Some(site) = &config.site {
         router = router.fallback_service(crate::site::router(site));
@@ -211,6 +239,11 @@ pub async fn serve(config: Config) -> Result<(SocketAddr, Serving), Box<dyn std:
             sweeper.hub.free_codes().await;
             sweeper.creating.forget_idle();
             sweeper.joining.forget_idle();
+            sweeper.doors.forget_idle();
+            let now = sweeper.hub.time.now();
+            if let Err(e) = sweeper.hub.db().forget_sessions(now).await {
+                tracing::error!(error = %e, "storage failed");
+            }
         }
     });
     let database = config.database.clone();

@@ -327,3 +327,103 @@ pub async fn logged(log: &Log, parts: &[&str]) -> Option<String> {
     }
     None
 }
+
+/// An HTTP answer: status, header lines and body.
+pub struct Reply {
+    pub status: u16,
+    pub head: String,
+    pub body: String,
+}
+
+impl Reply {
+    /// The values of every header called `name`.
+    pub fn headers(&self, name: &str) -> Vec<String> {
+        self.head
+            .lines()
+            .filter_map(|line| line.split_once(':'))
+            .filter(|(n, _)| n.trim().eq_ignore_ascii_case(name))
+            .map(|(_, value)| value.trim().to_string())
+            .collect()
+    }
+
+    pub fn json(&self) -> serde_json::Value {
+        serde_json::from_str(&self.body).unwrap_or_else(|_| panic!("JSON: {}", self.body))
+    }
+}
+
+/// A plain HTTP request with extra headers.
+pub async fn request(
+    addr: std::net::SocketAddr,
+    method: &str,
+    path: &str,
+    headers: &[(&str, &str)],
+    body: &str,
+) -> Reply {
+    let mut stream = TcpStream::connect(addr).await.expect("connects");
+    let mut request = format!(
+        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nContent-Length: {}\r\nConnection: close\r\n",
+        body.len()
+    );
+    for (name, value) in headers {
+        request.push_str(&format!("{name}: {value}\r\n"));
+    }
+    request.push_str("\r\n");
+    request.push_str(body);
+    stream.write_all(request.as_bytes()).await.expect("writes");
+    let mut response = String::new();
+    stream.read_to_string(&mut response).await.expect("reads");
+    let (head, body) = response.split_once("\r\n\r\n").unwrap_or((&response, ""));
+    Reply {
+        status: head[9..12].parse().expect("a status"),
+        head: head.to_string(),
+        body: body.to_string(),
+    }
+}
+
+/// A browser, as far as the server can tell: its session cookie, and the
+/// address a trusted proxy says it comes from.
+pub struct Browser {
+    pub addr: std::net::SocketAddr,
+    pub cookie: Option<String>,
+    pub from: Option<String>,
+}
+
+impl Browser {
+    pub fn new(addr: std::net::SocketAddr) -> Browser {
+        Browser {
+            addr,
+            cookie: None,
+            from: None,
+        }
+    }
+
+    /// A JSON request with the cookie; keeps the cookie the answer sets
+    /// (and drops one it removes).
+    pub async fn call(&mut self, method: &str, path: &str, body: &str) -> Reply {
+        let cookie = self.cookie.as_ref().map(|c| format!("alq_session={c}"));
+        let mut headers = vec![("Content-Type", "application/json")];
+        if let Some(cookie) = &cookie {
+            headers.push(("Cookie", cookie));
+        }
+        if let Some(from) = &self.from {
+            headers.push(("X-Forwarded-For", from));
+        }
+        let reply = request(self.addr, method, path, &headers, body).await;
+        for set in reply.headers("set-cookie") {
+            let Some(value) = set.strip_prefix("alq_session=") else {
+                continue;
+            };
+            let value = value.split(';').next().unwrap_or_default();
+            let removed = value.is_empty() || set.contains("Max-Age=0");
+            self.cookie = (!removed).then(|| value.to_string());
+        }
+        reply
+    }
+
+    /// Who the server takes this browser for (`None`: a guest).
+    pub async fn me(&mut self) -> Option<String> {
+        let reply = self.call("GET", "/api/me", "").await;
+        assert_eq!(reply.status, 200, "{}", reply.body);
+        reply.json()["name"].as_str().map(str::to_string)
+    }
+}

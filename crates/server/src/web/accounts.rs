@@ -1,0 +1,403 @@
+//! Accounts over HTTP: registering, logging in and out, changing the
+//! password and deleting the account, and who the browser is signed in as
+//! (`GET /api/me`).
+//!
+//! A session is a random token in an HttpOnly, SameSite=Lax cookie that
+//! expires; the server keeps only its hash. Every request that changes
+//! something is JSON (`Content-Type: application/json`), which a page on
+//! another site cannot send without the server's consent, and the cookie
+//! is not sent from other sites' frames or forms anyway.
+//!
+//! A failed login says the same, and takes the same time, whether or not
+//! the username exists. Logins are limited per address and per username.
+
+// A refused request is its answer, passed back as it is.
+#![allow(clippy::result_large_err)]
+
+use std::net::SocketAddr;
+use std::sync::Arc;
+
+use axum::extract::rejection::JsonRejection;
+use axum::extract::{ConnectInfo, State};
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use axum_extra::extract::cookie::{Cookie, CookieJar, SameSite};
+use serde::{Deserialize, Serialize};
+
+use crate::accounts;
+use crate::users::User;
+use crate::web::App;
+
+/// The session cookie's name.
+pub const COOKIE: &str = "alq_session";
+
+/// The one answer to a login that fails, whatever failed.
+const WRONG: &str = "wrong username or password";
+
+/// The routes, under `/api`.
+pub(crate) fn routes() -> Router<Arc<App>> {
+    Router::new()
+        .route("/api/account/register", post(register))
+        .route("/api/account/login", post(login))
+        .route("/api/account/logout", post(logout))
+        .route("/api/account/password", post(change_password))
+        .route("/api/account/delete", post(delete))
+        .route("/api/me", get(me))
+}
+
+/// What the account routes need besides the store.
+#[derive(Debug)]
+pub(crate) struct Doors {
+    pub session_lifetime: std::time::Duration,
+    pub secure_cookies: bool,
+    /// Logins and registrations per address, and logins per username.
+    pub per_address: crate::limits::PerAddress,
+    pub per_name: crate::limits::PerName,
+    /// Password hashes computed at once (each takes memory and a core).
+    pub hashing: tokio::sync::Semaphore,
+}
+
+impl Doors {
+    pub fn new(
+        session_lifetime: std::time::Duration,
+        secure_cookies: bool,
+        per_minute: u32,
+    ) -> Doors {
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        Doors {
+            session_lifetime,
+            secure_cookies,
+            per_address: crate::limits::PerAddress::per_minute(per_minute.saturating_mul(2)),
+            per_name: crate::limits::PerName::per_minute(per_minute),
+            hashing: tokio::sync::Semaphore::new(cores),
+        }
+    }
+
+    pub fn forget_idle(&self) {
+        self.per_address.forget_idle();
+        self.per_name.forget_idle();
+    }
+}
+
+#[derive(Deserialize)]
+struct Credentials {
+    name: String,
+    password: String,
+}
+
+#[derive(Deserialize)]
+struct NewPassword {
+    password: String,
+    new_password: String,
+}
+
+#[derive(Deserialize)]
+struct Password {
+    password: String,
+}
+
+/// Who the browser is signed in as (`name` is null for a guest).
+#[derive(Serialize)]
+struct Me {
+    name: Option<String>,
+}
+
+fn refuse(status: StatusCode, why: &str) -> Response {
+    (status, why.to_string()).into_response()
+}
+
+fn unavailable() -> Response {
+    refuse(
+        StatusCode::SERVICE_UNAVAILABLE,
+        "accounts cannot be reached just now; try again",
+    )
+}
+
+/// A JSON body, or the reason it is not one.
+fn body<T>(read: Result<Json<T>, JsonRejection>, expected: &str) -> Result<T, Response> {
+    match read {
+        Ok(Json(value)) => Ok(value),
+        Err(JsonRejection::MissingJsonContentType(_)) => Err(refuse(
+            StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            "send JSON, with Content-Type: application/json",
+        )),
+        Err(_) => Err(refuse(
+            StatusCode::BAD_REQUEST,
+            &format!("expected {expected}"),
+        )),
+    }
+}
+
+/// Runs argon2 away from the async threads, a few at a time.
+async fn hashing<T: Send + 'static>(app: &App, work: impl FnOnce() -> T + Send + 'static) -> T {
+    let _permit = app.doors.hashing.acquire().await;
+    match tokio::task::spawn_blocking(work).await {
+        Ok(done) => done,
+        Err(e) => std::panic::resume_unwind(e.into_panic()),
+    }
+}
+
+/// The signed-in account behind a request's cookie, if any.
+pub(crate) async fn signed_in(app: &App, jar: &CookieJar) -> Result<Option<User>, Response> {
+    let Some(token) = jar.get(COOKIE).map(|c| c.value().to_string()) else {
+        return Ok(None);
+    };
+    let hash = crate::ids::token_hash(&token);
+    let now = app.hub.time.now();
+    let key = match app.hub.db().session_user(&hash, now).await {
+        Ok(Some(key)) => key,
+        Ok(None) => return Ok(None),
+        Err(e) => {
+            tracing::error!(error = %e, "storage failed");
+            return Err(unavailable());
+        }
+    };
+    app.hub.db().user(&key).await.map_err(|e| {
+        tracing::error!(error = %e, "storage failed");
+        unavailable()
+    })
+}
+
+/// Starts a session for `user`: stores it and sets the cookie.
+async fn start_session(app: &App, jar: CookieJar, user: &User) -> Response {
+    let (token, hash) = accounts::session_token();
+    let lifetime = app.doors.session_lifetime;
+    let expires = app.hub.time.now() + lifetime.as_secs() as i64;
+    if let Err(e) = app.hub.db().add_session(&hash, &user.key, expires).await {
+        tracing::error!(error = %e, "storage failed");
+        return unavailable();
+    }
+    let cookie = Cookie::build((COOKIE, token))
+        .path("/")
+        .http_only(true)
+        .same_site(SameSite::Lax)
+        .secure(app.doors.secure_cookies)
+        .max_age(cookie::time::Duration::seconds(lifetime.as_secs() as i64));
+    let me = Me {
+        name: Some(user.name.clone()),
+    };
+    (jar.add(cookie), Json(me)).into_response()
+}
+
+/// The cookie, removed.
+fn without_session(jar: CookieJar) -> CookieJar {
+    jar.remove(Cookie::build(COOKIE).path("/"))
+}
+
+/// Whether this address and this username may try again now.
+fn may_try(app: &App, peer: SocketAddr, headers: &HeaderMap, key: Option<&str>) -> bool {
+    let ip = app.proxies.client(peer.ip(), headers);
+    app.doors.per_address.allow(ip)
+        && key.is_none_or(|key| app.doors.per_name.allow_key(&key.to_string()))
+}
+
+fn too_many() -> Response {
+    refuse(
+        StatusCode::TOO_MANY_REQUESTS,
+        "too many attempts; wait a minute and try again",
+    )
+}
+
+const CREDENTIALS: &str = "{\"name\": ..., \"password\": ...}";
+
+async fn register(
+    State(app): State<Arc<App>>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    jar: CookieJar,
+    read: Result<Json<Credentials>, JsonRejection>,
+) -> Response {
+    let asked = match body(read, CREDENTIALS) {
+        Ok(asked) => asked,
+        Err(refused) => return refused,
+    };
+    if !may_try(&app, peer, &headers, None) {
+        return too_many();
+    }
+    let key = match accounts::name_key(&asked.name) {
+        Ok(key) => key,
+        Err(why) => return refuse(StatusCode::BAD_REQUEST, why.message()),
+    };
+    if let Err(why) = accounts::check_password(&asked.password) {
+        return refuse(StatusCode::BAD_REQUEST, why.message());
+    }
+    let password = asked.password;
+    let hash = hashing(&app, move || accounts::hash_password(&password)).await;
+    let user = User {
+        key,
+        name: asked.name,
+        hash,
+    };
+    match app.hub.db().create_user(&user, app.hub.time.now()).await {
+        Ok(true) => {
+            tracing::info!(user = %user.key, "registered");
+            start_session(&app, jar, &user).await
+        }
+        Ok(false) => refuse(StatusCode::CONFLICT, "that username is taken"),
+        Err(e) => {
+            tracing::error!(error = %e, "storage failed");
+            unavailable()
+        }
+    }
+}
+
+/// Checks a password against an account (or, for no account, spends the
+/// same time and fails).
+async fn password_matches(app: &App, user: Option<&User>, password: String) -> bool {
+    let stored = user.map(|u| u.hash.clone());
+    hashing(app, move || match stored {
+        Some(stored) => accounts::verify_password(&password, &stored),
+        None => accounts::verify_nobody(&password),
+    })
+    .await
+}
+
+async fn login(
+    State(app): State<Arc<App>>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    jar: CookieJar,
+    read: Result<Json<Credentials>, JsonRejection>,
+) -> Response {
+    let asked = match body(read, CREDENTIALS) {
+        Ok(asked) => asked,
+        Err(refused) => return refused,
+    };
+    // Any name counts against its own allowance, so a name that is not a
+    // username behaves as an unknown one.
+    let key = accounts::name_key(&asked.name).unwrap_or_else(|_| asked.name.to_ascii_lowercase());
+    if !may_try(&app, peer, &headers, Some(&key)) {
+        return too_many();
+    }
+    let user = match app.hub.db().user(&key).await {
+        Ok(user) => user,
+        Err(e) => {
+            tracing::error!(error = %e, "storage failed");
+            return unavailable();
+        }
+    };
+    if !password_matches(&app, user.as_ref(), asked.password).await {
+        return refuse(StatusCode::UNAUTHORIZED, WRONG);
+    }
+    let Some(user) = user else {
+        return refuse(StatusCode::UNAUTHORIZED, WRONG);
+    };
+    start_session(&app, jar, &user).await
+}
+
+async fn logout(State(app): State<Arc<App>>, jar: CookieJar) -> Response {
+    if let Some(token) = jar.get(COOKIE).map(|c| c.value().to_string()) {
+        if let Err(e) = app
+            .hub
+            .db()
+            .end_session(&crate::ids::token_hash(&token))
+            .await
+        {
+            tracing::error!(error = %e, "storage failed");
+            return unavailable();
+        }
+    }
+    (without_session(jar), Json(Me { name: None })).into_response()
+}
+
+/// The signed-in account, and the password it was just asked for checked;
+/// or the answer that ends the request.
+async fn confirmed(
+    app: &App,
+    peer: SocketAddr,
+    headers: &HeaderMap,
+    jar: &CookieJar,
+    password: String,
+) -> Result<User, Response> {
+    let Some(user) = signed_in(app, jar).await? else {
+        return Err(refuse(StatusCode::UNAUTHORIZED, "log in first"));
+    };
+    if !may_try(app, peer, headers, Some(&user.key)) {
+        return Err(too_many());
+    }
+    if !password_matches(app, Some(&user), password).await {
+        return Err(refuse(StatusCode::FORBIDDEN, "wrong password"));
+    }
+    Ok(user)
+}
+
+async fn change_password(
+    State(app): State<Arc<App>>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    jar: CookieJar,
+    read: Result<Json<NewPassword>, JsonRejection>,
+) -> Response {
+    let asked = match body(read, "{\"password\": ..., \"new_password\": ...}") {
+        Ok(asked) => asked,
+        Err(refused) => return refused,
+    };
+    if let Err(why) = accounts::check_password(&asked.new_password) {
+        return refuse(StatusCode::BAD_REQUEST, why.message());
+    }
+    let user = match confirmed(&app, peer, &headers, &jar, asked.password).await {
+        Ok(user) => user,
+        Err(refused) => return refused,
+    };
+    let new_password = asked.new_password;
+    let hash = hashing(&app, move || accounts::hash_password(&new_password)).await;
+    let this = jar.get(COOKIE).map(|c| crate::ids::token_hash(c.value()));
+    let db = app.hub.db();
+    let changed = match db.set_hash(&user.key, &hash).await {
+        Ok(true) => db.end_sessions(&user.key, this.as_deref()).await,
+        Ok(false) => return refuse(StatusCode::UNAUTHORIZED, "log in first"),
+        Err(e) => Err(e),
+    };
+    match changed {
+        Ok(ended) => {
+            tracing::info!(user = %user.key, ended, "password changed");
+            Json(Me {
+                name: Some(user.name),
+            })
+            .into_response()
+        }
+        Err(e) => {
+            tracing::error!(error = %e, "storage failed");
+            unavailable()
+        }
+    }
+}
+
+async fn delete(
+    State(app): State<Arc<App>>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    jar: CookieJar,
+    read: Result<Json<Password>, JsonRejection>,
+) -> Response {
+    let asked = match body(read, "{\"password\": ...}") {
+        Ok(asked) => asked,
+        Err(refused) => return refused,
+    };
+    let user = match confirmed(&app, peer, &headers, &jar, asked.password).await {
+        Ok(user) => user,
+        Err(refused) => return refused,
+    };
+    match app.hub.db().delete_user(&user.key).await {
+        Ok(_) => {
+            tracing::info!(user = %user.key, "account deleted");
+            (without_session(jar), Json(Me { name: None })).into_response()
+        }
+        Err(e) => {
+            tracing::error!(error = %e, "storage failed");
+            unavailable()
+        }
+    }
+}
+
+async fn me(State(app): State<Arc<App>>, jar: CookieJar) -> Response {
+    match signed_in(&app, &jar).await {
+        Ok(user) => Json(Me {
+            name: user.map(|u| u.name),
+        })
+        .into_response(),
+        Err(refused) => refused,
+    }
+}
