@@ -169,6 +169,19 @@ impl Clock {
         Some((side, since + self.remaining[side.index()]))
     }
 
+    /// Sets both clocks as a stored clock event has them: `left` to each
+    /// side, and `side`'s clock running from `since` (or none running).
+    pub fn set(&mut self, left: [u64; 2], running: Option<(Side, u64)>) {
+        self.remaining = left;
+        self.running = running;
+    }
+
+    /// Time left to each side when its clock last stopped (or, for the
+    /// running side, when it started).
+    pub fn remaining(&self) -> [u64; 2] {
+        self.remaining
+    }
+
     /// The side whose clock runs.
     pub fn running(&self) -> Option<Side> {
         self.running.map(|(side, _)| side)

@@ -89,6 +89,11 @@ pub enum EndReason {
     /// The join code expired with the second seat empty.
     #[serde(alias = "nobody joined")]
     NobodyJoined,
+    /// The loser's clock ran out.
+    OutOfTime,
+    /// A clock ran out, but the other side could not have won by any
+    /// sequence of moves: a draw.
+    OutOfTimeCannotWin,
 }
 
 impl From<WinReason> for EndReason {
@@ -140,7 +145,11 @@ impl EndReason {
             EndReason::Stalemate => draw(DrawReason::Stalemate),
             EndReason::BareKings => draw(DrawReason::BareKings),
             EndReason::Agreement => draw(DrawReason::Agreement),
-            EndReason::OpponentLeft | EndReason::Aborted | EndReason::NobodyJoined => None,
+            EndReason::OpponentLeft
+            | EndReason::Aborted
+            | EndReason::NobodyJoined
+            | EndReason::OutOfTime
+            | EndReason::OutOfTimeCannotWin => None,
         }
     }
 }

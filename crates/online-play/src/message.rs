@@ -24,6 +24,9 @@ pub struct NewGame {
     /// Whether spectators may suggest moves.
     #[serde(default)]
     pub suggestions: bool,
+    /// Clocks, as a time control (`"3+2"`); none without.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clock: Option<crate::TimeControl>,
 }
 
 /// Which seat a connection holds.
@@ -44,6 +47,10 @@ pub struct MoveText {
     pub ply: u32,
     /// The turn in the game's record notation (`c2-c3`, `h:b3 c2-c3`, `e2e4`).
     pub turn: String,
+    /// In a game with clocks, the lag the page measured to the server (half
+    /// a ping's round trip, in ms): given back up to a cap.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lag: Option<u32>,
 }
 
 /// Client to server.
@@ -109,6 +116,14 @@ pub enum EventBody {
     DrawDeclined {
         by: Role,
     },
+    /// The clocks, in a game with clocks, as the server set them at `at`
+    /// (its time, ms since the Unix epoch): `left` to White and Black, the
+    /// side on move's clock running from then (once the first move is
+    /// made). Comes when both seats are taken, and after every move.
+    Clock {
+        at: u64,
+        left: [u64; 2],
+    },
     Ended {
         result: GameResult,
         reason: EndReason,
@@ -135,6 +150,23 @@ pub struct Snapshot {
     /// Whether spectators may suggest moves.
     #[serde(default)]
     pub suggestions: bool,
+    /// The clocks, in a game with clocks.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clock: Option<ClockView>,
+}
+
+/// The clocks as a snapshot shows them.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct ClockView {
+    pub control: crate::TimeControl,
+    /// Time left to White and Black when the snapshot was taken.
+    pub left: [u64; 2],
+    /// The side whose clock runs.
+    #[serde(default)]
+    pub running: Option<Role>,
+    /// The server's time when the clocks last changed (as [`EventBody::Clock`]).
+    #[serde(default)]
+    pub at: u64,
 }
 
 /// Who is connected.

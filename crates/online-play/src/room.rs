@@ -7,18 +7,25 @@
 //! after a restart.
 
 use crate::{
-    ending_of, ClientMessage, EndReason, ErrorCode, EventBody, GameResult, MoveText, Role, Snapshot,
+    ending_of, ClientMessage, Clock, ClockView, EndReason, ErrorCode, EventBody, GameResult,
+    MoveText, Role, Snapshot, TimeControl,
 };
-use engine::{AnyGame, Outcome, Side};
+use engine::{AnyGame, GameKind, Outcome, Side};
 
 /// Plies a side must wait between two draw offers.
 const OFFER_GAP: usize = 20;
+
+/// How long White has for the first move of a game with clocks, once both
+/// seats are taken, before the game is called off.
+pub const FIRST_MOVE_MS: u64 = 30_000;
 
 /// What the room cannot know by itself.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Context {
     /// The actor's opponent has been away long enough to claim the game.
     pub opponent_gone: bool,
+    /// The server's time (ms since the Unix epoch) as the action arrived.
+    pub now: u64,
 }
 
 /// A game in progress or finished.
@@ -37,6 +44,10 @@ pub struct Room {
     last_offer: [Option<usize>; 2],
     /// Whether spectators may suggest moves.
     pub suggestions: bool,
+    /// The clocks, in a game with clocks.
+    pub clock: Option<Clock>,
+    /// When the clocks were last set (both seats taken, or a move).
+    clock_at: Option<u64>,
 }
 
 /// The side a role plays, if it plays one.
@@ -76,7 +87,15 @@ impl Room {
             draw_offer: None,
             last_offer: [None; 2],
             suggestions,
+            clock: None,
+            clock_at: None,
         })
+    }
+
+    /// The same game with clocks.
+    pub fn timed(mut self, control: TimeControl) -> Room {
+        self.clock = Some(Clock::new(control));
+        self
     }
 
     pub fn is_over(&self) -> bool {
@@ -105,7 +124,7 @@ impl Room {
         }
         let ply = self.game.ply();
         match message {
-            C::Move(mv) => self.check_move(me, mv),
+            C::Move(mv) => self.check_move(me, mv, context.now),
             C::OfferDraw => {
                 let too_soon = self.last_offer[me.index()].is_some_and(|p| ply < p + OFFER_GAP);
                 if ply < 2 || too_soon || self.draw_offer.is_some() {
@@ -155,7 +174,7 @@ impl Room {
         }
     }
 
-    fn check_move(&self, me: Side, mv: &MoveText) -> Result<Vec<EventBody>, ErrorCode> {
+    fn check_move(&self, me: Side, mv: &MoveText, now: u64) -> Result<Vec<EventBody>, ErrorCode> {
         if !self.seated.iter().all(|&s| s) {
             return Err(ErrorCode::NotNow);
         }
@@ -173,6 +192,14 @@ impl Room {
             .map_err(|_| ErrorCode::IllegalMove)?;
         let mut after = self.game.clone();
         after.play(turn).map_err(|_| ErrorCode::IllegalMove)?;
+        let mut clock = self.clock.clone();
+        if let Some(clock) = &mut clock {
+            let lag = u64::from(mv.lag.unwrap_or(0));
+            if clock.moved(me, now, lag).is_err() {
+                // Too late: the flag fell before the move came.
+                return Ok(vec![self.out_of_time(me)]);
+            }
+        }
         let mut events = Vec::new();
         if self.draw_offer.is_some_and(|by| by != me) {
             // Moving declines the opponent's offer.
@@ -182,6 +209,12 @@ impl Room {
             ply: mv.ply,
             turn: self.game.turn_coordinates(turn),
         });
+        if let Some(clock) = clock {
+            events.push(EventBody::Clock {
+                at: now,
+                left: clock.remaining(),
+            });
+        }
         if let Some(outcome) = after.outcome() {
             events.push(ended(outcome));
         }
@@ -232,9 +265,23 @@ impl Room {
                 self.last_offer[side.index()] = Some(self.game.ply());
             }
             EventBody::DrawDeclined { .. } => self.draw_offer = None,
+            EventBody::Clock { at, left } => {
+                let started = self.game.ply() > 0 && !self.is_over();
+                let side = self.game.side_to_move();
+                let clock = self.clock.as_mut().ok_or("clocks in a game without them")?;
+                clock.set(*left, started.then_some((side, *at)));
+                self.clock_at = Some(*at);
+            }
             EventBody::Ended { result, reason } => {
                 self.result = Some((*result, *reason));
                 self.draw_offer = None;
+                if let Some(clock) = &mut self.clock {
+                    let mut left = clock.remaining();
+                    if matches!(reason, EndReason::OutOfTime | EndReason::OutOfTimeCannotWin) {
+                        left[self.game.side_to_move().index()] = 0;
+                    }
+                    clock.set(left, None);
+                }
             }
         }
         self.v += 1;
@@ -246,7 +293,20 @@ impl Room {
         self.game.to_record_line()
     }
 
-    /// The whole state, for a client too far behind to be sent the events.
+    /// The whole state, for a client too far behind to be sent the events,
+    /// its clocks as they stand at `now`.
+    pub fn snapshot_at(&self, now: u64) -> Snapshot {
+        let mut snapshot = self.snapshot();
+        if let (Some(view), Some(clock)) = (&mut snapshot.clock, &self.clock) {
+            if clock.running().is_some() {
+                view.left = clock.remaining_at(now);
+                view.at = now;
+            }
+        }
+        snapshot
+    }
+
+    /// The whole state, its clocks as they were last set.
     pub fn snapshot(&self) -> Snapshot {
         Snapshot {
             v: self.v,
@@ -256,6 +316,12 @@ impl Room {
             draw_offer: self.draw_offer.map(role_of),
             seated: self.seated,
             suggestions: self.suggestions,
+            clock: self.clock.as_ref().map(|clock| ClockView {
+                control: clock.control,
+                left: clock.remaining(),
+                running: clock.running().map(role_of),
+                at: self.clock_at.unwrap_or(0),
+            }),
         }
     }
 
@@ -269,6 +335,12 @@ impl Room {
             (None, None) => None,
             _ => return Err("a result comes with its reason".to_string()),
         };
+        let clock = snapshot.clock.as_ref().map(|view| {
+            let mut clock = Clock::new(view.control);
+            let running = view.running.and_then(side_of).map(|side| (side, view.at));
+            clock.set(view.left, running);
+            clock
+        });
         Ok(Room {
             game,
             v: snapshot.v,
@@ -277,7 +349,81 @@ impl Room {
             draw_offer: snapshot.draw_offer.and_then(side_of),
             last_offer: [None; 2],
             suggestions: snapshot.suggestions,
+            clock_at: snapshot.clock.as_ref().map(|view| view.at),
+            clock,
         })
+    }
+
+    /// The events of `side` taking its seat at `now`: in a game with
+    /// clocks, the clocks are set once both seats are taken (and White's
+    /// time for the first move starts).
+    pub fn joined(&self, side: Side, now: u64) -> Vec<EventBody> {
+        let mut events = vec![EventBody::Joined {
+            side: role_of(side),
+        }];
+        let other_seated = self.seated[side.other().index()];
+        if let (Some(clock), true) = (&self.clock, other_seated) {
+            events.push(EventBody::Clock {
+                at: now,
+                left: [clock.control.base_ms(); 2],
+            });
+        }
+        events
+    }
+
+    /// When the server should next look at the clocks ([`Room::check_time`]):
+    /// the end of White's time for the first move, or the running side's
+    /// deadline with the lag a late move could still be given back.
+    pub fn due(&self) -> Option<u64> {
+        let clock = self.clock.as_ref()?;
+        if self.is_over() {
+            return None;
+        }
+        if self.game.ply() == 0 {
+            return self.clock_at.map(|at| at + FIRST_MOVE_MS);
+        }
+        clock
+            .deadline()
+            .map(|(_, at)| at + crate::clock::LAG_CAP_MS)
+    }
+
+    /// What the clocks decide at `now`: a first move not made in time
+    /// calls the game off; a side out of time loses (or draws, when the
+    /// other could not win). Nothing before [`Room::due`].
+    pub fn check_time(&self, now: u64) -> Vec<EventBody> {
+        match self.due() {
+            Some(due) if now >= due => {}
+            _ => return Vec::new(),
+        }
+        if self.game.ply() == 0 {
+            return vec![EventBody::Ended {
+                result: GameResult::NoResult,
+                reason: EndReason::Aborted,
+            }];
+        }
+        vec![self.out_of_time(self.game.side_to_move())]
+    }
+
+    /// The end of a game whose `loser` ran out of time: a loss, unless the
+    /// opponent could not win by any sequence of moves. That is only a bare
+    /// king in Chesquerque; in the Alquerque games and Turkish draughts the
+    /// opponent has a piece while the game goes on, and any piece can still
+    /// win if the other side blunders.
+    fn out_of_time(&self, loser: Side) -> EventBody {
+        let winner = loser.other();
+        let bare_king =
+            self.game.kind() == GameKind::Chesquerque && self.game.piece_count(winner) == 1;
+        if bare_king {
+            EventBody::Ended {
+                result: GameResult::Draw,
+                reason: EndReason::OutOfTimeCannotWin,
+            }
+        } else {
+            EventBody::Ended {
+                result: GameResult::win_for(winner),
+                reason: EndReason::OutOfTime,
+            }
+        }
     }
 }
 
@@ -289,6 +435,7 @@ mod tests {
         ClientMessage::Move(MoveText {
             ply,
             turn: turn.to_string(),
+            lag: None,
         })
     }
 
@@ -443,6 +590,7 @@ mod tests {
                 &ClientMessage::Claim { draw: false },
                 Context {
                     opponent_gone: true,
+                    ..Context::default()
                 },
             )
             .expect("a claim");
@@ -478,6 +626,7 @@ mod tests {
         let s = |ply, turn: &str| MoveText {
             ply,
             turn: turn.to_string(),
+            lag: None,
         };
         assert_eq!(
             room.check_suggestion(Role::Spectator, &s(0, "c2-c3")),

@@ -11,6 +11,7 @@ fn mv(ply: u32, turn: &str) -> MoveText {
     MoveText {
         ply,
         turn: turn.into(),
+        lag: None,
     }
 }
 
@@ -58,6 +59,12 @@ fn every_server_message() -> Vec<ServerMessage> {
             draw_offer: Some(Role::White),
             seated: [true, false],
             suggestions: true,
+            clock: Some(alquerque_online_play::ClockView {
+                control: "3+2".parse().expect("a control"),
+                left: [170_000, 181_500],
+                running: Some(Role::Black),
+                at: 1_800_000_000_000,
+            }),
         }),
         S::Snapshot(alquerque_online_play::Snapshot {
             v: 3,
@@ -67,6 +74,7 @@ fn every_server_message() -> Vec<ServerMessage> {
             draw_offer: None,
             seated: [true, false],
             suggestions: false,
+            clock: None,
         }),
         event(1, EventBody::Joined { side: Role::White }),
         event(
@@ -77,6 +85,13 @@ fn every_server_message() -> Vec<ServerMessage> {
             },
         ),
         event(3, EventBody::DrawOffered { by: Role::Black }),
+        event(
+            3,
+            EventBody::Clock {
+                at: 1_800_000_000_000,
+                left: [60_000, 59_500],
+            },
+        ),
         event(4, EventBody::DrawDeclined { by: Role::White }),
         event(
             5,

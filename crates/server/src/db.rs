@@ -315,6 +315,7 @@ mod tests {
             suggestions: false,
             seats: [Some("hash".to_string()), None],
             code: None,
+            clock: None,
         };
         let stored = db
             .create(row, vec![EventBody::Joined { side: Role::White }])

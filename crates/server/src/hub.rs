@@ -10,12 +10,14 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
 
+use engine::Side;
 use online_play::{
     is_seat_token, side_of, ClientMessage, Context, EndReason, ErrorCode, EventBody, GameResult,
     JoinCode, Role, Room, ServerMessage,
 };
 use tokio::sync::broadcast;
 
+pub mod clocks;
 mod processes;
 
 use crate::db::Db;
@@ -35,6 +37,8 @@ pub struct Hub {
     process: String,
     /// The time every expiry and clock is reckoned by.
     pub time: crate::time::Time,
+    /// Where live games tell their clocks' deadlines ([`clocks`]).
+    due: clocks::DueSender,
 }
 
 /// How often a process says again who is connected through it, and how
@@ -114,15 +118,18 @@ impl Hub {
         claim_after: Duration,
         code_lifetime: Duration,
         time: crate::time::Time,
-    ) -> Hub {
-        Hub {
+    ) -> (Hub, clocks::DueReceiver) {
+        let (due, deadlines) = tokio::sync::mpsc::unbounded_channel();
+        let hub = Hub {
             time,
+            due,
             db,
             live: Mutex::new(HashMap::new()),
             claim_after,
             code_lifetime,
             process: crate::ids::game_id(),
-        }
+        };
+        (hub, deadlines)
     }
 
     /// The store behind the games.
@@ -134,8 +141,11 @@ impl Hub {
     /// storage when someone comes back).
     pub fn sweep(&self) {
         lock(&self.live).retain(|_, live| {
-            // A game busy right now is kept.
-            let idle = live.state.try_lock().is_ok_and(|state| state.is_empty());
+            // A game busy right now is kept, and one whose clocks run.
+            let idle = live
+                .state
+                .try_lock()
+                .is_ok_and(|state| state.is_empty() && state.room.due().is_none());
             !idle || Arc::strong_count(live) > 1
         });
     }
@@ -156,8 +166,12 @@ impl Hub {
         header: &str,
         side: Role,
         suggestions: bool,
+        clock: Option<online_play::TimeControl>,
     ) -> Result<Created, CreateError> {
-        let room = Room::new(header, suggestions).map_err(CreateError::BadGame)?;
+        let mut room = Room::new(header, suggestions).map_err(CreateError::BadGame)?;
+        if let Some(control) = clock {
+            room = room.timed(control);
+        }
         let token = crate::ids::seat_token();
         let index = usize::from(side == Role::Black);
         let mut seats = [None, None];
@@ -176,6 +190,7 @@ impl Hub {
                 suggestions,
                 seats: seats.clone(),
                 code: Some((code.as_compact(), expires)),
+                clock: clock.map(|c| c.to_string()),
             };
             match self.db.create(row, joined.to_vec()).await {
                 Err(e) if e.is_taken() && attempts < 3 => attempts += 1,
@@ -212,7 +227,7 @@ impl Hub {
         let Some((row, room)) = loaded else {
             return Ok(None);
         };
-        let live = Arc::new(Live::new(row, room));
+        let live = Arc::new(Live::new(row, room, self.due.clone()));
         Ok(Some(
             lock(&self.live)
                 .entry(id.to_string())
@@ -354,7 +369,7 @@ impl Hub {
         state: &crate::live::LiveState,
         last_v: Option<u64>,
     ) -> Vec<ServerMessage> {
-        let answer = catch_up(state, last_v);
+        let answer = catch_up(state, last_v, self.time.now_ms());
         let (Some(last), [ServerMessage::Snapshot(_)]) = (last_v, &answer[..]) else {
             return answer;
         };
@@ -411,9 +426,10 @@ impl Hub {
                 (token.clone(), Some(token))
             }
         };
+        let side = if index == 0 { Side::White } else { Side::Black };
         let role = if index == 0 { Role::White } else { Role::Black };
         let hash = crate::ids::token_hash(&token);
-        let joined = vec![EventBody::Joined { side: role }];
+        let joined = state.room.joined(side, self.time.now_ms());
         let first_v = state.room.v + 1;
         let seated = self
             .db
@@ -451,6 +467,7 @@ impl Hub {
                 opponent_gone: side_of(role)
                     .and_then(|side| state.opponent_away(side))
                     .is_some_and(|away| away >= self.claim_after),
+                now: self.time.now_ms(),
             };
             let events = state.room.check(role, message, context)?;
             if events.is_empty() {
@@ -472,7 +489,7 @@ impl Hub {
 
     /// The whole game again, for a connection that fell too far behind.
     pub async fn resync(&self, live: &Live) -> Vec<ServerMessage> {
-        catch_up(&*live.state.lock().await, None)
+        catch_up(&*live.state.lock().await, None, self.time.now_ms())
     }
 
     /// Counts a connection out.

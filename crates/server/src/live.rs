@@ -78,6 +78,8 @@ pub struct Elsewhere {
 pub struct Live {
     pub state: Mutex<LiveState>,
     pub outgoing: broadcast::Sender<Outgoing>,
+    /// Where the game's next clock deadline is told, to be kept.
+    due: crate::hub::clocks::DueSender,
 }
 
 #[derive(Debug)]
@@ -105,8 +107,8 @@ pub struct LiveState {
 
 impl Live {
     /// The game as loaded from storage, with nobody connected yet.
-    pub fn new(row: GameRow, room: Room) -> Live {
-        Live {
+    pub fn new(row: GameRow, room: Room, due: crate::hub::clocks::DueSender) -> Live {
+        let live = Live {
             state: Mutex::new(LiveState {
                 row,
                 room,
@@ -122,6 +124,21 @@ impl Live {
                 suggestions_unsaid: false,
             }),
             outgoing: broadcast::channel(BACKLOG).0,
+            due,
+        };
+        if let Ok(state) = live.state.try_lock() {
+            live.tell_due(&state);
+        }
+        live
+    }
+
+    /// Tells the timers when the game's clocks next need a look.
+    fn tell_due(&self, state: &LiveState) {
+        if let Some(at) = state.room.due() {
+            let _ = self.due.send(crate::hub::clocks::Due {
+                game: state.row.id.clone(),
+                at,
+            });
         }
     }
 
@@ -151,6 +168,9 @@ impl Live {
         }
         if events.iter().any(|e| matches!(e, EventBody::Moved { .. })) {
             state.suggestions.clear();
+        }
+        if events.iter().any(|e| matches!(e, EventBody::Clock { .. })) {
+            self.tell_due(state);
         }
     }
 
@@ -373,7 +393,7 @@ fn tally(state: &LiveState) -> Tally {
 
 /// What a client that has seen events up to `last_v` needs: the missing
 /// events, or a snapshot when they are no longer in memory.
-pub fn catch_up(state: &LiveState, last_v: Option<u64>) -> Vec<ServerMessage> {
+pub fn catch_up(state: &LiveState, last_v: Option<u64>, now: u64) -> Vec<ServerMessage> {
     let v = state.room.v;
     if let Some(last) = last_v {
         if last == v {
@@ -390,5 +410,5 @@ pub fn catch_up(state: &LiveState, last_v: Option<u64>) -> Vec<ServerMessage> {
                 .collect();
         }
     }
-    vec![ServerMessage::Snapshot(state.room.snapshot())]
+    vec![ServerMessage::Snapshot(state.room.snapshot_at(now))]
 }

@@ -37,6 +37,7 @@ const MIGRATIONS: &[&str] = &[
         PRIMARY KEY (game, v)
      );",
     crate::users::POSTGRES_SCHEMA,
+    "ALTER TABLE games ADD COLUMN clock TEXT;",
 ];
 
 /// The channel of the hints `game v [events]` that a game has events up to
@@ -259,8 +260,8 @@ impl PgStore {
         let mut client = self.client().await?;
         let tx = client.transaction().await.map_err(storage)?;
         tx.execute(
-            "INSERT INTO games (id, header, suggestions, white, black, code, code_expires)
-             VALUES ($1, $2, $3, $4, $5, $6, $7)",
+            "INSERT INTO games (id, header, suggestions, white, black, code, code_expires, clock)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
             &[
                 &row.id,
                 &row.header,
@@ -269,6 +270,7 @@ impl PgStore {
                 &row.seats[1],
                 &code,
                 &expires,
+                &row.clock,
             ],
         )
         .await
@@ -428,7 +430,7 @@ async fn listen(
 async fn game_in(client: &impl GenericClient, id: &str) -> Result<Option<GameRow>, StoreError> {
     let row = client
         .query_opt(
-            "SELECT id, header, suggestions, white, black, code, code_expires
+            "SELECT id, header, suggestions, white, black, code, code_expires, clock
              FROM games WHERE id = $1",
             &[&id],
         )
@@ -443,6 +445,7 @@ async fn game_in(client: &impl GenericClient, id: &str) -> Result<Option<GameRow
             suggestions: r.get(2),
             seats: [r.get(3), r.get(4)],
             code: code.zip(expires),
+            clock: r.get(7),
         }
     }))
 }

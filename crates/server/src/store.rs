@@ -105,6 +105,9 @@ pub(crate) fn seat_column(side_index: usize) -> &'static str {
 /// A game rebuilt from its row and stored events.
 pub(crate) fn replay(row: GameRow, events: &[EventBody]) -> Result<(GameRow, Room), StoreError> {
     let mut room = Room::new(&row.header, row.suggestions).map_err(StoreError::Corrupt)?;
+    if let Some(control) = &row.clock {
+        room = room.timed(control.parse().map_err(StoreError::Corrupt)?);
+    }
     for event in events {
         room.apply(event).map_err(StoreError::Corrupt)?;
     }
@@ -122,6 +125,8 @@ pub struct GameRow {
     pub seats: [Option<String>; 2],
     /// The join code (compact form) and when it expires (Unix seconds).
     pub code: Option<(String, i64)>,
+    /// The time control of a game with clocks (`3+2`).
+    pub clock: Option<String>,
 }
 
 /// The schema, one step per migration, in order; a database's
@@ -144,6 +149,7 @@ const MIGRATIONS: &[&str] = &[
         PRIMARY KEY (game, v)
      );",
     crate::users::SQLITE_SCHEMA,
+    "ALTER TABLE games ADD COLUMN clock TEXT;",
 ];
 
 /// Applies the migrations `db` has not had, with its count, in one
@@ -186,8 +192,8 @@ impl Store {
         let (code, expires) = row.code.clone().unzip();
         let tx = self.db.transaction()?;
         tx.execute(
-            "INSERT INTO games (id, header, suggestions, white, black, code, code_expires)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+            "INSERT INTO games (id, header, suggestions, white, black, code, code_expires, clock)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
             params![
                 row.id,
                 row.header,
@@ -195,7 +201,8 @@ impl Store {
                 row.seats[0],
                 row.seats[1],
                 code,
-                expires
+                expires,
+                row.clock
             ],
         )?;
         append_in(&tx, &row.id, 1, events)?;
@@ -207,7 +214,7 @@ impl Store {
         Ok(self
             .db
             .query_row(
-                "SELECT id, header, suggestions, white, black, code, code_expires
+                "SELECT id, header, suggestions, white, black, code, code_expires, clock
                  FROM games WHERE id = ?1",
                 [id],
                 |r| {
@@ -219,6 +226,7 @@ impl Store {
                         suggestions: r.get(2)?,
                         seats: [r.get(3)?, r.get(4)?],
                         code: code.zip(expires),
+                        clock: r.get(7)?,
                     })
                 },
             )
@@ -358,6 +366,7 @@ mod tests {
             suggestions: true,
             seats: [Some("hash-w".to_string()), None],
             code: Some((code.to_string(), 1_000)),
+            clock: None,
         }
     }
 

@@ -97,7 +97,7 @@ pub type Serving = tokio::task::JoinHandle<Result<(), String>>;
 /// What every request shares.
 #[derive(Debug)]
 pub(crate) struct App {
-    pub hub: Hub,
+    pub hub: Arc<Hub>,
     pub origins: Vec<String>,
     pub silent_after: Duration,
     pub proxies: crate::limits::Proxies,
@@ -150,13 +150,16 @@ pub async fn serve(config: Config) -> Result<(SocketAddr, Serving), Box<dyn std:
     tracing::info!(addr = %addr, "listening");
     let (db, opening) = Db::open(&config.database, config.busy_timeout);
     let (stop_sockets, stopping) = watch::channel(false);
+    let (hub, deadlines) = Hub::new(
+        db,
+        config.claim_after,
+        config.code_lifetime,
+        config.time.clone(),
+    );
+    let hub = Arc::new(hub);
+    tokio::spawn(crate::hub::clocks::keep_time(hub.clone(), deadlines));
     let app = Arc::new(App {
-        hub: Hub::new(
-            db,
-            config.claim_after,
-            config.code_lifetime,
-            config.time.clone(),
-        ),
+        hub,
         origins: config.origins.clone(),
         silent_after: config.silent_after,
         proxies: config.proxies.clone(),
@@ -334,7 +337,11 @@ async fn create(
     };
     // Only the game and its options: moves come later.
     let header = request.game.split(" moves").next().unwrap_or_default();
-    match app.hub.create(header, side, request.suggestions).await {
+    match app
+        .hub
+        .create(header, side, request.suggestions, request.clock)
+        .await
+    {
         Ok(created) => {
             tracing::info!(game = %created.id, header, "created");
             Json(CreateReply {

@@ -382,6 +382,7 @@ async fn a_crowd_of_suggestions_reaches_the_player_as_a_few_tallies() {
                 let suggestion = ClientMessage::Suggest(online_play::MoveText {
                     ply: 0,
                     turn: turn.to_string(),
+                    lag: None,
                 });
                 send(ws, &suggestion).await;
             }

@@ -160,7 +160,15 @@ async fn client(
             .expect("lock")
             .insert((seat.game.clone(), ply), Instant::now());
         sent = Some(ply);
-        send(&mut ws, &ClientMessage::Move(MoveText { ply, turn })).await;
+        send(
+            &mut ws,
+            &ClientMessage::Move(MoveText {
+                ply,
+                turn,
+                lag: None,
+            }),
+        )
+        .await;
         last_sent = Instant::now();
     }
 }

@@ -133,6 +133,7 @@ async fn play_a_game(servers: &[std::net::SocketAddr]) {
         &ClientMessage::Suggest(MoveText {
             ply: 0,
             turn: "d2-c3".into(),
+            lag: None,
         }),
     )
     .await;

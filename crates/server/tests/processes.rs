@@ -221,6 +221,7 @@ fn suggest(ply: u32, turn: &str) -> ClientMessage {
     ClientMessage::Suggest(MoveText {
         ply,
         turn: turn.into(),
+        lag: None,
     })
 }
 

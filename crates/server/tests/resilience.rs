@@ -49,6 +49,7 @@ fn random_move(room: &Room, rng: &mut Rng) -> Option<MoveText> {
     Some(MoveText {
         ply: room.game.ply() as u32,
         turn: room.game.turn_coordinates(entry.turn),
+        lag: None,
     })
 }
 
@@ -495,7 +496,15 @@ async fn a_killed_server_keeps_every_acknowledged_move() {
         }
         let turn = room.game.turn_coordinates(room.game.entries()[0].turn);
         let ply = room.game.ply() as u32;
-        send(&mut ws, &ClientMessage::Move(MoveText { ply, turn })).await;
+        send(
+            &mut ws,
+            &ClientMessage::Move(MoveText {
+                ply,
+                turn,
+                lag: None,
+            }),
+        )
+        .await;
         assert_eq!(next(&mut ws).await, ServerMessage::Ack { ply });
     }
     println!(

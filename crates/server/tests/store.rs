@@ -21,6 +21,7 @@ fn row(id: &str, code: &str) -> GameRow {
         suggestions: true,
         seats: [Some("hash-w".to_string()), None],
         code: Some((code.to_string(), 1_000)),
+        clock: None,
     }
 }
 

@@ -220,6 +220,7 @@ pub fn mv(ply: u32, turn: &str) -> ClientMessage {
     ClientMessage::Move(MoveText {
         ply,
         turn: turn.to_string(),
+        lag: None,
     })
 }
 

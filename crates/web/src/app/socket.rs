@@ -151,6 +151,7 @@ impl App {
             game: game.to_string(),
             side: Some(side.to_string()),
             suggestions,
+            clock: None,
         };
         let body = serde_json::to_string(&body).unwrap_or_default();
         let window = self.window.clone();

@@ -221,6 +221,7 @@ impl Online {
         let mv = MoveText {
             ply: room.game.ply() as u32,
             turn: room.game.turn_coordinates(turn),
+            lag: None,
         };
         self.pending = Some(mv.clone());
         Some(ClientMessage::Move(mv))
@@ -241,6 +242,7 @@ impl Online {
         Some(ClientMessage::Suggest(MoveText {
             ply: room.game.ply() as u32,
             turn: room.game.turn_coordinates(turn),
+            lag: None,
         }))
     }
 

@@ -12,6 +12,7 @@ fn snapshot(v: u64, record: &str) -> ServerMessage {
         draw_offer: None,
         seated: [true, true],
         suggestions: true,
+        clock: None,
     })
 }
 
@@ -269,6 +270,18 @@ fn results_are_worded_on_the_page() {
             R::NobodyJoined,
             Some(Side::White),
             "No result: nobody joined",
+        ),
+        (
+            G::WhiteWins,
+            R::OutOfTime,
+            Some(Side::Black),
+            "You lose (out of time)",
+        ),
+        (
+            G::Draw,
+            R::OutOfTimeCannotWin,
+            None,
+            "Draw: out of time, but the opponent could not win",
         ),
     ];
     for (result, reason, me, words) in cases {

@@ -17,6 +17,8 @@ pub fn reason_text(result: GameResult, reason: EndReason) -> String {
         EndReason::OpponentLeft => "reason-opponent-left",
         EndReason::Aborted => "reason-aborted",
         EndReason::NobodyJoined => "reason-nobody-joined",
+        EndReason::OutOfTime => "reason-out-of-time",
+        EndReason::OutOfTimeCannotWin => "reason-out-of-time-cannot-win",
         // A rules ending with a result that does not fit it.
         _ => "reason-game-over",
     })

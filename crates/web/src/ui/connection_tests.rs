@@ -18,6 +18,7 @@ fn snapshot(v: u64, seated: [bool; 2]) -> ServerMessage {
         draw_offer: None,
         seated,
         suggestions: false,
+        clock: None,
     })
 }
 

@@ -19,6 +19,7 @@ fn snapshot(v: u64, record: &str) -> ServerMessage {
         draw_offer: None,
         seated: [true, true],
         suggestions: false,
+        clock: None,
     })
 }
 

@@ -191,6 +191,7 @@ fn snapshot(v: u64, record: &str, seated: [bool; 2]) -> ServerMessage {
         draw_offer: None,
         seated,
         suggestions: false,
+        clock: None,
     })
 }
 
