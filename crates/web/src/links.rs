@@ -6,7 +6,7 @@
 //!   there, at the position after `n` turns (by default its last);
 //! - `?editor=<game>&position=<position text>` opens the board editor;
 //! - `?puzzles=<game>` opens the game's puzzles;
-//! - `?online=<game>&side=<white|black|random>[&suggestions=1]` creates an
+//! - `?online=<game>&side=<white|black|random>[&suggestions=1][&clock=3%2B2]` creates an
 //!   online game to play with a friend (the page then leaves the address).
 //!
 //! All are read and written here; a bad one is refused in words and the
@@ -47,6 +47,8 @@ pub enum Link {
         game: GameKind,
         side: String,
         suggestions: bool,
+        /// The time control (`3+2`), if the game has clocks.
+        clock: Option<String>,
     },
 }
 
@@ -131,6 +133,9 @@ impl Link {
                     game: kind,
                     side: crate::embed::clean(&value("side").unwrap_or_default()),
                     suggestions: value("suggestions").as_deref() == Some("1"),
+                    clock: value("clock")
+                        .and_then(|c| c.parse::<online_play::TimeControl>().ok())
+                        .map(|c| c.to_string()),
                 };
                 (link, AnyGame::new(kind))
             }));
@@ -189,11 +194,16 @@ impl Link {
                 game,
                 side,
                 suggestions,
+                clock,
             } => format!(
-                "?online={}&side={}{}",
+                "?online={}&side={}{}{}",
                 game.as_str(),
                 encode(side),
-                if *suggestions { "&suggestions=1" } else { "" }
+                if *suggestions { "&suggestions=1" } else { "" },
+                clock
+                    .as_ref()
+                    .map(|c| format!("&clock={}", encode(c)))
+                    .unwrap_or_default()
             ),
         }
     }
@@ -295,11 +305,14 @@ mod tests {
                 .expect("a link")
                 .expect("valid");
             assert_eq!(read, Link::Puzzles(kind));
-            for (side, suggestions) in [("white", true), ("random", false)] {
+            for (side, suggestions, clock) in
+                [("white", true, None), ("random", false, Some("3+2"))]
+            {
                 let link = Link::Online {
                     game: kind,
                     side: side.to_string(),
                     suggestions,
+                    clock: clock.map(str::to_string),
                 };
                 let (read, _) = Link::from_query(&link.to_query())
                     .expect("a link")

@@ -323,7 +323,8 @@ impl App {
                     game,
                     side,
                     suggestions,
-                } if crate::FULL => self.create_online(game, &side, suggestions),
+                    clock,
+                } if crate::FULL => self.create_online(game, &side, suggestions, clock),
                 Effect::SendOnline(message) if crate::FULL => self.send_online(&message),
                 // What there is to copy (codes, links, records) is the
                 // whole app's.

@@ -187,9 +187,26 @@ impl App {
         self.write_puzzle(view.puzzle.as_ref());
     }
 
+    /// An online game's clocks, or none.
+    fn write_clocks(&self, clocks: Option<&[crate::online_state::ClockFace; 2]>) {
+        self.set_hidden("clocks", clocks.is_none());
+        let Some(faces) = clocks else {
+            return;
+        };
+        for (id, face) in ["clock-white", "clock-black"].into_iter().zip(faces) {
+            self.set_text(id, &face.text);
+            if let Some(el) = self.element(id) {
+                let classes = el.class_list();
+                let _ = classes.toggle_with_force("running", face.running);
+                let _ = classes.toggle_with_force("low", face.low);
+            }
+        }
+    }
+
     fn write_game(&self, game: &GameView) {
         self.set_text("game-title", &game.title);
         self.set_text("players", &game.players);
+        self.write_clocks(game.clocks.as_ref());
         self.set_text("status", &game.status);
         self.set_hidden("result", game.result.is_none());
         // The result panel says it all; the status line stays for readers.

@@ -146,12 +146,19 @@ impl App {
 
     /// Creates a game on the server with the choices of the opponent
     /// screen; the answer comes back as [`Action::Created`].
-    pub(super) fn create_online(&mut self, game: &str, side: &str, suggestions: bool) {
+    pub(super) fn create_online(
+        &mut self,
+        game: &str,
+        side: &str,
+        suggestions: bool,
+        clock: Option<String>,
+    ) {
         let body = online_play::NewGame {
             game: game.to_string(),
             side: Some(side.to_string()),
             suggestions,
-            clock: None,
+            // The choices offered are all time controls.
+            clock: clock.and_then(|c| c.parse().ok()),
         };
         let body = serde_json::to_string(&body).unwrap_or_default();
         let window = self.window.clone();

@@ -5,6 +5,7 @@
 //! everything the page shows of the game comes from here, so a reconnect
 //! simply renders what the server says.
 
+mod clocks;
 #[cfg(test)]
 mod tests;
 mod words;
@@ -19,6 +20,7 @@ use serde::{Deserialize, Serialize};
 use crate::i18n::by_side;
 use crate::t;
 
+pub use clocks::{clock_faces, clock_text, ClockFace, ClockNews};
 pub use words::{reason_text, result_text};
 
 /// What the page keeps in storage to find its seat again after a reload.
@@ -140,6 +142,11 @@ pub struct Online {
     pub opponent_gone: Option<u32>,
     pub suggestions: Vec<Suggestion>,
     pub link: Link,
+    /// When the clocks were last set, in a game with clocks.
+    pub clock_news: Option<ClockNews>,
+    /// Half the last ping's round trip (ms), sent with each move of a game
+    /// with clocks so that the server gives it back.
+    pub lag: Option<u32>,
 }
 
 impl Online {
@@ -157,6 +164,8 @@ impl Online {
             opponent_gone: None,
             suggestions: Vec::new(),
             link: Link::Connecting,
+            clock_news: None,
+            lag: None,
         }
     }
 
@@ -221,7 +230,7 @@ impl Online {
         let mv = MoveText {
             ply: room.game.ply() as u32,
             turn: room.game.turn_coordinates(turn),
-            lag: None,
+            lag: room.clock.as_ref().and(self.lag),
         };
         self.pending = Some(mv.clone());
         Some(ClientMessage::Move(mv))

@@ -206,6 +206,8 @@ pub enum Button {
     StartOnline {
         side: String,
         suggestions: bool,
+        /// The time control (`3+2`), or none for a game without clocks.
+        clock: Option<String>,
         on_line: bool,
     },
     JoinOnline {
@@ -383,6 +385,7 @@ impl Button {
             "start-online" => Button::StartOnline {
                 side: fields.value("online-side").unwrap_or_default(),
                 suggestions: fields.checked("online-suggest"),
+                clock: fields.value("online-clock").filter(|c| !c.is_empty()),
                 on_line: fields.on_line(),
             },
             "join-online" => Button::JoinOnline {

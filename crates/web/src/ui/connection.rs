@@ -48,6 +48,8 @@ pub(super) struct OnlineGame {
     retry: Option<u32>,
     last_heard: f64,
     last_ping: f64,
+    /// The page's time as last told (for the clocks on screen).
+    pub now_ms: f64,
     /// When the opponent's absence lets this player claim.
     claim_at: Option<f64>,
 }
@@ -80,6 +82,7 @@ impl Ui {
             retry: None,
             last_heard: 0.0,
             last_ping: 0.0,
+            now_ms: 0.0,
             claim_at: None,
         }));
         self.screen = Screen::Waiting;
@@ -160,6 +163,25 @@ impl Ui {
         if let ServerMessage::OpponentGone { seconds } = message {
             game.claim_at = Some(now_ms + f64::from(seconds) * 1000.0);
         }
+        game.now_ms = now_ms;
+        let clocks_set = match &message {
+            ServerMessage::Event(event) => match event.body {
+                online_play::EventBody::Clock { at, .. } => Some(at),
+                _ => None,
+            },
+            ServerMessage::Snapshot(snapshot) => snapshot.clock.as_ref().map(|c| c.at),
+            ServerMessage::Pong => {
+                game.mirror.lag = Some(((now_ms - game.last_ping).max(0.0) / 2.0) as u32);
+                None
+            }
+            _ => None,
+        };
+        if let Some(server_at) = clocks_set {
+            game.mirror.clock_news = Some(crate::online_state::ClockNews {
+                heard_ms: now_ms,
+                server_at,
+            });
+        }
         self.receive(message, fx);
     }
 
@@ -230,6 +252,7 @@ impl Ui {
         let Some(game) = self.online.as_mut() else {
             return;
         };
+        game.now_ms = now_ms;
         if let Some(at) = game.claim_at {
             let left = ((at - now_ms) / 1000.0).ceil().max(0.0) as u32;
             if game.mirror.opponent_gone.is_some() {

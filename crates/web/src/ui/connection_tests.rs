@@ -65,6 +65,7 @@ fn a_created_game_waits_on_its_screen_until_the_friend_joins() {
     let fx = ui.update(Action::Press(Button::StartOnline {
         side: "white".into(),
         suggestions: true,
+        clock: Some("5+3".into()),
         on_line: true,
     }));
     assert_eq!(
@@ -72,7 +73,8 @@ fn a_created_game_waits_on_its_screen_until_the_friend_joins() {
         vec![Effect::CreateOnline {
             game: "qirkat",
             side: "white".into(),
-            suggestions: true
+            suggestions: true,
+            clock: Some("5+3".into()),
         }]
     );
     assert_eq!(ui.view().notice.as_deref(), Some("Creating the game…"));

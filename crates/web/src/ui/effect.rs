@@ -50,6 +50,7 @@ pub enum Effect {
         game: &'static str,
         side: String,
         suggestions: bool,
+        clock: Option<String>,
     },
     /// Send a message on the game's socket.
     SendOnline(ClientMessage),

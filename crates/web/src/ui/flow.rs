@@ -132,6 +132,7 @@ impl Ui {
                     game,
                     side,
                     suggestions,
+                    clock,
                 },
                 _,
             )) => {
@@ -139,6 +140,7 @@ impl Ui {
                 let create = Button::StartOnline {
                     side,
                     suggestions,
+                    clock,
                     on_line: true,
                 };
                 self.press(create, fx);
@@ -243,6 +245,7 @@ impl Ui {
             Button::StartOnline {
                 side,
                 suggestions,
+                clock,
                 on_line,
             } => {
                 if !on_line {
@@ -253,6 +256,7 @@ impl Ui {
                         game: self.choice.as_str(),
                         side,
                         suggestions,
+                        clock,
                     });
                 }
             }

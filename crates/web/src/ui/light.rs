@@ -60,6 +60,7 @@ impl Ui {
         if let Button::StartOnline {
             side,
             suggestions,
+            clock,
             on_line: true,
         } = button
         {
@@ -67,6 +68,7 @@ impl Ui {
                 game: self.choice,
                 side: side.clone(),
                 suggestions: *suggestions,
+                clock: clock.clone(),
             };
             self.navigate(link.to_query(), fx);
             return true;

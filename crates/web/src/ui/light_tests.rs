@@ -228,6 +228,7 @@ fn an_online_game_is_created_or_joined_on_the_whole_apps_page() {
     let start = Button::StartOnline {
         side: "black".into(),
         suggestions: true,
+        clock: Some("1+0".into()),
         on_line: true,
     };
     let mut light = booted();
@@ -235,7 +236,10 @@ fn an_online_game_is_created_or_joined_on_the_whole_apps_page() {
     light.update(Action::Press(Button::Pick(CLASSIC)));
     let fx = light.update(Action::Press(start.clone()));
     let query = navigated(&fx).expect("to the whole app");
-    assert_eq!(query, "?online=classic&side=black&suggestions=1");
+    assert_eq!(
+        query,
+        "?online=classic&side=black&suggestions=1&clock=1%2B0"
+    );
     assert!(!fx.iter().any(|e| matches!(e, Effect::CreateOnline { .. })));
     let (there, there_fx) = opened_at(query, None);
     let mut here = booted();
@@ -253,6 +257,7 @@ fn an_online_game_is_created_or_joined_on_the_whole_apps_page() {
     let fx = light.update(Action::Press(Button::StartOnline {
         side: "white".into(),
         suggestions: false,
+        clock: None,
         on_line: false,
     }));
     assert_eq!(navigated(&fx), None);

@@ -63,6 +63,8 @@ pub struct GameView {
     /// The game's name, and who plays it ("You – Computer (Hard)").
     pub title: String,
     pub players: String,
+    /// White's and Black's clocks, in an online game with clocks.
+    pub clocks: Option<[crate::online_state::ClockFace; 2]>,
     /// A finished game's result panel, until it is closed to look back.
     pub result: Option<ResultView>,
     /// The turn entered, waiting to be confirmed, in words.
@@ -266,6 +268,10 @@ impl Ui {
         Some(GameView {
             title: display_name(game.kind()),
             players: players(session.mode),
+            clocks: self.online.as_ref().and_then(|game| {
+                let room = game.mirror.room.as_ref()?;
+                crate::online_state::clock_faces(room, game.mirror.clock_news, game.now_ms)
+            }),
             result: (!self.looking_back).then(|| result_view(session)).flatten(),
             hint: self.online.is_none().then(|| self.hint_available()),
             review: self
