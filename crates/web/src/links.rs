@@ -133,9 +133,16 @@ impl Link {
                     game: kind,
                     side: crate::embed::clean(&value("side").unwrap_or_default()),
                     suggestions: value("suggestions").as_deref() == Some("1"),
+                    // Checked where the game is created (a control out of
+                    // range makes a game without clocks).
                     clock: value("clock")
-                        .and_then(|c| c.parse::<online_play::TimeControl>().ok())
-                        .map(|c| c.to_string()),
+                        .map(|c| {
+                            c.chars()
+                                .filter(|c| c.is_ascii_digit() || *c == '+')
+                                .take(5)
+                                .collect()
+                        })
+                        .filter(|c: &String| !c.is_empty()),
                 };
                 (link, AnyGame::new(kind))
             }));
@@ -195,16 +202,17 @@ impl Link {
                 side,
                 suggestions,
                 clock,
-            } => format!(
-                "?online={}&side={}{}{}",
-                game.as_str(),
-                encode(side),
-                if *suggestions { "&suggestions=1" } else { "" },
-                clock
-                    .as_ref()
-                    .map(|c| format!("&clock={}", encode(c)))
-                    .unwrap_or_default()
-            ),
+            } => {
+                let mut query = format!("?online={}&side={}", game.as_str(), encode(side));
+                if *suggestions {
+                    query.push_str("&suggestions=1");
+                }
+                if let Some(clock) = clock {
+                    query.push_str("&clock=");
+                    query.push_str(&encode(clock));
+                }
+                query
+            }
         }
     }
 }

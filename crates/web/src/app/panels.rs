@@ -189,6 +189,9 @@ impl App {
 
     /// An online game's clocks, or none.
     fn write_clocks(&self, clocks: Option<&[crate::online_state::ClockFace; 2]>) {
+        if !crate::FULL {
+            return;
+        }
         self.set_hidden("clocks", clocks.is_none());
         let Some(faces) = clocks else {
             return;

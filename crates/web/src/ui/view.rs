@@ -268,10 +268,15 @@ impl Ui {
         Some(GameView {
             title: display_name(game.kind()),
             players: players(session.mode),
-            clocks: self.online.as_ref().and_then(|game| {
-                let room = game.mirror.room.as_ref()?;
-                crate::online_state::clock_faces(room, game.mirror.clock_news, game.now_ms)
-            }),
+            // Only the whole app plays online.
+            clocks: self
+                .online
+                .as_ref()
+                .filter(|_| crate::FULL)
+                .and_then(|game| {
+                    let room = game.mirror.room.as_ref()?;
+                    crate::online_state::clock_faces(room, game.mirror.clock_news, game.now_ms)
+                }),
             result: (!self.looking_back).then(|| result_view(session)).flatten(),
             hint: self.online.is_none().then(|| self.hint_available()),
             review: self
