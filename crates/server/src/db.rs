@@ -189,9 +189,27 @@ impl Db {
 
     /// Stores a new game with its first events, all or nothing.
     pub async fn create(&self, row: GameRow, events: Vec<EventBody>) -> Result<(), StoreError> {
-        either!(self, write(|store| store.create(&row, &events)), |pg| {
-            pg.create(&row, &events).await
-        })
+        either!(
+            self,
+            write(|store| store.create(&row, &events, &[]).map(drop)),
+            |pg| pg.create(&row, &events, &[]).await.map(drop)
+        )
+    }
+
+    /// Stores the game seeks were paired for, closing them in the same
+    /// transaction: `false` (nothing stored) when one was no longer open
+    /// (taken by another, or withdrawn).
+    pub async fn create_for_seeks(
+        &self,
+        seeks: Vec<String>,
+        row: GameRow,
+        events: Vec<EventBody>,
+    ) -> Result<bool, StoreError> {
+        either!(
+            self,
+            write(|store| store.create(&row, &events, &seeks)),
+            |pg| pg.create(&row, &events, &seeks).await
+        )
     }
 
     /// The game rebuilt from its stored events; `None` when there is none.
@@ -316,6 +334,8 @@ mod tests {
             seats: [Some("hash".to_string()), None],
             code: None,
             clock: None,
+            players: [None, None],
+            rated: false,
         };
         let stored = db
             .create(row, vec![EventBody::Joined { side: Role::White }])

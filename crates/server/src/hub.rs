@@ -18,7 +18,10 @@ use online_play::{
 use tokio::sync::broadcast;
 
 pub mod clocks;
+mod pairing;
 mod processes;
+
+pub use pairing::Accepter;
 
 use crate::db::Db;
 use crate::live::{catch_up, Live, Outgoing};
@@ -191,6 +194,8 @@ impl Hub {
                 seats: seats.clone(),
                 code: Some((code.as_compact(), expires)),
                 clock: clock.map(|c| c.to_string()),
+                players: [None, None],
+                rated: false,
             };
             match self.db.create(row, joined.to_vec()).await {
                 Err(e) if e.is_taken() && attempts < 3 => attempts += 1,

@@ -38,6 +38,7 @@ const MIGRATIONS: &[&str] = &[
      );",
     crate::users::POSTGRES_SCHEMA,
     "ALTER TABLE games ADD COLUMN clock TEXT;",
+    crate::seeks::POSTGRES_SCHEMA,
 ];
 
 /// The channel of the hints `game v [events]` that a game has events up to
@@ -220,6 +221,17 @@ impl PgStore {
         client.query_opt(&statement, params).await.map_err(storage)
     }
 
+    /// Runs one query (prepared once per connection); its rows.
+    pub(crate) async fn query(
+        &self,
+        sql: &str,
+        params: &[&(dyn tokio_postgres::types::ToSql + Sync)],
+    ) -> Result<Vec<tokio_postgres::Row>, StoreError> {
+        let client = self.client().await?;
+        let statement = client.prepare_cached(sql).await.map_err(storage)?;
+        client.query(&statement, params).await.map_err(storage)
+    }
+
     /// Applies the migrations this database has not had, each in its own
     /// transaction; several processes starting at once take turns (an
     /// advisory lock), so each step runs once.
@@ -254,14 +266,34 @@ impl PgStore {
         tx.commit().await.map_err(storage)
     }
 
-    /// Stores a new game with its first events, all or nothing.
-    pub async fn create(&self, row: &GameRow, events: &[EventBody]) -> Result<(), StoreError> {
+    /// Stores a new game with its first events, all or nothing; with
+    /// `seeks`, only if those seeks are all still open, and they are closed
+    /// with the game (`false` when one was not open).
+    pub async fn create(
+        &self,
+        row: &GameRow,
+        events: &[EventBody],
+        seeks: &[String],
+    ) -> Result<bool, StoreError> {
         let (code, expires) = row.code.clone().unzip();
         let mut client = self.client().await?;
         let tx = client.transaction().await.map_err(storage)?;
+        for seek in seeks {
+            let claimed = tx
+                .execute(
+                    "UPDATE seeks SET game = $2 WHERE id = $1 AND game IS NULL",
+                    &[&seek, &row.id],
+                )
+                .await
+                .map_err(storage)?;
+            if claimed == 0 {
+                return Ok(false);
+            }
+        }
         tx.execute(
-            "INSERT INTO games (id, header, suggestions, white, black, code, code_expires, clock)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+            "INSERT INTO games (id, header, suggestions, white, black, code, code_expires, clock,
+                white_user, black_user, rated)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
             &[
                 &row.id,
                 &row.header,
@@ -271,12 +303,16 @@ impl PgStore {
                 &code,
                 &expires,
                 &row.clock,
+                &row.players[0],
+                &row.players[1],
+                &row.rated,
             ],
         )
         .await
         .map_err(storage)?;
         append_in(&tx, &row.id, 1, events).await?;
-        tx.commit().await.map_err(storage)
+        tx.commit().await.map_err(storage)?;
+        Ok(true)
     }
 
     pub async fn game(&self, id: &str) -> Result<Option<GameRow>, StoreError> {
@@ -430,7 +466,8 @@ async fn listen(
 async fn game_in(client: &impl GenericClient, id: &str) -> Result<Option<GameRow>, StoreError> {
     let row = client
         .query_opt(
-            "SELECT id, header, suggestions, white, black, code, code_expires, clock
+            "SELECT id, header, suggestions, white, black, code, code_expires, clock,
+                white_user, black_user, rated
              FROM games WHERE id = $1",
             &[&id],
         )
@@ -446,6 +483,8 @@ async fn game_in(client: &impl GenericClient, id: &str) -> Result<Option<GameRow
             seats: [r.get(3), r.get(4)],
             code: code.zip(expires),
             clock: r.get(7),
+            players: [r.get(8), r.get(9)],
+            rated: r.get(10),
         }
     }))
 }

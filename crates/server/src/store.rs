@@ -127,6 +127,11 @@ pub struct GameRow {
     pub code: Option<(String, i64)>,
     /// The time control of a game with clocks (`3+2`).
     pub clock: Option<String>,
+    /// The accounts (keys) that play White and Black, when known (games
+    /// paired in the lobby).
+    pub players: [Option<String>; 2],
+    /// Whether the result changes the players' ratings.
+    pub rated: bool,
 }
 
 /// The schema, one step per migration, in order; a database's
@@ -150,6 +155,7 @@ const MIGRATIONS: &[&str] = &[
      );",
     crate::users::SQLITE_SCHEMA,
     "ALTER TABLE games ADD COLUMN clock TEXT;",
+    crate::seeks::SQLITE_SCHEMA,
 ];
 
 /// Applies the migrations `db` has not had, with its count, in one
@@ -187,13 +193,30 @@ impl Store {
         Ok(Store { db })
     }
 
-    /// Stores a new game with its first events, all or nothing.
-    pub fn create(&mut self, row: &GameRow, events: &[EventBody]) -> Result<(), StoreError> {
+    /// Stores a new game with its first events, all or nothing; with
+    /// `seeks`, only if those seeks are all still open, and they are closed
+    /// with the game (`false` when one was not open).
+    pub fn create(
+        &mut self,
+        row: &GameRow,
+        events: &[EventBody],
+        seeks: &[String],
+    ) -> Result<bool, StoreError> {
         let (code, expires) = row.code.clone().unzip();
         let tx = self.db.transaction()?;
+        for seek in seeks {
+            let claimed = tx.execute(
+                "UPDATE seeks SET game = ?2 WHERE id = ?1 AND game IS NULL",
+                params![seek, row.id],
+            )?;
+            if claimed == 0 {
+                return Ok(false);
+            }
+        }
         tx.execute(
-            "INSERT INTO games (id, header, suggestions, white, black, code, code_expires, clock)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+            "INSERT INTO games (id, header, suggestions, white, black, code, code_expires, clock,
+                white_user, black_user, rated)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
             params![
                 row.id,
                 row.header,
@@ -202,19 +225,23 @@ impl Store {
                 row.seats[1],
                 code,
                 expires,
-                row.clock
+                row.clock,
+                row.players[0],
+                row.players[1],
+                row.rated
             ],
         )?;
         append_in(&tx, &row.id, 1, events)?;
         tx.commit()?;
-        Ok(())
+        Ok(true)
     }
 
     pub fn game(&self, id: &str) -> Result<Option<GameRow>, StoreError> {
         Ok(self
             .db
             .query_row(
-                "SELECT id, header, suggestions, white, black, code, code_expires, clock
+                "SELECT id, header, suggestions, white, black, code, code_expires, clock,
+                    white_user, black_user, rated
                  FROM games WHERE id = ?1",
                 [id],
                 |r| {
@@ -227,6 +254,8 @@ impl Store {
                         seats: [r.get(3)?, r.get(4)?],
                         code: code.zip(expires),
                         clock: r.get(7)?,
+                        players: [r.get(8)?, r.get(9)?],
+                        rated: r.get(10)?,
                     })
                 },
             )
@@ -367,6 +396,8 @@ mod tests {
             seats: [Some("hash-w".to_string()), None],
             code: Some((code.to_string(), 1_000)),
             clock: None,
+            players: [None, None],
+            rated: false,
         }
     }
 
@@ -404,6 +435,7 @@ mod tests {
                 .create(
                     &row("g2", "XYZ789"),
                     &[EventBody::Joined { side: Role::White }],
+                    &[],
                 )
                 .expect("created");
             // Dropped without any orderly shutdown.

@@ -20,7 +20,8 @@ use crate::db::Db;
 use crate::hub::{CreateError, Hub};
 use crate::limits::PerAddress;
 
-mod accounts;
+pub(crate) mod accounts;
+mod lobby;
 
 /// How the server runs.
 #[derive(Clone, Debug)]
@@ -179,6 +180,7 @@ pub async fn serve(config: Config) -> Result<(SocketAddr, Serving), Box<dyn std:
         .route("/api/games", post(create))
         .route("/ws", get(crate::socket::upgrade))
         .merge(accounts::routes())
+        .merge(lobby::routes())
         .with_state(app.clone());
     if let Some(site) = &config.site {
         router = router.fallback_service(crate::site::router(site));
@@ -245,6 +247,10 @@ pub async fn serve(config: Config) -> Result<(SocketAddr, Serving), Box<dyn std:
             sweeper.doors.forget_idle();
             let now = sweeper.hub.time.now();
             if let Err(e) = sweeper.hub.db().forget_sessions(now).await {
+                tracing::error!(error = %e, "storage failed");
+            }
+            let stale = now - 3 * crate::seeks::STALE_AFTER;
+            if let Err(e) = sweeper.hub.db().forget_seeks(stale, now - 600).await {
                 tracing::error!(error = %e, "storage failed");
             }
         }

@@ -22,6 +22,8 @@ fn row(id: &str, code: &str) -> GameRow {
         seats: [Some("hash-w".to_string()), None],
         code: Some((code.to_string(), 1_000)),
         clock: None,
+        players: [None, None],
+        rated: false,
     }
 }
 

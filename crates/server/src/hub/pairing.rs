@@ -1,0 +1,80 @@
+//! Games made by pairing two players from the lobby: both seats taken from
+//! the start, by the seat tokens each player made, with the seek's clock,
+//! and the game stored in the same transaction that closes the seek, so
+//! that of two accepts (on any processes) one wins.
+
+use engine::Side;
+use online_play::{Room, TimeControl};
+
+use super::{reported, CreateError, Hub};
+use crate::seeks::Seek;
+use crate::store::GameRow;
+
+/// Who takes the other seat of a seek.
+#[derive(Clone, Debug)]
+pub struct Accepter {
+    /// Their account, if signed in.
+    pub user: Option<String>,
+    /// The hash of the seat token they will play with.
+    pub token: String,
+    /// Their own waiting seek, closed with the pairing (quick pairing).
+    pub own_seek: Option<String>,
+}
+
+impl Hub {
+    /// Starts the game `seek` asks for against `accepter`: its id, or
+    /// `None` when the seek was no longer open.
+    pub async fn pair(
+        &self,
+        seek: &Seek,
+        accepter: &Accepter,
+    ) -> Result<Option<String>, CreateError> {
+        let mut room = Room::new(&seek.header, false).map_err(CreateError::BadGame)?;
+        if let Some(clock) = &seek.clock {
+            let control: TimeControl = clock.parse().map_err(CreateError::BadGame)?;
+            room = room.timed(control);
+        }
+        let seeker_side = match seek.side.as_str() {
+            "white" => Side::White,
+            "black" => Side::Black,
+            _ if crate::ids::random::<1>()[0] % 2 == 0 => Side::White,
+            _ => Side::Black,
+        };
+        let mut seats = [None, None];
+        let mut players = [None, None];
+        seats[seeker_side.index()] = Some(seek.token.clone());
+        players[seeker_side.index()] = seek.user.clone();
+        seats[seeker_side.other().index()] = Some(accepter.token.clone());
+        players[seeker_side.other().index()] = accepter.user.clone();
+        let now = self.time.now_ms();
+        let mut events = room.joined(Side::White, now);
+        for event in &events {
+            room.apply(event).map_err(CreateError::BadGame)?;
+        }
+        events.extend(room.joined(Side::Black, now));
+        let id = crate::ids::game_id();
+        let row = GameRow {
+            id: id.clone(),
+            header: room.record(),
+            suggestions: false,
+            seats,
+            code: None,
+            clock: seek.clock.clone(),
+            players,
+            rated: seek.rated,
+        };
+        let mut seeks = vec![seek.id.clone()];
+        seeks.extend(accepter.own_seek.clone());
+        // Always claimed in one order, so that two pairings claiming the
+        // same two seeks wait for each other instead of deadlocking.
+        seeks.sort();
+        match self.db.create_for_seeks(seeks, row, events).await {
+            Ok(true) => Ok(Some(id)),
+            Ok(false) => Ok(None),
+            Err(e) => {
+                reported(&id, &e);
+                Err(CreateError::Storage)
+            }
+        }
+    }
+}

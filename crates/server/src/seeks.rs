@@ -1,0 +1,321 @@
+//! Where the lobby's seeks are kept, in either store, so that every server
+//! process sees the same seeks and one accept wins: a seek names the game,
+//! its clock, rated or casual, the seeker's colour, the ratings it accepts,
+//! and the hash of the seat token the seeker will play with. Accepting
+//! closes the seek and stores the game in one transaction
+//! ([`Db::create_for_seek`]).
+//!
+//! A seek lives while its seeker keeps asking after it (the page does every
+//! couple of seconds); one not asked after for [`STALE_AFTER`] seconds is
+//! no longer listed, and is forgotten.
+
+use rusqlite::{params, OptionalExtension, Row};
+
+use crate::db::{either, Db};
+use crate::store::{Store, StoreError};
+
+/// Seconds a seek stays listed without its seeker asking after it.
+pub const STALE_AFTER: i64 = 20;
+
+/// The lobby's tables (seeks, and players' ratings per game), and the
+/// games' players and rated flag, as SQLite's fourth migration.
+pub(crate) const SQLITE_SCHEMA: &str = "ALTER TABLE games ADD COLUMN white_user TEXT;
+     ALTER TABLE games ADD COLUMN black_user TEXT;
+     ALTER TABLE games ADD COLUMN rated INTEGER NOT NULL DEFAULT 0;
+     CREATE TABLE seeks (
+        id TEXT PRIMARY KEY,
+        header TEXT NOT NULL,
+        clock TEXT,
+        rated INTEGER NOT NULL,
+        side TEXT NOT NULL,
+        min_rating INTEGER,
+        max_rating INTEGER,
+        user_key TEXT,
+        name TEXT NOT NULL,
+        rating INTEGER,
+        token TEXT NOT NULL,
+        quick INTEGER NOT NULL,
+        created INTEGER NOT NULL,
+        seen INTEGER NOT NULL,
+        game TEXT
+     );
+     CREATE INDEX seeks_open ON seeks (seen) WHERE game IS NULL;
+     CREATE TABLE ratings (
+        user_key TEXT NOT NULL REFERENCES users(key) ON DELETE CASCADE,
+        game TEXT NOT NULL,
+        rating REAL NOT NULL,
+        deviation REAL NOT NULL,
+        volatility REAL NOT NULL,
+        games INTEGER NOT NULL,
+        PRIMARY KEY (user_key, game)
+     );";
+
+/// The same, as PostgreSQL's.
+pub(crate) const POSTGRES_SCHEMA: &str = "ALTER TABLE games
+        ADD COLUMN white_user TEXT,
+        ADD COLUMN black_user TEXT,
+        ADD COLUMN rated BOOLEAN NOT NULL DEFAULT false;
+     CREATE TABLE seeks (
+        id TEXT PRIMARY KEY,
+        header TEXT NOT NULL,
+        clock TEXT,
+        rated BOOLEAN NOT NULL,
+        side TEXT NOT NULL,
+        min_rating INTEGER,
+        max_rating INTEGER,
+        user_key TEXT,
+        name TEXT NOT NULL,
+        rating INTEGER,
+        token TEXT NOT NULL,
+        quick BOOLEAN NOT NULL,
+        created BIGINT NOT NULL,
+        seen BIGINT NOT NULL,
+        game TEXT
+     );
+     CREATE INDEX seeks_open ON seeks (seen) WHERE game IS NULL;
+     CREATE TABLE ratings (
+        user_key TEXT NOT NULL REFERENCES users(key) ON DELETE CASCADE,
+        game TEXT NOT NULL,
+        rating DOUBLE PRECISION NOT NULL,
+        deviation DOUBLE PRECISION NOT NULL,
+        volatility DOUBLE PRECISION NOT NULL,
+        games INTEGER NOT NULL,
+        PRIMARY KEY (user_key, game)
+     );";
+
+/// A seek as stored.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Seek {
+    pub id: String,
+    /// The game as a record-line header (`classic`).
+    pub header: String,
+    /// The time control (`3+2`), if the game has clocks.
+    pub clock: Option<String>,
+    pub rated: bool,
+    /// The seeker's colour: `white`, `black` or `random`.
+    pub side: String,
+    /// The opponents' ratings it accepts.
+    pub range: Option<(i32, i32)>,
+    /// The seeker's account, if signed in.
+    pub user: Option<String>,
+    /// The name shown: the account's, or a guest's.
+    pub name: String,
+    /// The seeker's rating in this game, when rated.
+    pub rating: Option<i32>,
+    /// The hash of the seat token the seeker will play with.
+    pub token: String,
+    /// Made by quick pairing rather than posted to the lobby.
+    pub quick: bool,
+    pub created: i64,
+    /// When the seeker last asked after it.
+    pub seen: i64,
+    /// The game it became, once accepted.
+    pub game: Option<String>,
+}
+
+const COLUMNS: &str = "id, header, clock, rated, side, min_rating, max_rating, user_key, name,
+    rating, token, quick, created, seen, game";
+
+fn from_sqlite(r: &Row<'_>) -> rusqlite::Result<Seek> {
+    let (min, max): (Option<i32>, Option<i32>) = (r.get(5)?, r.get(6)?);
+    Ok(Seek {
+        id: r.get(0)?,
+        header: r.get(1)?,
+        clock: r.get(2)?,
+        rated: r.get(3)?,
+        side: r.get(4)?,
+        range: min.zip(max),
+        user: r.get(7)?,
+        name: r.get(8)?,
+        rating: r.get(9)?,
+        token: r.get(10)?,
+        quick: r.get(11)?,
+        created: r.get(12)?,
+        seen: r.get(13)?,
+        game: r.get(14)?,
+    })
+}
+
+fn from_postgres(r: &tokio_postgres::Row) -> Seek {
+    let (min, max): (Option<i32>, Option<i32>) = (r.get(5), r.get(6));
+    Seek {
+        id: r.get(0),
+        header: r.get(1),
+        clock: r.get(2),
+        rated: r.get(3),
+        side: r.get(4),
+        range: min.zip(max),
+        user: r.get(7),
+        name: r.get(8),
+        rating: r.get(9),
+        token: r.get(10),
+        quick: r.get(11),
+        created: r.get(12),
+        seen: r.get(13),
+        game: r.get(14),
+    }
+}
+
+impl Store {
+    fn add_seek(&mut self, s: &Seek) -> Result<(), StoreError> {
+        let (min, max) = s.range.unzip();
+        self.db.execute(
+            &format!("INSERT INTO seeks ({COLUMNS}) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)"),
+            params![
+                s.id, s.header, s.clock, s.rated, s.side, min, max, s.user, s.name, s.rating,
+                s.token, s.quick, s.created, s.seen, s.game
+            ],
+        )?;
+        Ok(())
+    }
+
+    fn open_seeks(&self, since: i64) -> Result<Vec<Seek>, StoreError> {
+        let mut statement = self.db.prepare_cached(&format!(
+            "SELECT {COLUMNS} FROM seeks WHERE game IS NULL AND seen >= ?1 ORDER BY created, id"
+        ))?;
+        let seeks = statement
+            .query_map([since], from_sqlite)?
+            .collect::<rusqlite::Result<Vec<Seek>>>()?;
+        Ok(seeks)
+    }
+
+    fn seek_seen(&mut self, id: &str, now: i64) -> Result<Option<Seek>, StoreError> {
+        self.db.execute(
+            "UPDATE seeks SET seen = ?2 WHERE id = ?1 AND game IS NULL",
+            params![id, now],
+        )?;
+        Ok(self
+            .db
+            .query_row(
+                &format!("SELECT {COLUMNS} FROM seeks WHERE id = ?1"),
+                [id],
+                from_sqlite,
+            )
+            .optional()?)
+    }
+
+    fn withdraw_seek(&mut self, id: &str, token: &str) -> Result<bool, StoreError> {
+        let gone = self.db.execute(
+            "DELETE FROM seeks WHERE id = ?1 AND token = ?2 AND game IS NULL",
+            params![id, token],
+        )?;
+        Ok(gone == 1)
+    }
+
+    fn forget_seeks(&mut self, open_before: i64, paired_before: i64) -> Result<usize, StoreError> {
+        Ok(self.db.execute(
+            "DELETE FROM seeks WHERE (game IS NULL AND seen < ?1) OR (game IS NOT NULL AND seen < ?2)",
+            params![open_before, paired_before],
+        )?)
+    }
+}
+
+impl Db {
+    /// Lists a new seek.
+    pub async fn add_seek(&self, seek: &Seek) -> Result<(), StoreError> {
+        let s = seek.clone();
+        either!(self, write(|store| store.add_seek(&s)), |pg| {
+            let (min, max) = seek.range.unzip();
+            pg.execute(
+                &format!(
+                    "INSERT INTO seeks ({COLUMNS})
+                     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)"
+                ),
+                &[
+                    &seek.id,
+                    &seek.header,
+                    &seek.clock,
+                    &seek.rated,
+                    &seek.side,
+                    &min,
+                    &max,
+                    &seek.user,
+                    &seek.name,
+                    &seek.rating,
+                    &seek.token,
+                    &seek.quick,
+                    &seek.created,
+                    &seek.seen,
+                    &seek.game,
+                ],
+            )
+            .await?;
+            Ok(())
+        })
+    }
+
+    /// The open seeks whose seekers asked after them at `since` or later,
+    /// oldest first.
+    pub async fn open_seeks(&self, since: i64) -> Result<Vec<Seek>, StoreError> {
+        either!(self, read(|store| store.open_seeks(since)), |pg| {
+            let rows = pg
+                .query(
+                    &format!(
+                        "SELECT {COLUMNS} FROM seeks WHERE game IS NULL AND seen >= $1
+                         ORDER BY created, id"
+                    ),
+                    &[&since],
+                )
+                .await?;
+            Ok(rows.iter().map(from_postgres).collect())
+        })
+    }
+
+    /// The seek `id`, its seeker having asked after it at `now` (which
+    /// keeps an open seek listed); `None` when there is no such seek.
+    pub async fn seek_seen(&self, id: &str, now: i64) -> Result<Option<Seek>, StoreError> {
+        let owned = id.to_string();
+        either!(self, write(|store| store.seek_seen(&owned, now)), |pg| {
+            pg.execute(
+                "UPDATE seeks SET seen = $2 WHERE id = $1 AND game IS NULL",
+                &[&id, &now],
+            )
+            .await?;
+            let row = pg
+                .query_opt(
+                    &format!("SELECT {COLUMNS} FROM seeks WHERE id = $1"),
+                    &[&id],
+                )
+                .await?;
+            Ok(row.as_ref().map(from_postgres))
+        })
+    }
+
+    /// Withdraws an open seek, for the holder of its token (its hash);
+    /// whether there was one.
+    pub async fn withdraw_seek(&self, id: &str, token: &str) -> Result<bool, StoreError> {
+        let (i, t) = (id.to_string(), token.to_string());
+        either!(self, write(|store| store.withdraw_seek(&i, &t)), |pg| {
+            let gone = pg
+                .execute(
+                    "DELETE FROM seeks WHERE id = $1 AND token = $2 AND game IS NULL",
+                    &[&id, &token],
+                )
+                .await?;
+            Ok(gone == 1)
+        })
+    }
+
+    /// Forgets open seeks last asked after before `open_before`, and
+    /// accepted ones before `paired_before`; how many.
+    pub async fn forget_seeks(
+        &self,
+        open_before: i64,
+        paired_before: i64,
+    ) -> Result<u64, StoreError> {
+        either!(
+            self,
+            write(|store| store
+                .forget_seeks(open_before, paired_before)
+                .map(|n| n as u64)),
+            |pg| {
+                pg.execute(
+                    "DELETE FROM seeks WHERE (game IS NULL AND seen < $1)
+                        OR (game IS NOT NULL AND seen < $2)",
+                    &[&open_before, &paired_before],
+                )
+                .await
+            }
+        )
+    }
+}

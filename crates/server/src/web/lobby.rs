@@ -1,0 +1,565 @@
+//! The lobby over HTTP: open seeks, listed for everyone (`GET /api/lobby`);
+//! posting, watching, withdrawing and accepting a seek; and quick pairing,
+//! which accepts the oldest matching seek or posts one. Seeks live in the
+//! store ([`crate::seeks`]), so whichever process a player reaches sees the
+//! same lobby, and one accept wins.
+//!
+//! A player seeks with a seat token of their own making (as a friend who
+//! joins by code does): once paired, each connects to the game with it.
+//! Signed-in players seek under their account's name; guests give a name,
+//! kept in their browser, and play casual games only.
+
+// A refused request is its answer, passed back as it is.
+#![allow(clippy::result_large_err)]
+
+use std::net::SocketAddr;
+use std::sync::Arc;
+
+use axum::extract::rejection::JsonRejection;
+use axum::extract::{ConnectInfo, Path, State};
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use axum_extra::extract::cookie::CookieJar;
+use online_play::{is_seat_token, TimeControl};
+use serde::{Deserialize, Serialize};
+
+use crate::hub::{Accepter, CreateError};
+use crate::seeks::{Seek, STALE_AFTER};
+use crate::web::App;
+
+pub(crate) fn routes() -> Router<Arc<App>> {
+    Router::new()
+        .route("/api/lobby", get(lobby))
+        .route("/api/seeks", post(post_seek))
+        .route("/api/seeks/{id}", get(watch))
+        .route("/api/seeks/{id}/withdraw", post(withdraw))
+        .route("/api/seeks/{id}/accept", post(accept))
+        .route("/api/quick", post(quick))
+}
+
+/// The lowest and highest rating a seek may name.
+const RATINGS: std::ops::RangeInclusive<i32> = 0..=4000;
+
+#[derive(Deserialize)]
+struct SeekRequest {
+    game: String,
+    #[serde(default)]
+    clock: Option<TimeControl>,
+    #[serde(default)]
+    rated: bool,
+    #[serde(default)]
+    side: Option<String>,
+    #[serde(default)]
+    range: Option<(i32, i32)>,
+    token: String,
+    #[serde(default)]
+    name: Option<String>,
+}
+
+#[derive(Deserialize)]
+struct TokenRequest {
+    token: String,
+    #[serde(default)]
+    name: Option<String>,
+}
+
+/// A seek as the lobby lists it.
+#[derive(Serialize)]
+struct SeekView {
+    id: String,
+    game: String,
+    clock: Option<String>,
+    rated: bool,
+    side: String,
+    range: Option<(i32, i32)>,
+    name: String,
+    guest: bool,
+    /// The seeker's rating in this game (`1500?` while provisional), for
+    /// rated seeks.
+    rating: Option<String>,
+}
+
+fn refuse(status: StatusCode, why: &str) -> Response {
+    (status, why.to_string()).into_response()
+}
+
+fn unavailable(e: &crate::store::StoreError) -> Response {
+    tracing::error!(error = %e, "storage failed");
+    refuse(
+        StatusCode::SERVICE_UNAVAILABLE,
+        "the lobby cannot be reached just now; try again",
+    )
+}
+
+fn body<T>(read: Result<Json<T>, JsonRejection>, expected: &str) -> Result<T, Response> {
+    match read {
+        Ok(Json(value)) => Ok(value),
+        Err(JsonRejection::MissingJsonContentType(_)) => Err(refuse(
+            StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            "send JSON, with Content-Type: application/json",
+        )),
+        Err(_) => Err(refuse(
+            StatusCode::BAD_REQUEST,
+            &format!("expected {expected}"),
+        )),
+    }
+}
+
+/// A guest's name: 2 to 20 letters, digits, spaces, `_` or `-`.
+fn guest_name(name: Option<&str>) -> Result<String, Response> {
+    let name = name.map(str::trim).unwrap_or_default();
+    let fits = (2..=20).contains(&name.chars().count())
+        && name
+            .chars()
+            .all(|c| c.is_alphanumeric() || c == ' ' || c == '_' || c == '-');
+    if fits {
+        Ok(name.to_string())
+    } else {
+        Err(refuse(
+            StatusCode::BAD_REQUEST,
+            "a guest's name has 2 to 20 letters, digits, spaces, _ or -",
+        ))
+    }
+}
+
+/// Who is asking: their account (key, name), or a guest's name; and the
+/// hash of the seat token they made.
+struct Asker {
+    user: Option<String>,
+    name: String,
+    token: String,
+}
+
+async fn asker(
+    app: &App,
+    jar: &CookieJar,
+    token: &str,
+    name: Option<&str>,
+) -> Result<Asker, Response> {
+    if !is_seat_token(token) {
+        return Err(refuse(
+            StatusCode::BAD_REQUEST,
+            "a seat token is 32 hex digits of the page's making",
+        ));
+    }
+    let token = crate::ids::token_hash(token);
+    match crate::web::accounts::signed_in(app, jar).await? {
+        Some(user) => Ok(Asker {
+            user: Some(user.key),
+            name: user.name,
+            token,
+        }),
+        None => Ok(Asker {
+            user: None,
+            name: guest_name(name)?,
+            token,
+        }),
+    }
+}
+
+/// A rated game is between accounts, with clocks, in one of the six games
+/// as it is (no rule options).
+fn check_rated(
+    rated: bool,
+    user: &Option<String>,
+    header: &str,
+    clock: bool,
+) -> Result<(), Response> {
+    if !rated {
+        return Ok(());
+    }
+    if user.is_none() {
+        return Err(refuse(
+            StatusCode::FORBIDDEN,
+            "rated games are for players with an account",
+        ));
+    }
+    if header.parse::<engine::GameKind>().is_err() {
+        return Err(refuse(
+            StatusCode::BAD_REQUEST,
+            "rated games are played without rule options",
+        ));
+    }
+    if !clock {
+        return Err(refuse(StatusCode::BAD_REQUEST, "rated games have clocks"));
+    }
+    Ok(())
+}
+
+/// The game's header as a game is made of it (checked by the engine).
+fn header_of(game: &str) -> Result<String, Response> {
+    let header = game.split(" moves").next().unwrap_or_default().trim();
+    online_play::Room::new(header, false)
+        .map(|room| room.record())
+        .map_err(|why| refuse(StatusCode::BAD_REQUEST, &why))
+}
+
+async fn rating_of(
+    app: &App,
+    user: &Option<String>,
+    header: &str,
+) -> Result<Option<crate::ratings::Rating>, Response> {
+    match user {
+        Some(user) => app
+            .hub
+            .db()
+            .rating(user, header)
+            .await
+            .map(Some)
+            .map_err(|e| unavailable(&e)),
+        None => Ok(None),
+    }
+}
+
+async fn lobby(State(app): State<Arc<App>>) -> Response {
+    let since = app.hub.time.now() - STALE_AFTER;
+    let seeks = match app.hub.db().open_seeks(since).await {
+        Ok(seeks) => seeks,
+        Err(e) => return unavailable(&e),
+    };
+    let mut listed = Vec::new();
+    for seek in seeks.into_iter().filter(|s| !s.quick) {
+        let rating = if seek.rated {
+            match rating_of(&app, &seek.user, &seek.header).await {
+                Ok(rating) => rating.map(|r| r.shown()),
+                Err(refused) => return refused,
+            }
+        } else {
+            None
+        };
+        listed.push(SeekView {
+            guest: seek.user.is_none(),
+            id: seek.id,
+            game: seek.header,
+            clock: seek.clock,
+            rated: seek.rated,
+            side: seek.side,
+            range: seek.range,
+            name: seek.name,
+            rating,
+        });
+    }
+    Json(serde_json::json!({ "seeks": listed })).into_response()
+}
+
+const SEEK: &str = "{\"game\", \"clock\", \"rated\", \"side\", \"range\", \"token\", \"name\"}";
+
+async fn post_seek(
+    State(app): State<Arc<App>>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    jar: CookieJar,
+    read: Result<Json<SeekRequest>, JsonRejection>,
+) -> Response {
+    let asked = match body(read, SEEK) {
+        Ok(asked) => asked,
+        Err(refused) => return refused,
+    };
+    if !app.creating.allow(app.proxies.client(peer.ip(), &headers)) {
+        return refuse(StatusCode::TOO_MANY_REQUESTS, "too many seeks; try later");
+    }
+    let side = asked.side.unwrap_or_else(|| "random".to_string());
+    if !["white", "black", "random"].contains(&side.as_str()) {
+        return refuse(
+            StatusCode::BAD_REQUEST,
+            "side must be white, black or random",
+        );
+    }
+    if let Some((low, high)) = asked.range {
+        if low > high || !RATINGS.contains(&low) || !RATINGS.contains(&high) {
+            return refuse(
+                StatusCode::BAD_REQUEST,
+                "a rating range is [low, high], from 0 to 4000",
+            );
+        }
+    }
+    let seeker = match asker(&app, &jar, &asked.token, asked.name.as_deref()).await {
+        Ok(seeker) => seeker,
+        Err(refused) => return refused,
+    };
+    let header = match header_of(&asked.game) {
+        Ok(header) => header,
+        Err(refused) => return refused,
+    };
+    if let Err(refused) = check_rated(asked.rated, &seeker.user, &header, asked.clock.is_some()) {
+        return refused;
+    }
+    let seek = new_seek(
+        &app,
+        seeker,
+        header,
+        asked.clock,
+        asked.rated,
+        side,
+        asked.range,
+        false,
+    );
+    match app.hub.db().add_seek(&seek).await {
+        Ok(()) => Json(serde_json::json!({ "id": seek.id })).into_response(),
+        Err(e) => unavailable(&e),
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn new_seek(
+    app: &App,
+    seeker: Asker,
+    header: String,
+    clock: Option<TimeControl>,
+    rated: bool,
+    side: String,
+    range: Option<(i32, i32)>,
+    quick: bool,
+) -> Seek {
+    let now = app.hub.time.now();
+    Seek {
+        id: crate::ids::game_id(),
+        header,
+        clock: clock.map(|c| c.to_string()),
+        rated,
+        side,
+        range,
+        user: seeker.user,
+        name: seeker.name,
+        rating: None,
+        token: seeker.token,
+        quick,
+        created: now,
+        seen: now,
+        game: None,
+    }
+}
+
+/// A seek's state for its seeker, who keeps it listed by asking:
+/// `{"state": "open"}`, or `{"state": "paired", "game": id}`.
+async fn watch(State(app): State<Arc<App>>, Path(id): Path<String>) -> Response {
+    match app.hub.db().seek_seen(&id, app.hub.time.now()).await {
+        Ok(Some(seek)) => match seek.game {
+            Some(game) => Json(serde_json::json!({ "state": "paired", "game": game })),
+            None => Json(serde_json::json!({ "state": "open" })),
+        }
+        .into_response(),
+        Ok(None) => refuse(StatusCode::NOT_FOUND, "no such seek"),
+        Err(e) => unavailable(&e),
+    }
+}
+
+async fn withdraw(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    read: Result<Json<TokenRequest>, JsonRejection>,
+) -> Response {
+    let asked = match body(read, "{\"token\"}") {
+        Ok(asked) => asked,
+        Err(refused) => return refused,
+    };
+    let token = crate::ids::token_hash(&asked.token);
+    match app.hub.db().withdraw_seek(&id, &token).await {
+        Ok(true) => Json(serde_json::json!({ "withdrawn": true })).into_response(),
+        Ok(false) => refuse(StatusCode::NOT_FOUND, "no open seek of yours by that id"),
+        Err(e) => unavailable(&e),
+    }
+}
+
+/// Why `accepter` may not take `seek`, if they may not.
+async fn may_accept(app: &App, seek: &Seek, accepter: &Asker) -> Result<(), Response> {
+    let own = seek.token == accepter.token || (seek.user.is_some() && seek.user == accepter.user);
+    if own {
+        return Err(refuse(StatusCode::CONFLICT, "that seek is your own"));
+    }
+    check_rated(
+        seek.rated,
+        &accepter.user,
+        &seek.header,
+        seek.clock.is_some(),
+    )?;
+    if let Some((low, high)) = seek.range {
+        if let Some(rating) = rating_of(app, &accepter.user, &seek.header).await? {
+            if !(low..=high).contains(&(rating.rating.round() as i32)) {
+                return Err(refuse(
+                    StatusCode::FORBIDDEN,
+                    "your rating is outside the seek's range",
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Pairs `accepter` with `seek` (closing `own_seek` too, when quick
+/// pairing): the game's id, `None` when a seek was no longer open, or the
+/// answer refusing it.
+async fn take(
+    app: &App,
+    seek: &Seek,
+    accepter: Asker,
+    own_seek: Option<String>,
+) -> Result<Option<String>, Response> {
+    may_accept(app, seek, &accepter).await?;
+    let taker = Accepter {
+        user: accepter.user,
+        token: accepter.token,
+        own_seek,
+    };
+    match app.hub.pair(seek, &taker).await {
+        Ok(game) => {
+            if let Some(game) = &game {
+                tracing::info!(seek = %seek.id, %game, "paired");
+            }
+            Ok(game)
+        }
+        Err(CreateError::BadGame(why)) => Err(refuse(StatusCode::BAD_REQUEST, &why)),
+        Err(CreateError::Storage) => Err(refuse(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "the game could not be stored just now; try again",
+        )),
+    }
+}
+
+fn gone() -> Response {
+    refuse(StatusCode::CONFLICT, "that seek is no longer open")
+}
+
+async fn accept(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    jar: CookieJar,
+    read: Result<Json<TokenRequest>, JsonRejection>,
+) -> Response {
+    let asked = match body(read, "{\"token\", \"name\"}") {
+        Ok(asked) => asked,
+        Err(refused) => return refused,
+    };
+    let accepter = match asker(&app, &jar, &asked.token, asked.name.as_deref()).await {
+        Ok(accepter) => accepter,
+        Err(refused) => return refused,
+    };
+    let since = app.hub.time.now() - STALE_AFTER;
+    let seek = match app.hub.db().open_seeks(since).await {
+        Ok(seeks) => seeks.into_iter().find(|s| s.id == id),
+        Err(e) => return unavailable(&e),
+    };
+    let Some(seek) = seek else {
+        return gone();
+    };
+    match take(&app, &seek, accepter, None).await {
+        Ok(Some(game)) => Json(serde_json::json!({ "game": game })).into_response(),
+        Ok(None) => gone(),
+        Err(refused) => refused,
+    }
+}
+
+#[derive(Deserialize)]
+struct QuickRequest {
+    game: String,
+    clock: TimeControl,
+    token: String,
+    #[serde(default)]
+    name: Option<String>,
+}
+
+/// Quick pairing: the player waits in the pool of the game and time
+/// control (rated between accounts, casual between guests), and is paired
+/// at once with the oldest other player waiting there (`{"game"}`), or
+/// waits (`{"seek"}`, watched as any seek) until someone comes.
+///
+/// Each waits first, then pairs by closing both seeks with the game in one
+/// transaction: of players arriving at once on several processes, each
+/// pairing either closes both seeks or none, so nobody is paired twice and
+/// nobody who could be paired is left waiting.
+async fn quick(
+    State(app): State<Arc<App>>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    jar: CookieJar,
+    read: Result<Json<QuickRequest>, JsonRejection>,
+) -> Response {
+    let asked = match body(read, "{\"game\", \"clock\", \"token\", \"name\"}") {
+        Ok(asked) => asked,
+        Err(refused) => return refused,
+    };
+    if !app.creating.allow(app.proxies.client(peer.ip(), &headers)) {
+        return refuse(StatusCode::TOO_MANY_REQUESTS, "too many seeks; try later");
+    }
+    let seeker = match asker(&app, &jar, &asked.token, asked.name.as_deref()).await {
+        Ok(seeker) => seeker,
+        Err(refused) => return refused,
+    };
+    let header = match header_of(&asked.game) {
+        Ok(header) => header,
+        Err(refused) => return refused,
+    };
+    let rated = seeker.user.is_some();
+    if let Err(refused) = check_rated(rated, &seeker.user, &header, true) {
+        return refused;
+    }
+    let mine = new_seek(
+        &app,
+        Asker {
+            user: seeker.user.clone(),
+            name: seeker.name.clone(),
+            token: seeker.token.clone(),
+        },
+        header,
+        Some(asked.clock),
+        rated,
+        "random".to_string(),
+        None,
+        true,
+    );
+    if let Err(e) = app.hub.db().add_seek(&mine).await {
+        return unavailable(&e);
+    }
+    let waiting = json_of(&mine.id, None);
+    for _ in 0..5 {
+        let now = app.hub.time.now();
+        let seeks = match app.hub.db().open_seeks(now - STALE_AFTER).await {
+            Ok(seeks) => seeks,
+            Err(e) => return unavailable(&e),
+        };
+        if !seeks.iter().any(|s| s.id == mine.id) {
+            // Someone paired with this player meanwhile.
+            return match app.hub.db().seek_seen(&mine.id, now).await {
+                Ok(Some(Seek {
+                    game: Some(game), ..
+                })) => json_of(&mine.id, Some(&game)),
+                Ok(_) => waiting,
+                Err(e) => unavailable(&e),
+            };
+        }
+        let other = seeks.into_iter().find(|s| {
+            s.quick
+                && s.id != mine.id
+                && s.header == mine.header
+                && s.clock == mine.clock
+                && s.rated == mine.rated
+                && s.token != mine.token
+                && (s.user.is_none() || s.user != mine.user)
+        });
+        let Some(other) = other else {
+            return waiting;
+        };
+        let taker = Asker {
+            user: seeker.user.clone(),
+            name: seeker.name.clone(),
+            token: seeker.token.clone(),
+        };
+        match take(&app, &other, taker, Some(mine.id.clone())).await {
+            Ok(Some(game)) => return json_of(&mine.id, Some(&game)),
+            Ok(None) => continue,
+            Err(refused) => return refused,
+        }
+    }
+    waiting
+}
+
+/// Quick pairing's answer: the player's seek, and the game once paired.
+fn json_of(seek: &str, game: Option<&str>) -> Response {
+    match game {
+        Some(game) => Json(serde_json::json!({ "seek": seek, "game": game })),
+        None => Json(serde_json::json!({ "seek": seek })),
+    }
+    .into_response()
+}
