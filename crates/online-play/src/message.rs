@@ -128,6 +128,22 @@ pub enum EventBody {
         result: GameResult,
         reason: EndReason,
     },
+    /// After a rated game's end: how each player's rating in this game
+    /// changed.
+    Rated {
+        white: RatingChange,
+        black: RatingChange,
+    },
+}
+
+/// One player's rating before and after a rated game, rounded, and whether
+/// the new one is still provisional.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct RatingChange {
+    pub before: i32,
+    pub after: i32,
+    #[serde(default)]
+    pub provisional: bool,
 }
 
 /// A room's whole state at version `v`.
@@ -153,6 +169,9 @@ pub struct Snapshot {
     /// The clocks, in a game with clocks.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub clock: Option<ClockView>,
+    /// How a rated game changed the ratings (White's, Black's), once over.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rated: Option<[RatingChange; 2]>,
 }
 
 /// The clocks as a snapshot shows them.

@@ -48,6 +48,8 @@ pub struct Room {
     pub clock: Option<Clock>,
     /// When the clocks were last set (both seats taken, or a move).
     clock_at: Option<u64>,
+    /// How a rated game changed the players' ratings (White's, Black's).
+    pub rated: Option<[crate::RatingChange; 2]>,
 }
 
 /// The side a role plays, if it plays one.
@@ -89,6 +91,7 @@ impl Room {
             suggestions,
             clock: None,
             clock_at: None,
+            rated: None,
         })
     }
 
@@ -272,6 +275,12 @@ impl Room {
                 clock.set(*left, started.then_some((side, *at)));
                 self.clock_at = Some(*at);
             }
+            EventBody::Rated { white, black } => {
+                if !self.is_over() {
+                    return Err("ratings change only once the game is over".to_string());
+                }
+                self.rated = Some([*white, *black]);
+            }
             EventBody::Ended { result, reason } => {
                 self.result = Some((*result, *reason));
                 self.draw_offer = None;
@@ -322,6 +331,7 @@ impl Room {
                 running: clock.running().map(role_of),
                 at: self.clock_at.unwrap_or(0),
             }),
+            rated: self.rated,
         }
     }
 
@@ -351,6 +361,7 @@ impl Room {
             suggestions: snapshot.suggestions,
             clock_at: snapshot.clock.as_ref().map(|view| view.at),
             clock,
+            rated: snapshot.rated,
         })
     }
 

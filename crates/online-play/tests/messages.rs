@@ -65,6 +65,7 @@ fn every_server_message() -> Vec<ServerMessage> {
                 running: Some(Role::Black),
                 at: 1_800_000_000_000,
             }),
+            rated: None,
         }),
         S::Snapshot(alquerque_online_play::Snapshot {
             v: 3,
@@ -75,6 +76,18 @@ fn every_server_message() -> Vec<ServerMessage> {
             seated: [true, false],
             suggestions: false,
             clock: None,
+            rated: Some([
+                alquerque_online_play::RatingChange {
+                    before: 1500,
+                    after: 1662,
+                    provisional: true,
+                },
+                alquerque_online_play::RatingChange {
+                    before: 1500,
+                    after: 1338,
+                    provisional: true,
+                },
+            ]),
         }),
         event(1, EventBody::Joined { side: Role::White }),
         event(
@@ -85,6 +98,21 @@ fn every_server_message() -> Vec<ServerMessage> {
             },
         ),
         event(3, EventBody::DrawOffered { by: Role::Black }),
+        event(
+            9,
+            EventBody::Rated {
+                white: alquerque_online_play::RatingChange {
+                    before: 1712,
+                    after: 1704,
+                    provisional: false,
+                },
+                black: alquerque_online_play::RatingChange {
+                    before: 1450,
+                    after: 1459,
+                    provisional: false,
+                },
+            },
+        ),
         event(
             3,
             EventBody::Clock {

@@ -20,6 +20,7 @@ use tokio::sync::broadcast;
 pub mod clocks;
 mod pairing;
 mod processes;
+mod rating;
 
 pub use pairing::Accepter;
 
@@ -259,6 +260,9 @@ impl Hub {
         {
             Ok(()) => {
                 live.publish(state, events);
+                if events.iter().any(|e| matches!(e, EventBody::Ended { .. })) {
+                    self.rate_if_ended(live, state).await;
+                }
                 Ok(true)
             }
             Err(e) if e.is_taken() => {

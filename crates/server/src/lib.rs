@@ -26,6 +26,7 @@ pub mod ids;
 pub mod limits;
 pub mod listen;
 pub mod live;
+pub mod players;
 pub mod postgres;
 pub mod ratings;
 pub mod seeks;

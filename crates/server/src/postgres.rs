@@ -113,7 +113,7 @@ pub fn is_postgres_url(url: &str) -> bool {
     url.starts_with("postgres://") || url.starts_with("postgresql://")
 }
 
-fn storage(e: impl Into<StoreError>) -> StoreError {
+pub(crate) fn storage(e: impl Into<StoreError>) -> StoreError {
     e.into()
 }
 
@@ -194,7 +194,7 @@ impl PgStore {
         Ok(())
     }
 
-    async fn client(&self) -> Result<deadpool_postgres::Object, StoreError> {
+    pub(crate) async fn client(&self) -> Result<deadpool_postgres::Object, StoreError> {
         self.pool.get().await.map_err(storage)
     }
 
@@ -499,7 +499,7 @@ async fn events_in(client: &impl GenericClient, id: &str) -> Result<Vec<EventBod
         .collect()
 }
 
-async fn append_in(
+pub(crate) async fn append_in(
     client: &impl GenericClient,
     id: &str,
     first_v: u64,
@@ -521,19 +521,29 @@ async fn append_in(
     if hint.len() > PAYLOAD {
         hint = format!("{id} {last}");
     }
+    // A game's end is also kept in its row (for players' histories and
+    // the site's statistics), in the same statement.
+    let (result, reason) = events.iter().find_map(crate::store::ending).unzip();
     let statement = client
         .prepare_cached(
             "WITH stored AS (
                 INSERT INTO events (game, v, body)
                 SELECT $1, $2 + t.i - 1, t.body
                 FROM unnest($3::text[]) WITH ORDINALITY AS t(body, i)
+             ), ended AS (
+                UPDATE games SET result = $6, reason = $7,
+                    ended = extract(epoch FROM clock_timestamp())::bigint
+                WHERE id = $1 AND $6::text IS NOT NULL
              )
              SELECT pg_notify($4, $5)",
         )
         .await
         .map_err(storage)?;
     client
-        .execute(&statement, &[&id, &first, &bodies, &CHANNEL, &hint])
+        .execute(
+            &statement,
+            &[&id, &first, &bodies, &CHANNEL, &hint, &result, &reason],
+        )
         .await
         .map_err(storage)?;
     Ok(())

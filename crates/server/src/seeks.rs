@@ -22,6 +22,11 @@ pub const STALE_AFTER: i64 = 20;
 pub(crate) const SQLITE_SCHEMA: &str = "ALTER TABLE games ADD COLUMN white_user TEXT;
      ALTER TABLE games ADD COLUMN black_user TEXT;
      ALTER TABLE games ADD COLUMN rated INTEGER NOT NULL DEFAULT 0;
+     ALTER TABLE games ADD COLUMN result TEXT;
+     ALTER TABLE games ADD COLUMN reason TEXT;
+     ALTER TABLE games ADD COLUMN ended INTEGER;
+     CREATE INDEX games_by_white ON games (white_user, ended);
+     CREATE INDEX games_by_black ON games (black_user, ended);
      CREATE TABLE seeks (
         id TEXT PRIMARY KEY,
         header TEXT NOT NULL,
@@ -54,7 +59,12 @@ pub(crate) const SQLITE_SCHEMA: &str = "ALTER TABLE games ADD COLUMN white_user 
 pub(crate) const POSTGRES_SCHEMA: &str = "ALTER TABLE games
         ADD COLUMN white_user TEXT,
         ADD COLUMN black_user TEXT,
-        ADD COLUMN rated BOOLEAN NOT NULL DEFAULT false;
+        ADD COLUMN rated BOOLEAN NOT NULL DEFAULT false,
+        ADD COLUMN result TEXT,
+        ADD COLUMN reason TEXT,
+        ADD COLUMN ended BIGINT;
+     CREATE INDEX games_by_white ON games (white_user, ended);
+     CREATE INDEX games_by_black ON games (black_user, ended);
      CREATE TABLE seeks (
         id TEXT PRIMARY KEY,
         header TEXT NOT NULL,

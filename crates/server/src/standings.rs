@@ -4,8 +4,10 @@
 
 use rusqlite::{params, OptionalExtension};
 
+use online_play::{EventBody, RatingChange};
+
 use crate::db::{either, Db};
-use crate::ratings::{Rating, START};
+use crate::ratings::{after_game, Rating, Score, START};
 use crate::store::{Store, StoreError};
 
 impl Store {
@@ -50,5 +52,143 @@ impl Db {
             }))
         })?;
         Ok(stored.unwrap_or(START))
+    }
+}
+
+/// A rated game to rate: its id, the version its rating event takes, the
+/// game's name, its players' accounts (White, Black) and White's score.
+#[derive(Clone, Debug)]
+pub struct RatedGame {
+    pub id: String,
+    pub v: u64,
+    pub game: String,
+    pub players: [String; 2],
+    pub score: Score,
+}
+
+/// How a rating changed, as players see it.
+fn change(before: &Rating, after: &Rating) -> RatingChange {
+    RatingChange {
+        before: before.rating.round() as i32,
+        after: after.rating.round() as i32,
+        provisional: after.is_provisional(),
+    }
+}
+
+/// Both players' ratings after the game, and its `rated` event.
+fn rated(game: &RatedGame, white: &Rating, black: &Rating) -> ([Rating; 2], EventBody) {
+    let (white_after, black_after) = after_game(white, black, game.score);
+    let event = EventBody::Rated {
+        white: change(white, &white_after),
+        black: change(black, &black_after),
+    };
+    ([white_after, black_after], event)
+}
+
+const UPSERT_SQLITE: &str =
+    "INSERT INTO ratings (user_key, game, rating, deviation, volatility, games)
+     VALUES (?1, ?2, ?3, ?4, ?5, ?6)
+     ON CONFLICT (user_key, game) DO UPDATE SET rating = excluded.rating,
+        deviation = excluded.deviation, volatility = excluded.volatility, games = excluded.games";
+
+impl Store {
+    fn rate(&mut self, game: &RatedGame) -> Result<EventBody, StoreError> {
+        let tx = self
+            .db
+            .transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
+        let read = |user: &str| -> Result<Rating, StoreError> {
+            Ok(tx
+                .query_row(
+                    "SELECT rating, deviation, volatility, games FROM ratings
+                     WHERE user_key = ?1 AND game = ?2",
+                    params![user, game.game],
+                    |r| {
+                        Ok(Rating {
+                            rating: r.get(0)?,
+                            deviation: r.get(1)?,
+                            volatility: r.get(2)?,
+                            games: r.get(3)?,
+                        })
+                    },
+                )
+                .optional()?
+                .unwrap_or(START))
+        };
+        let (white, black) = (read(&game.players[0])?, read(&game.players[1])?);
+        let (after, event) = rated(game, &white, &black);
+        crate::store::append_in(&tx, &game.id, game.v, std::slice::from_ref(&event))?;
+        for (user, rating) in game.players.iter().zip(after) {
+            tx.execute(
+                UPSERT_SQLITE,
+                params![
+                    user,
+                    game.game,
+                    rating.rating,
+                    rating.deviation,
+                    rating.volatility,
+                    rating.games
+                ],
+            )?;
+        }
+        tx.commit()?;
+        Ok(event)
+    }
+}
+
+impl Db {
+    /// Rates a rated game's players, in one transaction with its `rated`
+    /// event (so once: a second attempt finds the version taken). The
+    /// ratings are read and written under the transaction's locks, so two
+    /// games ending at once for one player both count.
+    pub async fn rate(&self, game: RatedGame) -> Result<EventBody, StoreError> {
+        let owned = game.clone();
+        either!(self, write(|store| store.rate(&owned)), |pg| {
+            use crate::postgres::storage;
+            let mut client = pg.client().await?;
+            let tx = client.transaction().await.map_err(storage)?;
+            let mut before = [START; 2];
+            for (slot, user) in before.iter_mut().zip(&game.players) {
+                let row = tx
+                    .query_opt(
+                        "SELECT rating, deviation, volatility, games FROM ratings
+                         WHERE user_key = $1 AND game = $2 FOR UPDATE",
+                        &[user, &game.game],
+                    )
+                    .await
+                    .map_err(storage)?;
+                if let Some(r) = row {
+                    *slot = Rating {
+                        rating: r.get(0),
+                        deviation: r.get(1),
+                        volatility: r.get(2),
+                        games: u32::try_from(r.get::<_, i32>(3)).unwrap_or(0),
+                    };
+                }
+            }
+            let (after, event) = rated(&game, &before[0], &before[1]);
+            crate::postgres::append_in(&tx, &game.id, game.v, std::slice::from_ref(&event)).await?;
+            for (user, rating) in game.players.iter().zip(after) {
+                let games = i32::try_from(rating.games).unwrap_or(i32::MAX);
+                tx.execute(
+                    "INSERT INTO ratings (user_key, game, rating, deviation, volatility, games)
+                     VALUES ($1, $2, $3, $4, $5, $6)
+                     ON CONFLICT (user_key, game) DO UPDATE SET rating = excluded.rating,
+                        deviation = excluded.deviation, volatility = excluded.volatility,
+                        games = excluded.games",
+                    &[
+                        user,
+                        &game.game,
+                        &rating.rating,
+                        &rating.deviation,
+                        &rating.volatility,
+                        &games,
+                    ],
+                )
+                .await
+                .map_err(storage)?;
+            }
+            tx.commit().await.map_err(storage)?;
+            Ok(event)
+        })
     }
 }

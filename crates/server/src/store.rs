@@ -361,7 +361,7 @@ impl Store {
     }
 }
 
-fn append_in(
+pub(crate) fn append_in(
     tx: &rusqlite::Transaction<'_>,
     id: &str,
     first_v: u64,
@@ -375,8 +375,27 @@ fn append_in(
             "INSERT INTO events (game, v, body) VALUES (?1, ?2, ?3)",
             params![id, v, body],
         )?;
+        if let Some((result, reason)) = ending(event) {
+            tx.execute(
+                "UPDATE games SET result = ?2, reason = ?3, ended = unixepoch() WHERE id = ?1",
+                params![id, result, reason],
+            )?;
+        }
     }
     Ok(())
+}
+
+/// A game's result and reason as the games' columns keep them, for an
+/// event that ends it (`white_wins`, `resignation`).
+pub(crate) fn ending(event: &EventBody) -> Option<(String, String)> {
+    let EventBody::Ended { result, reason } = event else {
+        return None;
+    };
+    let word = |value: serde_json::Value| value.as_str().unwrap_or_default().to_string();
+    Some((
+        word(serde_json::to_value(result).ok()?),
+        word(serde_json::to_value(reason).ok()?),
+    ))
 }
 
 #[cfg(test)]

@@ -81,6 +81,17 @@ impl Store {
     fn delete_user(&mut self, key: &str) -> Result<bool, StoreError> {
         let tx = self.db.transaction()?;
         tx.execute("DELETE FROM sessions WHERE user_key = ?1", [key])?;
+        tx.execute("DELETE FROM ratings WHERE user_key = ?1", [key])?;
+        tx.execute("DELETE FROM seeks WHERE user_key = ?1", [key])?;
+        // Its games stay for their opponents, no longer naming it.
+        tx.execute(
+            "UPDATE games SET white_user = NULL WHERE white_user = ?1",
+            [key],
+        )?;
+        tx.execute(
+            "UPDATE games SET black_user = NULL WHERE black_user = ?1",
+            [key],
+        )?;
         let deleted = tx.execute("DELETE FROM users WHERE key = ?1", [key])?;
         tx.commit()?;
         Ok(deleted == 1)
@@ -168,14 +179,28 @@ impl Db {
         })
     }
 
-    /// Deletes an account and its sessions; `false` when there was none.
+    /// Deletes an account with its sessions, ratings and seeks; its games
+    /// stay for their opponents, no longer naming it. `false` when there
+    /// was none.
     pub async fn delete_user(&self, key: &str) -> Result<bool, StoreError> {
         let owned = key.to_string();
         either!(self, write(|store| store.delete_user(&owned)), |pg| {
-            // Its sessions go with it (ON DELETE CASCADE).
-            let deleted = pg
+            use crate::postgres::storage;
+            let mut client = pg.client().await?;
+            let tx = client.transaction().await.map_err(storage)?;
+            for sql in [
+                "DELETE FROM seeks WHERE user_key = $1",
+                "UPDATE games SET white_user = NULL WHERE white_user = $1",
+                "UPDATE games SET black_user = NULL WHERE black_user = $1",
+            ] {
+                tx.execute(sql, &[&key]).await.map_err(storage)?;
+            }
+            // Its sessions and ratings go with it (ON DELETE CASCADE).
+            let deleted = tx
                 .execute("DELETE FROM users WHERE key = $1", &[&key])
-                .await?;
+                .await
+                .map_err(storage)?;
+            tx.commit().await.map_err(storage)?;
             Ok(deleted == 1)
         })
     }

@@ -22,6 +22,7 @@ use crate::limits::PerAddress;
 
 pub(crate) mod accounts;
 mod lobby;
+mod players;
 
 /// How the server runs.
 #[derive(Clone, Debug)]
@@ -181,6 +182,7 @@ pub async fn serve(config: Config) -> Result<(SocketAddr, Serving), Box<dyn std:
         .route("/ws", get(crate::socket::upgrade))
         .merge(accounts::routes())
         .merge(lobby::routes())
+        .merge(players::routes())
         .with_state(app.clone());
     if let Some(site) = &config.site {
         router = router.fallback_service(crate::site::router(site));

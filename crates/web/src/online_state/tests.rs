@@ -13,6 +13,7 @@ fn snapshot(v: u64, record: &str) -> ServerMessage {
         seated: [true, true],
         suggestions: true,
         clock: None,
+        rated: None,
     })
 }
 

@@ -19,6 +19,7 @@ fn snapshot(v: u64, seated: [bool; 2]) -> ServerMessage {
         seated,
         suggestions: false,
         clock: None,
+        rated: None,
     })
 }
 

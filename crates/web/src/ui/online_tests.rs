@@ -20,6 +20,7 @@ fn snapshot(v: u64, record: &str) -> ServerMessage {
         seated: [true, true],
         suggestions: false,
         clock: None,
+        rated: None,
     })
 }
 

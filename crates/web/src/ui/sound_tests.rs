@@ -192,6 +192,7 @@ fn snapshot(v: u64, record: &str, seated: [bool; 2]) -> ServerMessage {
         seated,
         suggestions: false,
         clock: None,
+        rated: None,
     })
 }
 

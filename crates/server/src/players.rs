@@ -1,0 +1,237 @@
+//! What is known of a player, from either store: their ratings, their
+//! results by colour, and their finished games; and each game's
+//! leaderboard.
+
+use rusqlite::params;
+
+use crate::db::{either, Db};
+use crate::ratings::{Rating, PROVISIONAL_ABOVE};
+use crate::store::{Store, StoreError};
+
+/// One of a player's finished games.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct PlayedGame {
+    pub id: String,
+    /// The game's record-line header (`classic`).
+    pub game: String,
+    /// The players' names (none for a guest, or a deleted account).
+    pub white: Option<String>,
+    pub black: Option<String>,
+    /// `white_wins`, `black_wins`, `draw` or `no_result`, and why.
+    pub result: String,
+    pub reason: String,
+    pub rated: bool,
+    pub clock: Option<String>,
+}
+
+/// Wins, draws and losses.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
+pub struct Tally {
+    pub wins: u32,
+    pub draws: u32,
+    pub losses: u32,
+}
+
+/// A player's results with White and with Black.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
+pub struct ByColour {
+    pub white: Tally,
+    pub black: Tally,
+}
+
+impl ByColour {
+    /// Counts `count` games of `result` played as White (or Black).
+    fn count(&mut self, as_white: bool, result: &str, count: u32) {
+        let tally = if as_white {
+            &mut self.white
+        } else {
+            &mut self.black
+        };
+        let won = if as_white { "white_wins" } else { "black_wins" };
+        let lost = if as_white { "black_wins" } else { "white_wins" };
+        match result {
+            r if r == won => tally.wins += count,
+            r if r == lost => tally.losses += count,
+            "draw" => tally.draws += count,
+            _ => {}
+        }
+    }
+}
+
+/// A leaderboard's line.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct Standing {
+    pub name: String,
+    pub rating: Rating,
+}
+
+const HISTORY: &str = "SELECT g.id, g.header, w.name, b.name, g.result, g.reason, g.rated, g.clock
+     FROM games g LEFT JOIN users w ON w.key = g.white_user LEFT JOIN users b ON b.key = g.black_user
+     WHERE (g.white_user = ?1 OR g.black_user = ?1) AND g.result IS NOT NULL
+     ORDER BY g.ended DESC, g.id LIMIT ?2";
+
+const RESULTS: &str = "SELECT g.white_user = ?1, g.result, count(*) FROM games g
+     WHERE (g.white_user = ?1 OR g.black_user = ?1) AND g.result IS NOT NULL
+     GROUP BY 1, 2";
+
+const RATINGS: &str = "SELECT game, rating, deviation, volatility, games FROM ratings
+     WHERE user_key = ?1 ORDER BY game";
+
+const LEADERS: &str = "SELECT u.name, r.rating, r.deviation, r.volatility, r.games
+     FROM ratings r JOIN users u ON u.key = r.user_key
+     WHERE r.game = ?1
+     ORDER BY (r.deviation > ?2), r.rating DESC, u.name LIMIT ?3";
+
+/// The same statement in PostgreSQL's numbering.
+fn numbered(sql: &str) -> String {
+    sql.replace("?1", "$1")
+        .replace("?2", "$2")
+        .replace("?3", "$3")
+}
+
+impl Store {
+    fn history(&self, user: &str, limit: i64) -> Result<Vec<PlayedGame>, StoreError> {
+        let mut statement = self.db.prepare_cached(HISTORY)?;
+        let games = statement
+            .query_map(params![user, limit], |r| {
+                Ok(PlayedGame {
+                    id: r.get(0)?,
+                    game: r.get(1)?,
+                    white: r.get(2)?,
+                    black: r.get(3)?,
+                    result: r.get(4)?,
+                    reason: r.get(5)?,
+                    rated: r.get(6)?,
+                    clock: r.get(7)?,
+                })
+            })?
+            .collect::<rusqlite::Result<Vec<_>>>()?;
+        Ok(games)
+    }
+
+    fn results(&self, user: &str) -> Result<ByColour, StoreError> {
+        let mut statement = self.db.prepare_cached(RESULTS)?;
+        let mut results = ByColour::default();
+        let rows = statement.query_map([user], |r| {
+            Ok((
+                r.get::<_, bool>(0)?,
+                r.get::<_, String>(1)?,
+                r.get::<_, u32>(2)?,
+            ))
+        })?;
+        for row in rows {
+            let (as_white, result, count) = row?;
+            results.count(as_white, &result, count);
+        }
+        Ok(results)
+    }
+
+    fn ratings_of(&self, user: &str) -> Result<Vec<(String, Rating)>, StoreError> {
+        let mut statement = self.db.prepare_cached(RATINGS)?;
+        let ratings = statement
+            .query_map([user], |r| {
+                Ok((
+                    r.get(0)?,
+                    Rating {
+                        rating: r.get(1)?,
+                        deviation: r.get(2)?,
+                        volatility: r.get(3)?,
+                        games: r.get(4)?,
+                    },
+                ))
+            })?
+            .collect::<rusqlite::Result<Vec<_>>>()?;
+        Ok(ratings)
+    }
+
+    fn leaders(&self, game: &str, limit: i64) -> Result<Vec<Standing>, StoreError> {
+        let mut statement = self.db.prepare_cached(LEADERS)?;
+        let standings = statement
+            .query_map(params![game, PROVISIONAL_ABOVE, limit], |r| {
+                Ok(Standing {
+                    name: r.get(0)?,
+                    rating: Rating {
+                        rating: r.get(1)?,
+                        deviation: r.get(2)?,
+                        volatility: r.get(3)?,
+                        games: r.get(4)?,
+                    },
+                })
+            })?
+            .collect::<rusqlite::Result<Vec<_>>>()?;
+        Ok(standings)
+    }
+}
+
+fn rating_from(r: &tokio_postgres::Row, first: usize) -> Rating {
+    Rating {
+        rating: r.get(first),
+        deviation: r.get(first + 1),
+        volatility: r.get(first + 2),
+        games: u32::try_from(r.get::<_, i32>(first + 3)).unwrap_or(0),
+    }
+}
+
+impl Db {
+    /// `user`'s last `limit` finished games, newest first.
+    pub async fn history(&self, user: &str, limit: i64) -> Result<Vec<PlayedGame>, StoreError> {
+        let owned = user.to_string();
+        either!(self, read(|store| store.history(&owned, limit)), |pg| {
+            let rows = pg.query(&numbered(HISTORY), &[&user, &limit]).await?;
+            Ok(rows
+                .iter()
+                .map(|r| PlayedGame {
+                    id: r.get(0),
+                    game: r.get(1),
+                    white: r.get(2),
+                    black: r.get(3),
+                    result: r.get(4),
+                    reason: r.get(5),
+                    rated: r.get(6),
+                    clock: r.get(7),
+                })
+                .collect())
+        })
+    }
+
+    /// `user`'s results with each colour.
+    pub async fn results(&self, user: &str) -> Result<ByColour, StoreError> {
+        let owned = user.to_string();
+        either!(self, read(|store| store.results(&owned)), |pg| {
+            let rows = pg.query(&numbered(RESULTS), &[&user]).await?;
+            let mut results = ByColour::default();
+            for r in &rows {
+                let count = u32::try_from(r.get::<_, i64>(2)).unwrap_or(u32::MAX);
+                results.count(r.get(0), r.get(1), count);
+            }
+            Ok(results)
+        })
+    }
+
+    /// `user`'s rating in each game they have played rated.
+    pub async fn ratings_of(&self, user: &str) -> Result<Vec<(String, Rating)>, StoreError> {
+        let owned = user.to_string();
+        either!(self, read(|store| store.ratings_of(&owned)), |pg| {
+            let rows = pg.query(&numbered(RATINGS), &[&user]).await?;
+            Ok(rows.iter().map(|r| (r.get(0), rating_from(r, 1))).collect())
+        })
+    }
+
+    /// The best `limit` ratings in `game`: established ratings first, then
+    /// provisional ones, each highest first.
+    pub async fn leaders(&self, game: &str, limit: i64) -> Result<Vec<Standing>, StoreError> {
+        let owned = game.to_string();
+        either!(self, read(|store| store.leaders(&owned, limit)), |pg| {
+            let rows = pg
+                .query(&numbered(LEADERS), &[&game, &PROVISIONAL_ABOVE, &limit])
+                .await?;
+            Ok(rows
+                .iter()
+                .map(|r| Standing {
+                    name: r.get(0),
+                    rating: rating_from(r, 1),
+                })
+                .collect())
+        })
+    }
+}

@@ -1,0 +1,128 @@
+//! Players in public: a player's page (`GET /api/players/<name>`: ratings
+//! per game, results by colour, finished games to open in review) and each
+//! game's leaderboard (`GET /api/leaderboard/<game>`).
+
+use std::sync::Arc;
+
+use axum::extract::{Path, State};
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use axum::{Json, Router};
+use serde::Serialize;
+
+use crate::players::{ByColour, PlayedGame};
+use crate::ratings::Rating;
+use crate::web::App;
+
+pub(crate) fn routes() -> Router<Arc<App>> {
+    Router::new()
+        .route("/api/players/{name}", get(player))
+        .route("/api/leaderboard/{game}", get(leaderboard))
+}
+
+/// Games a player's page lists, and players a leaderboard.
+const LISTED: i64 = 50;
+
+/// A rating as the pages show it.
+#[derive(Serialize)]
+struct RatingView {
+    rating: i32,
+    deviation: i32,
+    games: u32,
+    provisional: bool,
+    /// `1662?` while provisional.
+    shown: String,
+}
+
+impl From<&Rating> for RatingView {
+    fn from(r: &Rating) -> RatingView {
+        RatingView {
+            rating: r.rating.round() as i32,
+            deviation: r.deviation.round() as i32,
+            games: r.games,
+            provisional: r.is_provisional(),
+            shown: r.shown(),
+        }
+    }
+}
+
+#[derive(Serialize)]
+struct PlayerView {
+    name: String,
+    /// Per game (`classic`), for the games played rated.
+    ratings: std::collections::BTreeMap<String, RatingView>,
+    results: ByColour,
+    /// The last finished games, newest first; each opens in review at
+    /// `?watch=<id>`.
+    games: Vec<PlayedGame>,
+}
+
+fn unavailable(e: &crate::store::StoreError) -> Response {
+    tracing::error!(error = %e, "storage failed");
+    (
+        StatusCode::SERVICE_UNAVAILABLE,
+        "players cannot be looked up just now; try again",
+    )
+        .into_response()
+}
+
+async fn player(State(app): State<Arc<App>>, Path(name): Path<String>) -> Response {
+    let not_found = || (StatusCode::NOT_FOUND, "no such player").into_response();
+    let Ok(key) = crate::accounts::name_key(&name) else {
+        return not_found();
+    };
+    let db = app.hub.db();
+    let user = match db.user(&key).await {
+        Ok(Some(user)) => user,
+        Ok(None) => return not_found(),
+        Err(e) => return unavailable(&e),
+    };
+    let found = async {
+        Ok::<_, crate::store::StoreError>((
+            db.ratings_of(&key).await?,
+            db.results(&key).await?,
+            db.history(&key, LISTED).await?,
+        ))
+    };
+    match found.await {
+        Ok((ratings, results, games)) => Json(PlayerView {
+            name: user.name,
+            ratings: ratings
+                .iter()
+                .map(|(game, rating)| (game.clone(), RatingView::from(rating)))
+                .collect(),
+            results,
+            games,
+        })
+        .into_response(),
+        Err(e) => unavailable(&e),
+    }
+}
+
+#[derive(Serialize)]
+struct Leader {
+    name: String,
+    #[serde(flatten)]
+    rating: RatingView,
+}
+
+async fn leaderboard(State(app): State<Arc<App>>, Path(game): Path<String>) -> Response {
+    if game.parse::<engine::GameKind>().is_err() {
+        return (StatusCode::NOT_FOUND, "no such game").into_response();
+    }
+    match app.hub.db().leaders(&game, LISTED).await {
+        Ok(standings) => Json(serde_json::json!({
+            "game": game,
+            "players": standings
+                .iter()
+                .map(|s| Leader {
+                    name: s.name.clone(),
+                    rating: RatingView::from(&s.rating),
+                })
+                .collect::<Vec<_>>(),
+        }))
+        .into_response(),
+        Err(e) => unavailable(&e),
+    }
+}
