@@ -235,3 +235,72 @@ impl Db {
         })
     }
 }
+
+/// How one game's finished games ended, site-wide.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
+pub struct GameStats {
+    /// Games finished with a result (those called off are not counted).
+    pub played: u64,
+    pub white_wins: u64,
+    pub black_wins: u64,
+    pub draws: u64,
+}
+
+const STATS: &str = "SELECT header, result, count(*) FROM games
+     WHERE result IS NOT NULL AND result <> 'no_result' GROUP BY header, result";
+
+impl GameStats {
+    fn count(&mut self, result: &str, count: u64) {
+        self.played += count;
+        match result {
+            "white_wins" => self.white_wins += count,
+            "black_wins" => self.black_wins += count,
+            _ => self.draws += count,
+        }
+    }
+}
+
+/// Counts rows of (header, result, count) per game (a header's first word:
+/// rule options count with their game).
+fn tally_stats(
+    rows: impl IntoIterator<Item = (String, String, u64)>,
+) -> std::collections::BTreeMap<String, GameStats> {
+    let mut stats = std::collections::BTreeMap::<String, GameStats>::new();
+    for (header, result, count) in rows {
+        let game = header
+            .split_whitespace()
+            .next()
+            .unwrap_or_default()
+            .to_string();
+        stats.entry(game).or_default().count(&result, count);
+    }
+    stats
+}
+
+impl Store {
+    fn stats(&self) -> Result<std::collections::BTreeMap<String, GameStats>, StoreError> {
+        let mut statement = self.db.prepare_cached(STATS)?;
+        let rows = statement
+            .query_map([], |r| {
+                Ok((r.get(0)?, r.get(1)?, r.get::<_, i64>(2)? as u64))
+            })?
+            .collect::<rusqlite::Result<Vec<_>>>()?;
+        Ok(tally_stats(rows))
+    }
+}
+
+impl Db {
+    /// How the finished games of each game ended, site-wide.
+    pub async fn stats(&self) -> Result<std::collections::BTreeMap<String, GameStats>, StoreError> {
+        either!(self, read(|store| store.stats()), |pg| {
+            let rows = pg.query(STATS, &[]).await?;
+            Ok(tally_stats(rows.iter().map(|r| {
+                (
+                    r.get(0),
+                    r.get(1),
+                    u64::try_from(r.get::<_, i64>(2)).unwrap_or(0),
+                )
+            })))
+        })
+    }
+}

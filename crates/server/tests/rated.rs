@@ -217,4 +217,37 @@ async fn rated_games(database: &str) {
         .await
         .json();
     assert_eq!(board["players"].as_array().map(Vec::len), Some(1));
+
+    // The site's statistics count every finished game with a result: the
+    // rated win, a friend's game resigned, but not one called off.
+    let resigned = create(addr, "classic", false).await;
+    let mut host = open(addr).await;
+    hello(&mut host, &resigned.id, Some(&resigned.token), None, None).await;
+    let mut friend = open(addr).await;
+    hello(&mut friend, "", None, Some(&resigned.code), None).await;
+    send(&mut host, &online_play::ClientMessage::Resign).await;
+    event(&mut host, |b| matches!(b, EventBody::Ended { .. })).await;
+    let called_off = create(addr, "classic", false).await;
+    let mut host = open(addr).await;
+    hello(
+        &mut host,
+        &called_off.id,
+        Some(&called_off.token),
+        None,
+        None,
+    )
+    .await;
+    let mut friend = open(addr).await;
+    hello(&mut friend, "", None, Some(&called_off.code), None).await;
+    send(&mut host, &online_play::ClientMessage::Abort).await;
+    event(&mut host, |b| matches!(b, EventBody::Ended { .. })).await;
+    let stats = request(addr, "GET", "/api/stats", &[], "").await;
+    assert_eq!(stats.status, 200, "{}", stats.body);
+    let stats = stats.json();
+    assert_eq!(
+        stats["games"]["classic"],
+        serde_json::json!({"played": 2, "white_wins": 50.0, "black_wins": 50.0, "draws": 0.0})
+    );
+    assert_eq!(stats["games"]["chesquerque"]["played"], 0);
+    assert_eq!(stats["games"].as_object().map(|g| g.len()), Some(6));
 }

@@ -1,6 +1,7 @@
 //! Players in public: a player's page (`GET /api/players/<name>`: ratings
-//! per game, results by colour, finished games to open in review) and each
-//! game's leaderboard (`GET /api/leaderboard/<game>`).
+//! per game, results by colour, finished games to open in review), each
+//! game's leaderboard (`GET /api/leaderboard/<game>`), and the site's
+//! statistics per game (`GET /api/stats`).
 
 use std::sync::Arc;
 
@@ -19,6 +20,7 @@ pub(crate) fn routes() -> Router<Arc<App>> {
     Router::new()
         .route("/api/players/{name}", get(player))
         .route("/api/leaderboard/{game}", get(leaderboard))
+        .route("/api/stats", get(stats))
 }
 
 /// Games a player's page lists, and players a leaderboard.
@@ -125,4 +127,41 @@ async fn leaderboard(State(app): State<Arc<App>>, Path(game): Path<String>) -> R
         .into_response(),
         Err(e) => unavailable(&e),
     }
+}
+
+/// One game's statistics as shown: games played, and White's wins, Black's
+/// wins and draws as percentages of them (rounded to a tenth).
+#[derive(Serialize)]
+struct StatsView {
+    played: u64,
+    white_wins: f64,
+    black_wins: f64,
+    draws: f64,
+}
+
+fn percent(part: u64, whole: u64) -> f64 {
+    if whole == 0 {
+        return 0.0;
+    }
+    (part as f64 * 1000.0 / whole as f64).round() / 10.0
+}
+
+async fn stats(State(app): State<Arc<App>>) -> Response {
+    let counted = match app.hub.db().stats().await {
+        Ok(counted) => counted,
+        Err(e) => return unavailable(&e),
+    };
+    // Every game is listed, played or not.
+    let games = engine::GameKind::ALL.iter().map(|kind| {
+        let s = counted.get(kind.as_str()).copied().unwrap_or_default();
+        let view = StatsView {
+            played: s.played,
+            white_wins: percent(s.white_wins, s.played),
+            black_wins: percent(s.black_wins, s.played),
+            draws: percent(s.draws, s.played),
+        };
+        (kind.as_str().to_string(), view)
+    });
+    Json(serde_json::json!({ "games": games.collect::<std::collections::BTreeMap<_, _>>() }))
+        .into_response()
 }
