@@ -89,6 +89,11 @@ pub enum ClientMessage {
     },
     /// A spectator's suggestion for the side to move.
     Suggest(MoveText),
+    /// After the game: offers the opponent another game, sides swapped
+    /// (accepting an offer already made by the opponent).
+    OfferRematch,
+    AcceptRematch,
+    DeclineRematch,
 }
 
 /// A public event of a game, numbered by `v`: on the wire one object, `v`
@@ -127,6 +132,18 @@ pub enum EventBody {
     Ended {
         result: GameResult,
         reason: EndReason,
+    },
+    /// After the game: a player offers another, sides swapped.
+    RematchOffered {
+        by: Role,
+    },
+    RematchDeclined {
+        by: Role,
+    },
+    /// The rematch was accepted: it is the game `game`, where each player
+    /// plays the other colour with the same seat token.
+    Rematched {
+        game: String,
     },
     /// After a rated game's end: how each player's rating in this game
     /// changed.
@@ -172,6 +189,12 @@ pub struct Snapshot {
     /// How a rated game changed the ratings (White's, Black's), once over.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rated: Option<[RatingChange; 2]>,
+    /// After the game: the side whose rematch offer waits, and the
+    /// rematch's game once accepted.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rematch_offer: Option<Role>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rematch: Option<String>,
 }
 
 /// The clocks as a snapshot shows them.

@@ -50,6 +50,10 @@ pub struct Room {
     clock_at: Option<u64>,
     /// How a rated game changed the players' ratings (White's, Black's).
     pub rated: Option<[crate::RatingChange; 2]>,
+    /// After the game: the side whose rematch offer waits for an answer,
+    /// and the rematch once accepted.
+    pub rematch_offer: Option<Side>,
+    pub rematch: Option<String>,
 }
 
 /// The side a role plays, if it plays one.
@@ -92,6 +96,8 @@ impl Room {
             clock: None,
             clock_at: None,
             rated: None,
+            rematch_offer: None,
+            rematch: None,
         })
     }
 
@@ -122,6 +128,12 @@ impl Room {
         let Some(me) = side_of(role) else {
             return Err(ErrorCode::Spectator);
         };
+        if matches!(
+            message,
+            C::OfferRematch | C::AcceptRematch | C::DeclineRematch
+        ) {
+            return self.check_rematch(me, message);
+        }
         if self.is_over() {
             return Err(ErrorCode::GameOver);
         }
@@ -173,8 +185,56 @@ impl Room {
                     reason: EndReason::OpponentLeft,
                 }])
             }
-            C::Hello { .. } | C::Ping | C::Suggest(_) => Ok(Vec::new()),
+            C::Hello { .. }
+            | C::Ping
+            | C::Suggest(_)
+            | C::OfferRematch
+            | C::AcceptRematch
+            | C::DeclineRematch => Ok(Vec::new()),
         }
+    }
+
+    /// A rematch offer, answer or refusal, once the game is over. Accepting
+    /// makes no event here: the server starts the new game and then says
+    /// so with [`EventBody::Rematched`] ([`Room::accepts_rematch`]).
+    fn check_rematch(
+        &self,
+        me: Side,
+        message: &ClientMessage,
+    ) -> Result<Vec<EventBody>, ErrorCode> {
+        let finished = matches!(
+            self.result,
+            Some((_, reason)) if reason != EndReason::NobodyJoined
+        );
+        if !finished || self.rematch.is_some() {
+            return Err(ErrorCode::NotNow);
+        }
+        let theirs = self.rematch_offer.is_some_and(|by| by != me);
+        match message {
+            ClientMessage::OfferRematch if self.rematch_offer.is_none() => {
+                Ok(vec![EventBody::RematchOffered { by: role_of(me) }])
+            }
+            ClientMessage::DeclineRematch if theirs => {
+                Ok(vec![EventBody::RematchDeclined { by: role_of(me) }])
+            }
+            _ => Err(ErrorCode::NotNow),
+        }
+    }
+
+    /// Whether `role` accepting a rematch (or offering one when the
+    /// opponent already has) starts it now.
+    pub fn accepts_rematch(&self, role: Role, message: &ClientMessage) -> bool {
+        let Some(me) = side_of(role) else {
+            return false;
+        };
+        let theirs = self.rematch_offer.is_some_and(|by| by != me);
+        self.is_over()
+            && self.rematch.is_none()
+            && theirs
+            && matches!(
+                message,
+                ClientMessage::AcceptRematch | ClientMessage::OfferRematch
+            )
     }
 
     fn check_move(&self, me: Side, mv: &MoveText, now: u64) -> Result<Vec<EventBody>, ErrorCode> {
@@ -275,6 +335,18 @@ impl Room {
                 clock.set(*left, started.then_some((side, *at)));
                 self.clock_at = Some(*at);
             }
+            EventBody::RematchOffered { by } => {
+                let side = side_of(*by).ok_or("a spectator offers nothing")?;
+                if !self.is_over() {
+                    return Err("a rematch comes after the game".to_string());
+                }
+                self.rematch_offer = Some(side);
+            }
+            EventBody::RematchDeclined { .. } => self.rematch_offer = None,
+            EventBody::Rematched { game } => {
+                self.rematch_offer = None;
+                self.rematch = Some(game.clone());
+            }
             EventBody::Rated { white, black } => {
                 if !self.is_over() {
                     return Err("ratings change only once the game is over".to_string());
@@ -332,6 +404,8 @@ impl Room {
                 at: self.clock_at.unwrap_or(0),
             }),
             rated: self.rated,
+            rematch_offer: self.rematch_offer.map(role_of),
+            rematch: self.rematch.clone(),
         }
     }
 
@@ -362,6 +436,8 @@ impl Room {
             clock_at: snapshot.clock.as_ref().map(|view| view.at),
             clock,
             rated: snapshot.rated,
+            rematch_offer: snapshot.rematch_offer.and_then(side_of),
+            rematch: snapshot.rematch.clone(),
         })
     }
 

@@ -66,6 +66,8 @@ fn every_server_message() -> Vec<ServerMessage> {
                 at: 1_800_000_000_000,
             }),
             rated: None,
+            rematch_offer: None,
+            rematch: None,
         }),
         S::Snapshot(alquerque_online_play::Snapshot {
             v: 3,
@@ -88,6 +90,8 @@ fn every_server_message() -> Vec<ServerMessage> {
                     provisional: true,
                 },
             ]),
+            rematch_offer: Some(Role::Black),
+            rematch: None,
         }),
         event(1, EventBody::Joined { side: Role::White }),
         event(

@@ -191,8 +191,8 @@ impl Db {
     pub async fn create(&self, row: GameRow, events: Vec<EventBody>) -> Result<(), StoreError> {
         either!(
             self,
-            write(|store| store.create(&row, &events, &[]).map(drop)),
-            |pg| pg.create(&row, &events, &[]).await.map(drop)
+            write(|store| store.create(&row, &events, &[], None).map(drop)),
+            |pg| pg.create(&row, &events, &[], None).await.map(drop)
         )
     }
 
@@ -207,8 +207,24 @@ impl Db {
     ) -> Result<bool, StoreError> {
         either!(
             self,
-            write(|store| store.create(&row, &events, &seeks)),
-            |pg| pg.create(&row, &events, &seeks).await
+            write(|store| store.create(&row, &events, &seeks, None)),
+            |pg| pg.create(&row, &events, &seeks, None).await
+        )
+    }
+
+    /// Stores a rematch and, in the same transaction, the event that tells
+    /// the game before about it (at version `v`: taken when another
+    /// process started the rematch first, and then nothing is stored).
+    pub async fn create_rematch(
+        &self,
+        row: GameRow,
+        events: Vec<EventBody>,
+        told: (String, u64, EventBody),
+    ) -> Result<(), StoreError> {
+        either!(
+            self,
+            write(|store| store.create(&row, &events, &[], Some(&told)).map(drop)),
+            |pg| pg.create(&row, &events, &[], Some(&told)).await.map(drop)
         )
     }
 

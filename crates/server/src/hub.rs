@@ -468,6 +468,10 @@ impl Hub {
             live.suggest(&mut state, connection, turn);
             return Ok(None);
         }
+        if state.room.accepts_rematch(role, message) {
+            self.rematch(live, &mut state).await?;
+            return Ok(None);
+        }
         // Checked against the game as this process has it; when another
         // process stored first, caught up with and checked again.
         let mut attempts = 0;

@@ -274,6 +274,7 @@ impl PgStore {
         row: &GameRow,
         events: &[EventBody],
         seeks: &[String],
+        then: Option<&(String, u64, EventBody)>,
     ) -> Result<bool, StoreError> {
         let (code, expires) = row.code.clone().unzip();
         let mut client = self.client().await?;
@@ -311,6 +312,9 @@ impl PgStore {
         .await
         .map_err(storage)?;
         append_in(&tx, &row.id, 1, events).await?;
+        if let Some((game, v, event)) = then {
+            append_in(&tx, game, *v, std::slice::from_ref(event)).await?;
+        }
         tx.commit().await.map_err(storage)?;
         Ok(true)
     }

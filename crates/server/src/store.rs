@@ -195,12 +195,15 @@ impl Store {
 
     /// Stores a new game with its first events, all or nothing; with
     /// `seeks`, only if those seeks are all still open, and they are closed
-    /// with the game (`false` when one was not open).
+    /// with the game (`false` when one was not open); with `then`, that
+    /// event is appended to another game in the same transaction (a
+    /// rematch told in the game before).
     pub fn create(
         &mut self,
         row: &GameRow,
         events: &[EventBody],
         seeks: &[String],
+        then: Option<&(String, u64, EventBody)>,
     ) -> Result<bool, StoreError> {
         let (code, expires) = row.code.clone().unzip();
         let tx = self.db.transaction()?;
@@ -232,6 +235,9 @@ impl Store {
             ],
         )?;
         append_in(&tx, &row.id, 1, events)?;
+        if let Some((game, v, event)) = then {
+            append_in(&tx, game, *v, std::slice::from_ref(event))?;
+        }
         tx.commit()?;
         Ok(true)
     }
@@ -455,6 +461,7 @@ mod tests {
                     &row("g2", "XYZ789"),
                     &[EventBody::Joined { side: Role::White }],
                     &[],
+                    None,
                 )
                 .expect("created");
             // Dropped without any orderly shutdown.

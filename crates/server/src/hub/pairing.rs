@@ -78,3 +78,60 @@ impl Hub {
         }
     }
 }
+
+impl Hub {
+    /// Starts the rematch of a finished game: the same game and clock,
+    /// each player on the other side with the same seat token, both seated
+    /// from the start. The game before is told (`rematched`) in the same
+    /// transaction, so of two accepts on two processes one starts it.
+    pub(super) async fn rematch(
+        &self,
+        live: &crate::live::Live,
+        state: &mut crate::live::LiveState,
+    ) -> Result<(), online_play::ErrorCode> {
+        let before = &state.row;
+        let mut room = Room::new(&before.header, before.suggestions)
+            .map_err(|_| online_play::ErrorCode::Damaged)?;
+        if let Some(control) = &before.clock {
+            let control: TimeControl = control
+                .parse()
+                .map_err(|_| online_play::ErrorCode::Damaged)?;
+            room = room.timed(control);
+        }
+        let now = self.time.now_ms();
+        let mut events = room.joined(Side::White, now);
+        for event in &events {
+            room.apply(event)
+                .map_err(|_| online_play::ErrorCode::Damaged)?;
+        }
+        events.extend(room.joined(Side::Black, now));
+        let [white, black] = before.seats.clone();
+        let [white_user, black_user] = before.players.clone();
+        let id = crate::ids::game_id();
+        let row = GameRow {
+            id: id.clone(),
+            header: before.header.clone(),
+            suggestions: before.suggestions,
+            seats: [black, white],
+            code: None,
+            clock: before.clock.clone(),
+            players: [black_user, white_user],
+            rated: before.rated,
+        };
+        let told = online_play::EventBody::Rematched { game: id.clone() };
+        let v = state.room.v + 1;
+        match self
+            .db
+            .create_rematch(row, events, (before.id.clone(), v, told.clone()))
+            .await
+        {
+            Ok(()) => {
+                tracing::info!(game = %state.row.id, rematch = %id, "rematch");
+                live.publish(state, &[told]);
+                Ok(())
+            }
+            Err(e) if e.is_taken() => self.catch_up(live, state).await,
+            Err(e) => Err(reported(&state.row.id, &e)),
+        }
+    }
+}

@@ -14,6 +14,8 @@ fn snapshot(v: u64, record: &str) -> ServerMessage {
         suggestions: true,
         clock: None,
         rated: None,
+        rematch_offer: None,
+        rematch: None,
     })
 }
 

@@ -20,6 +20,8 @@ fn snapshot(v: u64, seated: [bool; 2]) -> ServerMessage {
         suggestions: false,
         clock: None,
         rated: None,
+        rematch_offer: None,
+        rematch: None,
     })
 }
 

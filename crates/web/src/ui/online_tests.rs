@@ -21,6 +21,8 @@ fn snapshot(v: u64, record: &str) -> ServerMessage {
         suggestions: false,
         clock: None,
         rated: None,
+        rematch_offer: None,
+        rematch: None,
     })
 }
 

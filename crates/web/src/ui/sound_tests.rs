@@ -193,6 +193,8 @@ fn snapshot(v: u64, record: &str, seated: [bool; 2]) -> ServerMessage {
         suggestions: false,
         clock: None,
         rated: None,
+        rematch_offer: None,
+        rematch: None,
     })
 }
 
