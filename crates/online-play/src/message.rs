@@ -94,6 +94,34 @@ pub enum ClientMessage {
     OfferRematch,
     AcceptRematch,
     DeclineRematch,
+    /// A chat message: a player's reaches both players, a spectator's the
+    /// spectators (see [`chat_text`] for what a message may be).
+    Chat {
+        text: String,
+    },
+    /// Stops (or starts again) passing on the opponent's chat to this
+    /// connection.
+    Mute {
+        muted: bool,
+    },
+}
+
+/// The longest chat message, in characters.
+pub const CHAT_LENGTH: usize = 140;
+
+/// A chat message as it is passed on: trimmed, its control characters
+/// (line breaks too) made spaces, 1 to [`CHAT_LENGTH`] characters.
+pub fn chat_text(raw: &str) -> Result<String, ErrorCode> {
+    let text: String = raw
+        .trim()
+        .chars()
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .collect();
+    let length = text.chars().count();
+    if length == 0 || length > CHAT_LENGTH {
+        return Err(ErrorCode::BadChat);
+    }
+    Ok(text)
 }
 
 /// A public event of a game, numbered by `v`: on the wire one object, `v`
@@ -259,6 +287,10 @@ pub enum ErrorCode {
     Flooding,
     /// Too many games created or joined from one address; try later.
     TooMany,
+    /// Chat messages come too fast: wait a little.
+    SlowDown,
+    /// A chat message empty or over 140 characters.
+    BadChat,
     /// The game's stored record cannot be read: it cannot go on.
     Damaged,
     /// The server could not read or store the game just now; nothing was
@@ -285,6 +317,8 @@ impl ErrorCode {
             ErrorCode::SuggestionsOff => "suggestions_off",
             ErrorCode::Flooding => "flooding",
             ErrorCode::TooMany => "too_many",
+            ErrorCode::SlowDown => "slow_down",
+            ErrorCode::BadChat => "bad_chat",
             ErrorCode::Damaged => "damaged",
             ErrorCode::Unavailable => "unavailable",
         }
@@ -335,6 +369,12 @@ pub enum ServerMessage {
         message: String,
     },
     Pong,
+    /// A chat message, from a player (to the players) or a spectator (to
+    /// the spectators). Nothing of the chat is kept.
+    Chat {
+        from: Role,
+        text: String,
+    },
 }
 
 impl Serialize for ServerMessage {

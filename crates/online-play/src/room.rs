@@ -119,7 +119,10 @@ impl Room {
         context: Context,
     ) -> Result<Vec<EventBody>, ErrorCode> {
         use ClientMessage as C;
-        if matches!(message, C::Hello { .. } | C::Ping) {
+        if matches!(
+            message,
+            C::Hello { .. } | C::Ping | C::Chat { .. } | C::Mute { .. }
+        ) {
             return Ok(Vec::new());
         }
         if let C::Suggest(mv) = message {
@@ -188,6 +191,8 @@ impl Room {
             C::Hello { .. }
             | C::Ping
             | C::Suggest(_)
+            | C::Chat { .. }
+            | C::Mute { .. }
             | C::OfferRematch
             | C::AcceptRematch
             | C::DeclineRematch => Ok(Vec::new()),

@@ -293,6 +293,26 @@ impl Db {
         }
     }
 
+    /// Passes a chat message on to the other processes (none share a
+    /// SQLite file).
+    pub async fn tell_chat(
+        &self,
+        process: &str,
+        game: &str,
+        from: online_play::Role,
+        text: &str,
+    ) -> Result<(), StoreError> {
+        match &self.backend {
+            Backend::Sqlite(_) => Ok(()),
+            Backend::Postgres(state) => {
+                opened(state)
+                    .await?
+                    .tell_chat(process, game, from, text)
+                    .await
+            }
+        }
+    }
+
     /// Frees the join codes that expired by `now`; how many.
     pub async fn free_codes(&self, now: i64) -> Result<usize, StoreError> {
         either!(self, write(|store| store.free_codes(now)), |pg| {

@@ -17,6 +17,7 @@ use online_play::{
 };
 use tokio::sync::broadcast;
 
+mod chat;
 pub mod clocks;
 mod pairing;
 mod processes;

@@ -29,6 +29,10 @@ pub enum Audience {
     Everyone,
     /// The player of one side only.
     Player(Side),
+    /// Both players (their chat).
+    Players,
+    /// The spectators (their chat).
+    Spectators,
 }
 
 impl Audience {
@@ -36,6 +40,8 @@ impl Audience {
         match self {
             Audience::Everyone => true,
             Audience::Player(side) => side_of(role) == Some(side),
+            Audience::Players => role != Role::Spectator,
+            Audience::Spectators => role == Role::Spectator,
         }
     }
 }
@@ -142,7 +148,7 @@ impl Live {
         }
     }
 
-    fn send(&self, to: Audience, message: ServerMessage) {
+    pub(crate) fn send(&self, to: Audience, message: ServerMessage) {
         // Nobody listening is not an error.
         let _ = self.outgoing.send(Outgoing { to, message });
     }

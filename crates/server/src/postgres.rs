@@ -47,6 +47,10 @@ const CHANNEL: &str = "alquerque_events";
 /// The channel of what a process says of games: `process`, then a line
 /// `game saying` for each (its [`Saying`], as JSON).
 const PRESENCE: &str = "alquerque_presence";
+/// The channel of chat messages, passed on to every process (and kept
+/// nowhere): `process`, `game`, the role that said it, then the text, a
+/// line each.
+const CHAT: &str = "alquerque_chat";
 
 /// What the other processes have stored, as the notifications say.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -66,6 +70,13 @@ pub enum Hint {
         process: String,
         sayings: Vec<(String, Saying)>,
     },
+    /// A chat message said in `game` through process `process`.
+    Chat {
+        process: String,
+        game: String,
+        from: online_play::Role,
+        text: String,
+    },
 }
 
 impl Hint {
@@ -80,6 +91,19 @@ impl Hint {
                 None => None,
             };
             return Some(Hint::Stored { game, v, events });
+        }
+        if channel == CHAT {
+            let mut lines = payload.splitn(4, '\n');
+            let process = lines.next()?.to_string();
+            let game = lines.next()?.to_string();
+            let from = serde_json::from_value(serde_json::Value::from(lines.next()?)).ok()?;
+            let text = lines.next()?.to_string();
+            return Some(Hint::Chat {
+                process,
+                game,
+                from,
+                text,
+            });
         }
         let mut lines = payload.split('\n');
         let process = lines.next()?.to_string();
@@ -192,6 +216,24 @@ impl PgStore {
                 .map_err(storage)?;
         }
         Ok(())
+    }
+
+    /// Passes a chat message on to every process.
+    pub async fn tell_chat(
+        &self,
+        process: &str,
+        game: &str,
+        from: online_play::Role,
+        text: &str,
+    ) -> Result<(), StoreError> {
+        let role = serde_json::to_value(from)
+            .ok()
+            .and_then(|v| v.as_str().map(str::to_string))
+            .unwrap_or_default();
+        let payload = format!("{process}\n{game}\n{role}\n{text}");
+        self.execute("SELECT pg_notify($1, $2)", &[&CHAT, &payload])
+            .await
+            .map(drop)
     }
 
     pub(crate) async fn client(&self) -> Result<deadpool_postgres::Object, StoreError> {
@@ -451,7 +493,9 @@ async fn listen(
         }
     });
     client
-        .batch_execute(&format!("LISTEN {CHANNEL}; LISTEN {PRESENCE}"))
+        .batch_execute(&format!(
+            "LISTEN {CHANNEL}; LISTEN {PRESENCE}; LISTEN {CHAT}"
+        ))
         .await
         .map_err(storage)?;
     let _ = tell.send(Hint::Listening);

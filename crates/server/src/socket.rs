@@ -79,8 +79,24 @@ fn words(code: ErrorCode) -> &'static str {
         ErrorCode::SuggestionsOff => "suggestions are off in this game",
         ErrorCode::Flooding => "too many messages",
         ErrorCode::TooMany => "too many games or joins from this address; try later",
+        ErrorCode::SlowDown => "chat messages come too fast; wait a little",
+        ErrorCode::BadChat => "a chat message has 1 to 140 characters",
         ErrorCode::Damaged => "this game's stored record is damaged",
         ErrorCode::Unavailable => "the server could not do that just now; try again",
+    }
+}
+
+/// Chat messages one connection may send at once, and then one per
+/// period.
+const CHAT_BURST: std::num::NonZeroU32 = std::num::NonZeroU32::new(3).expect("not zero");
+const CHAT_EVERY: Duration = Duration::from_secs(2);
+
+/// Whether `message` is chat that a connection of `role` hears from
+/// others: the opponent's, for a player; the spectators', for one.
+fn is_others_chat(message: &ServerMessage, role: Role) -> bool {
+    match message {
+        ServerMessage::Chat { from, .. } => role == Role::Spectator || *from != role,
+        _ => false,
     }
 }
 
@@ -218,6 +234,14 @@ async fn connection(app: Arc<App>, mut ws: WebSocket, id: u64, ip: IpAddr) {
     }
     let mut window = Instant::now();
     let (mut count, mut pings) = (0u32, 0u32);
+    // Chat: three messages at once, then one every two seconds; and
+    // whether this connection muted the others' chat.
+    let chat_pace = governor::RateLimiter::direct(
+        governor::Quota::with_period(CHAT_EVERY)
+            .expect("a period")
+            .allow_burst(CHAT_BURST),
+    );
+    let mut muted = false;
     // A socket silent for long has lost its network without a word (a
     // sleeping laptop, a phone out of signal): it is closed, so the player
     // shows away and the opponent may claim.
@@ -263,6 +287,18 @@ async fn connection(app: Arc<App>, mut ws: WebSocket, id: u64, ip: IpAddr) {
                 let reply = match decoded {
                     Ok(ClientMessage::Ping) => Ok(Some(ServerMessage::Pong)),
                     Ok(ClientMessage::Hello { .. }) => Err(ErrorCode::HelloFirst),
+                    Ok(ClientMessage::Mute { muted: on }) => {
+                        muted = on;
+                        Ok(None)
+                    }
+                    Ok(ClientMessage::Chat { text }) => match online_play::chat_text(&text) {
+                        Err(code) => Err(code),
+                        Ok(_) if chat_pace.check().is_err() => Err(ErrorCode::SlowDown),
+                        Ok(text) => {
+                            app.hub.chat(&game, &live, role, text).await;
+                            Ok(None)
+                        }
+                    },
                     Ok(message) => app.hub.act(&live, role, id, &message).await,
                     Err(code) => Err(code),
                 };
@@ -277,6 +313,7 @@ async fn connection(app: Arc<App>, mut ws: WebSocket, id: u64, ip: IpAddr) {
                 };
             }
             out = outgoing.recv() => match out {
+                Ok(out) if muted && is_others_chat(&out.message, role) => {}
                 Ok(out) if out.to.includes(role) => {
                     ok = ws.send(text(&out.message)).await.is_ok();
                 }

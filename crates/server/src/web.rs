@@ -212,6 +212,12 @@ pub async fn serve(config: Config) -> Result<(SocketAddr, Serving), Box<dyn std:
                     crate::postgres::Hint::Said { process, sayings } => {
                         app.hub.said_elsewhere(&process, sayings).await
                     }
+                    crate::postgres::Hint::Chat {
+                        process,
+                        game,
+                        from,
+                        text,
+                    } => app.hub.chat_elsewhere(&process, &game, from, text),
                 }
             });
         }

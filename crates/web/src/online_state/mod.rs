@@ -23,6 +23,9 @@ use crate::t;
 pub use clocks::{clock_faces, clock_text, ClockFace, ClockNews};
 pub use words::{reason_text, result_text};
 
+/// Chat lines the page keeps.
+pub const CHAT_KEPT: usize = 50;
+
 /// What the page keeps in storage to find its seat again after a reload.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Seat {
@@ -144,6 +147,9 @@ pub struct Online {
     pub link: Link,
     /// When the clocks were last set, in a game with clocks.
     pub clock_news: Option<ClockNews>,
+    /// The chat heard since the page connected (who said it, and what),
+    /// the last [`CHAT_KEPT`] lines.
+    pub chat: Vec<(Role, String)>,
     /// Half the last ping's round trip (ms), sent with each move of a game
     /// with clocks so that the server gives it back.
     pub lag: Option<u32>,
@@ -165,6 +171,7 @@ impl Online {
             suggestions: Vec::new(),
             link: Link::Connecting,
             clock_news: None,
+            chat: Vec::new(),
             lag: None,
         }
     }
@@ -330,6 +337,13 @@ impl Online {
             }
             ServerMessage::Error { code, message } => self.refused(code, &message),
             ServerMessage::Pong => Received::Nothing,
+            ServerMessage::Chat { from, text } => {
+                self.chat.push((from, text));
+                if self.chat.len() > CHAT_KEPT {
+                    self.chat.remove(0);
+                }
+                Received::Changed
+            }
         }
     }
 
