@@ -1,5 +1,6 @@
-//! Real-time clocks: a base time per player plus an increment per move.
-//! The server is the authority. It charges a player the time between its
+//! Clocks: real time (a base time per player plus an increment per move),
+//! or correspondence (a number of days for each move). The server is the
+//! authority. It charges a player the time between its
 //! own receipt of the opponent's move and of the player's, less the lag
 //! the player's page measured (at most [`LAG_CAP_MS`]). Every time is
 //! passed in as milliseconds from a source the caller chooses, so a test
@@ -18,27 +19,58 @@ pub const LAG_CAP_MS: u64 = 500;
 const BASE_MINUTES: core::ops::RangeInclusive<u64> = 1..=30;
 const MAX_INCREMENT_SECONDS: u64 = 20;
 
-/// A real-time control: `minutes+seconds`, from `1+0` to `30+20`.
+/// The days per move a correspondence game may give.
+pub const CORRESPONDENCE_DAYS: [u64; 6] = [1, 2, 3, 5, 7, 14];
+
+const DAY_MS: u64 = 24 * 60 * 60 * 1000;
+
+/// A time control: real time, `minutes+seconds` from `1+0` to `30+20`; or
+/// correspondence, `Nd`, N days for each move (1, 2, 3, 5, 7 or 14).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(try_from = "String", into = "String")]
-pub struct TimeControl {
-    pub base_minutes: u64,
-    pub increment_seconds: u64,
+pub enum TimeControl {
+    RealTime {
+        base_minutes: u64,
+        increment_seconds: u64,
+    },
+    Correspondence {
+        days: u64,
+    },
 }
 
 impl TimeControl {
+    /// Each side's time at the start (for correspondence, for a move).
     pub fn base_ms(self) -> u64 {
-        self.base_minutes * 60_000
+        match self {
+            TimeControl::RealTime { base_minutes, .. } => base_minutes * 60_000,
+            TimeControl::Correspondence { days } => days * DAY_MS,
+        }
     }
 
     pub fn increment_ms(self) -> u64 {
-        self.increment_seconds * 1000
+        match self {
+            TimeControl::RealTime {
+                increment_seconds, ..
+            } => increment_seconds * 1000,
+            TimeControl::Correspondence { .. } => 0,
+        }
+    }
+
+    /// Whether each move gets the whole time again (correspondence).
+    pub fn per_move(self) -> bool {
+        matches!(self, TimeControl::Correspondence { .. })
     }
 }
 
 impl fmt::Display for TimeControl {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}+{}", self.base_minutes, self.increment_seconds)
+        match self {
+            TimeControl::RealTime {
+                base_minutes,
+                increment_seconds,
+            } => write!(f, "{base_minutes}+{increment_seconds}"),
+            TimeControl::Correspondence { days } => write!(f, "{days}d"),
+        }
     }
 }
 
@@ -46,19 +78,30 @@ impl FromStr for TimeControl {
     type Err = String;
 
     fn from_str(text: &str) -> Result<TimeControl, String> {
-        let bad = || format!("{text:?} is not a time control such as 3+2 (1+0 to 30+20)");
-        let (base, increment) = text.split_once('+').ok_or_else(bad)?;
+        let bad = || {
+            format!(
+                "{text:?} is not a time control such as 3+2 (1+0 to 30+20) or 3d (1, 2, 3, 5, 7 or 14 days a move)"
+            )
+        };
         let number = |t: &str| -> Result<u64, String> {
-            if t.is_empty() || !t.bytes().all(|b| b.is_ascii_digit()) {
+            if t.is_empty() || t.len() > 3 || !t.bytes().all(|b| b.is_ascii_digit()) {
                 return Err(bad());
             }
             t.parse().map_err(|_| bad())
         };
+        if let Some(days) = text.strip_suffix('d') {
+            let days = number(days)?;
+            if !CORRESPONDENCE_DAYS.contains(&days) {
+                return Err(bad());
+            }
+            return Ok(TimeControl::Correspondence { days });
+        }
+        let (base, increment) = text.split_once('+').ok_or_else(bad)?;
         let (base_minutes, increment_seconds) = (number(base)?, number(increment)?);
         if !BASE_MINUTES.contains(&base_minutes) || increment_seconds > MAX_INCREMENT_SECONDS {
             return Err(bad());
         }
-        Ok(TimeControl {
+        Ok(TimeControl::RealTime {
             base_minutes,
             increment_seconds,
         })
@@ -141,7 +184,11 @@ impl Clock {
             self.running = None;
             return Err(OutOfTime(side));
         }
-        *left = *left - spent + self.control.increment_ms();
+        *left = if self.control.per_move() {
+            self.control.base_ms()
+        } else {
+            *left - spent + self.control.increment_ms()
+        };
         self.running = Some((side.other(), now));
         Ok(())
     }
@@ -202,8 +249,11 @@ mod tests {
         assert_eq!(control("3+2").increment_ms(), 2_000);
         assert_eq!(control("1+0").to_string(), "1+0");
         assert_eq!(control("30+20").to_string(), "30+20");
+        assert_eq!(control("3d").base_ms(), 3 * 24 * 60 * 60 * 1000);
+        assert_eq!(control("14d").to_string(), "14d");
         for bad in [
-            "", "3", "0+1", "31+0", "5+21", "+2", "3+", "-1+2", "3+2+1", "a+b", " 3+2",
+            "", "3", "0+1", "31+0", "5+21", "+2", "3+", "-1+2", "3+2+1", "a+b", " 3+2", "4d", "0d",
+            "d", "15d", "1d+0",
         ] {
             assert!(bad.parse::<TimeControl>().is_err(), "{bad:?}");
         }
@@ -227,6 +277,19 @@ mod tests {
         clock.moved(Side::White, 18_000, 0).expect("in time");
         assert_eq!(clock.remaining_at(18_000), [59_000, 52_000]);
         assert_eq!(clock.deadline(), Some((Side::Black, 70_000)));
+    }
+
+    #[test]
+    fn correspondence_gives_each_move_the_whole_time_again() {
+        let day = 24 * 60 * 60 * 1000;
+        let mut clock = Clock::new(control("2d"));
+        clock.moved(Side::White, 0, 0).expect("in time");
+        // Black takes a day and a half: back to two days once moved.
+        clock.moved(Side::Black, day * 3 / 2, 0).expect("in time");
+        assert_eq!(clock.remaining_at(day * 3 / 2), [2 * day, 2 * day]);
+        assert_eq!(clock.deadline(), Some((Side::White, day * 3 / 2 + 2 * day)));
+        // White lets the two days pass.
+        assert_eq!(clock.out_of_time_at(day * 7 / 2), Some(Side::White));
     }
 
     #[test]

@@ -472,7 +472,13 @@ impl Room {
             return None;
         }
         if self.game.ply() == 0 {
-            return self.clock_at.map(|at| at + FIRST_MOVE_MS);
+            // A correspondence game gives the first move its days too.
+            let window = if clock.control.per_move() {
+                clock.control.base_ms()
+            } else {
+                FIRST_MOVE_MS
+            };
+            return self.clock_at.map(|at| at + window);
         }
         clock
             .deadline()

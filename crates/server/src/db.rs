@@ -293,6 +293,26 @@ impl Db {
         }
     }
 
+    /// The games whose clocks may run: timed, both seats taken, no result.
+    pub async fn running_games(&self) -> Result<Vec<String>, StoreError> {
+        const RUNNING: &str = "SELECT id FROM games WHERE clock IS NOT NULL AND result IS NULL
+             AND white IS NOT NULL AND black IS NOT NULL";
+        either!(
+            self,
+            read(|store| {
+                let mut statement = store.db.prepare_cached(RUNNING)?;
+                let ids = statement
+                    .query_map([], |r| r.get(0))?
+                    .collect::<rusqlite::Result<Vec<String>>>()?;
+                Ok(ids)
+            }),
+            |pg| {
+                let rows = pg.query(RUNNING, &[]).await?;
+                Ok(rows.iter().map(|r| r.get(0)).collect())
+            }
+        )
+    }
+
     /// Passes a chat message on to the other processes (none share a
     /// SQLite file).
     pub async fn tell_chat(

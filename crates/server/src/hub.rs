@@ -223,6 +223,9 @@ impl Hub {
             return Ok(None);
         };
         self.expire_if_waiting(&live).await?;
+        // A game whose time ran out while nobody held it ends before
+        // anyone sees it.
+        self.end_if_due(id, &live).await;
         Ok(Some(live))
     }
 

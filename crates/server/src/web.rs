@@ -160,6 +160,9 @@ pub async fn serve(config: Config) -> Result<(SocketAddr, Serving), Box<dyn std:
     );
     let hub = Arc::new(hub);
     tokio::spawn(crate::hub::clocks::keep_time(hub.clone(), deadlines));
+    // Games whose clocks ran when the server last stopped run on here.
+    let taking_up = hub.clone();
+    tokio::spawn(async move { taking_up.take_up_clocks().await });
     let app = Arc::new(App {
         hub,
         origins: config.origins.clone(),

@@ -211,3 +211,89 @@ async fn a_time_control_out_of_range_is_refused() {
         assert_eq!(status, 400, "{clock}");
     }
 }
+
+const DAY: u64 = 24 * 60 * 60 * 1000;
+
+#[tokio::test]
+async fn correspondence_deadlines_pass_across_a_restart_in_sqlite() {
+    correspondence_across_a_restart(&fresh_database()).await;
+}
+
+#[tokio::test]
+async fn correspondence_deadlines_pass_across_a_restart_in_postgresql() {
+    let postgres = common::postgres::Postgres::start();
+    let url = postgres.database("days").await;
+    correspondence_across_a_restart(&url).await;
+}
+
+/// A server on `database` whose time stands at `at` until moved; and the
+/// task that serves it.
+async fn server_at(
+    database: &str,
+    at: u64,
+) -> (std::net::SocketAddr, Time, alquerque_server::web::Serving) {
+    let time = Time::manual(at);
+    let mut config = alquerque_server::Config::new(([127, 0, 0, 1], 0).into(), database);
+    config.time = time.clone();
+    let (addr, serving) = alquerque_server::serve(config).await.expect("serves");
+    (addr, time, serving)
+}
+
+/// Two correspondence games, each with White's first move made: one whose
+/// day runs out while no server runs, one whose three days do not; the
+/// server that starts afterwards ends the first at once and the second
+/// when its time comes.
+async fn correspondence_across_a_restart(database: &str) {
+    let (addr, _time, serving) = server_at(database, T0).await;
+    let mut ids = Vec::new();
+    for days in ["1d", "3d"] {
+        let (id, mut white, mut black) = timed_game(addr, "classic", days).await;
+        let mut game = engine::AnyGame::from_record_line("classic").expect("a game");
+        send(&mut white, &timed_move(0, &some_turn(&mut game), 0)).await;
+        clocks_heard(&mut white, &mut black).await;
+        ids.push(id);
+    }
+    // The server stops; two days pass.
+    serving.abort();
+    let (addr, time, _serving) = server_at(database, T0 + 2 * DAY).await;
+    // Before anyone asks after it, the new server ends the game whose day
+    // ran out (the site's statistics count it).
+    let mut counted = false;
+    for _ in 0..50 {
+        let stats = request(addr, "GET", "/api/stats", &[], "").await.json();
+        if stats["games"]["classic"]["played"] == 1 {
+            counted = true;
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert!(counted, "ended on the server's own");
+    let ended = |snapshot: &online_play::Snapshot| snapshot.result.zip(snapshot.reason);
+    let snapshot_of = |id: String| async move {
+        let mut ws = open(addr).await;
+        hello(&mut ws, &id, None, None, None).await;
+        let ServerMessage::Snapshot(snapshot) = next(&mut ws).await else {
+            panic!("a snapshot");
+        };
+        (ws, snapshot)
+    };
+    let (_, one_day) = snapshot_of(ids[0].clone()).await;
+    assert_eq!(
+        ended(&one_day),
+        Some((GameResult::WhiteWins, EndReason::OutOfTime)),
+        "Black's day ran out while no server ran"
+    );
+    let (mut watcher, three_days) = snapshot_of(ids[1].clone()).await;
+    assert_eq!(ended(&three_days), None);
+    let left = three_days.clock.expect("clocks").left[1];
+    assert_eq!(left, DAY, "a day of Black's three is left");
+    time.advance(DAY + 500);
+    let over = event(&mut watcher, |b| matches!(b, EventBody::Ended { .. })).await;
+    assert_eq!(
+        over,
+        EventBody::Ended {
+            result: GameResult::WhiteWins,
+            reason: EndReason::OutOfTime
+        }
+    );
+}

@@ -29,12 +29,18 @@ impl Hub {
     /// Ends the game `id` if its clocks say so now (a failure is logged:
     /// the next look, or the next move, ends it).
     pub async fn check_clock(&self, id: &str) {
-        let live = match self.load(id).await {
-            Ok(Some(live)) => live,
-            _ => return,
-        };
+        if let Ok(Some(live)) = self.load(id).await {
+            self.end_if_due(id, &live).await;
+        }
+    }
+
+    /// Ends a live game if its clocks say so now.
+    pub(super) async fn end_if_due(&self, id: &str, live: &crate::live::Live) {
         let mut state = live.state.lock().await;
-        if self.db.is_shared() && self.catch_up(&live, &mut state).await.is_err() {
+        if state.room.due().is_none_or(|due| due > self.time.now_ms()) {
+            return;
+        }
+        if self.db.is_shared() && self.catch_up(live, &mut state).await.is_err() {
             return;
         }
         let events = state.room.check_time(self.time.now_ms());
@@ -42,8 +48,29 @@ impl Hub {
             return;
         }
         // A storage failure was logged where it happened.
-        if let Ok(true) = self.try_commit(&live, &mut state, &events).await {
+        if let Ok(true) = self.try_commit(live, &mut state, &events).await {
             tracing::info!(game = id, "ended by the clock");
+        }
+    }
+}
+
+impl Hub {
+    /// Takes up every game whose clocks run (a server starting again, or a
+    /// new process): each is loaded, ended if its time ran out meanwhile,
+    /// and otherwise timed from here on.
+    pub async fn take_up_clocks(&self) {
+        let games = match self.db.running_games().await {
+            Ok(games) => games,
+            Err(e) => {
+                tracing::error!(error = %e, "storage failed");
+                return;
+            }
+        };
+        if !games.is_empty() {
+            tracing::info!(games = games.len(), "games with clocks taken up");
+        }
+        for id in games {
+            self.check_clock(&id).await;
         }
     }
 }

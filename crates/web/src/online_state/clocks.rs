@@ -23,8 +23,20 @@ pub struct ClockNews {
     pub server_at: u64,
 }
 
-/// The time left shown as `m:ss`, or `s.t` under ten seconds.
+/// The time left shown as `m:ss`, or `s.t` under ten seconds; days and
+/// hours (`2d 4h`), or hours and minutes (`5h 07m`), for correspondence.
 pub fn clock_text(left_ms: u64) -> String {
+    const HOUR: u64 = 60 * 60 * 1000;
+    if left_ms >= 24 * HOUR {
+        return format!(
+            "{}d {}h",
+            left_ms / (24 * HOUR),
+            left_ms % (24 * HOUR) / HOUR
+        );
+    }
+    if left_ms >= HOUR {
+        return format!("{}h {:02}m", left_ms / HOUR, left_ms % HOUR / 60_000);
+    }
     if left_ms < 10_000 {
         format!("{}.{}", left_ms / 1000, left_ms % 1000 / 100)
     } else {
@@ -64,6 +76,8 @@ mod tests {
         assert_eq!(clock_text(10_000), "0:10");
         assert_eq!(clock_text(9_950), "9.9");
         assert_eq!(clock_text(0), "0.0");
+        assert_eq!(clock_text(3 * 24 * 3_600_000 + 5 * 3_600_000 + 1), "3d 5h");
+        assert_eq!(clock_text(5 * 3_600_000 + 7 * 60_000), "5h 07m");
     }
 
     #[test]
