@@ -392,6 +392,7 @@ mod tests {
             clock: None,
             players: [None, None],
             rated: false,
+            names: [None, None],
         };
         let stored = db
             .create(row, vec![EventBody::Joined { side: Role::White }])

@@ -22,6 +22,9 @@ pub mod clocks;
 mod pairing;
 mod processes;
 mod rating;
+mod watching;
+
+pub use watching::InPlay;
 
 pub use pairing::Accepter;
 
@@ -44,6 +47,9 @@ pub struct Hub {
     pub time: crate::time::Time,
     /// Where live games tell their clocks' deadlines ([`clocks`]).
     due: clocks::DueSender,
+    /// Who other processes said is connected to games not held here (for
+    /// the list of games in play), by game and process.
+    heard: Mutex<HashMap<String, HashMap<String, crate::live::Elsewhere>>>,
 }
 
 /// How often a process says again who is connected through it, and how
@@ -128,6 +134,7 @@ impl Hub {
         let hub = Hub {
             time,
             due,
+            heard: Mutex::new(HashMap::new()),
             db,
             live: Mutex::new(HashMap::new()),
             claim_after,
@@ -198,6 +205,7 @@ impl Hub {
                 clock: clock.map(|c| c.to_string()),
                 players: [None, None],
                 rated: false,
+                names: [None, None],
             };
             match self.db.create(row, joined.to_vec()).await {
                 Err(e) if e.is_taken() && attempts < 3 => attempts += 1,

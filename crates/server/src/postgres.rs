@@ -335,8 +335,8 @@ impl PgStore {
         }
         tx.execute(
             "INSERT INTO games (id, header, suggestions, white, black, code, code_expires, clock,
-                white_user, black_user, rated)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
+                white_user, black_user, rated, white_name, black_name)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)",
             &[
                 &row.id,
                 &row.header,
@@ -349,6 +349,8 @@ impl PgStore {
                 &row.players[0],
                 &row.players[1],
                 &row.rated,
+                &row.names[0],
+                &row.names[1],
             ],
         )
         .await
@@ -515,7 +517,7 @@ async fn game_in(client: &impl GenericClient, id: &str) -> Result<Option<GameRow
     let row = client
         .query_opt(
             "SELECT id, header, suggestions, white, black, code, code_expires, clock,
-                white_user, black_user, rated
+                white_user, black_user, rated, white_name, black_name
              FROM games WHERE id = $1",
             &[&id],
         )
@@ -533,6 +535,7 @@ async fn game_in(client: &impl GenericClient, id: &str) -> Result<Option<GameRow
             clock: r.get(7),
             players: [r.get(8), r.get(9)],
             rated: r.get(10),
+            names: [r.get(11), r.get(12)],
         }
     }))
 }

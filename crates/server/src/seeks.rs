@@ -25,6 +25,8 @@ pub(crate) const SQLITE_SCHEMA: &str = "ALTER TABLE games ADD COLUMN white_user 
      ALTER TABLE games ADD COLUMN result TEXT;
      ALTER TABLE games ADD COLUMN reason TEXT;
      ALTER TABLE games ADD COLUMN ended INTEGER;
+     ALTER TABLE games ADD COLUMN white_name TEXT;
+     ALTER TABLE games ADD COLUMN black_name TEXT;
      CREATE INDEX games_by_white ON games (white_user, ended);
      CREATE INDEX games_by_black ON games (black_user, ended);
      CREATE TABLE seeks (
@@ -62,7 +64,9 @@ pub(crate) const POSTGRES_SCHEMA: &str = "ALTER TABLE games
         ADD COLUMN rated BOOLEAN NOT NULL DEFAULT false,
         ADD COLUMN result TEXT,
         ADD COLUMN reason TEXT,
-        ADD COLUMN ended BIGINT;
+        ADD COLUMN ended BIGINT,
+        ADD COLUMN white_name TEXT,
+        ADD COLUMN black_name TEXT;
      CREATE INDEX games_by_white ON games (white_user, ended);
      CREATE INDEX games_by_black ON games (black_user, ended);
      CREATE TABLE seeks (

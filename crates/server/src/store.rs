@@ -132,6 +132,9 @@ pub struct GameRow {
     pub players: [Option<String>; 2],
     /// Whether the result changes the players' ratings.
     pub rated: bool,
+    /// The names the players are shown by (an account's, or a guest's), when
+    /// known (games paired in the lobby).
+    pub names: [Option<String>; 2],
 }
 
 /// The schema, one step per migration, in order; a database's
@@ -218,8 +221,8 @@ impl Store {
         }
         tx.execute(
             "INSERT INTO games (id, header, suggestions, white, black, code, code_expires, clock,
-                white_user, black_user, rated)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
+                white_user, black_user, rated, white_name, black_name)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)",
             params![
                 row.id,
                 row.header,
@@ -231,7 +234,9 @@ impl Store {
                 row.clock,
                 row.players[0],
                 row.players[1],
-                row.rated
+                row.rated,
+                row.names[0],
+                row.names[1]
             ],
         )?;
         append_in(&tx, &row.id, 1, events)?;
@@ -247,7 +252,7 @@ impl Store {
             .db
             .query_row(
                 "SELECT id, header, suggestions, white, black, code, code_expires, clock,
-                    white_user, black_user, rated
+                    white_user, black_user, rated, white_name, black_name
                  FROM games WHERE id = ?1",
                 [id],
                 |r| {
@@ -262,6 +267,7 @@ impl Store {
                         clock: r.get(7)?,
                         players: [r.get(8)?, r.get(9)?],
                         rated: r.get(10)?,
+                        names: [r.get(11)?, r.get(12)?],
                     })
                 },
             )
@@ -423,6 +429,7 @@ mod tests {
             clock: None,
             players: [None, None],
             rated: false,
+            names: [None, None],
         }
     }
 

@@ -21,6 +21,7 @@ use crate::hub::{CreateError, Hub};
 use crate::limits::PerAddress;
 
 pub(crate) mod accounts;
+mod in_play;
 mod lobby;
 mod players;
 
@@ -186,6 +187,7 @@ pub async fn serve(config: Config) -> Result<(SocketAddr, Serving), Box<dyn std:
         .merge(accounts::routes())
         .merge(lobby::routes())
         .merge(players::routes())
+        .merge(in_play::routes())
         .with_state(app.clone());
     if let Some(site) = &config.site {
         router = router.fallback_service(crate::site::router(site));

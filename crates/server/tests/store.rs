@@ -24,6 +24,7 @@ fn row(id: &str, code: &str) -> GameRow {
         clock: None,
         players: [None, None],
         rated: false,
+        names: [None, None],
     }
 }
 

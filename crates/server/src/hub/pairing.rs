@@ -19,6 +19,8 @@ pub struct Accepter {
     pub token: String,
     /// Their own waiting seek, closed with the pairing (quick pairing).
     pub own_seek: Option<String>,
+    /// The name they are shown by.
+    pub name: String,
 }
 
 impl Hub {
@@ -42,6 +44,9 @@ impl Hub {
         };
         let mut seats = [None, None];
         let mut players = [None, None];
+        let mut names = [None, None];
+        names[seeker_side.index()] = Some(seek.name.clone());
+        names[seeker_side.other().index()] = Some(accepter.name.clone());
         seats[seeker_side.index()] = Some(seek.token.clone());
         players[seeker_side.index()] = seek.user.clone();
         seats[seeker_side.other().index()] = Some(accepter.token.clone());
@@ -62,6 +67,7 @@ impl Hub {
             clock: seek.clock.clone(),
             players,
             rated: seek.rated,
+            names,
         };
         let mut seeks = vec![seek.id.clone()];
         seeks.extend(accepter.own_seek.clone());
@@ -107,6 +113,7 @@ impl Hub {
         events.extend(room.joined(Side::Black, now));
         let [white, black] = before.seats.clone();
         let [white_user, black_user] = before.players.clone();
+        let [white_name, black_name] = before.names.clone();
         let id = crate::ids::game_id();
         let row = GameRow {
             id: id.clone(),
@@ -117,6 +124,7 @@ impl Hub {
             clock: before.clock.clone(),
             players: [black_user, white_user],
             rated: before.rated,
+            names: [black_name, white_name],
         };
         let told = online_play::EventBody::Rematched { game: id.clone() };
         let v = state.room.v + 1;

@@ -50,6 +50,19 @@ impl Hub {
             return;
         }
         let Some(live) = lock(&self.live).get(game).cloned() else {
+            let heard = crate::live::Elsewhere {
+                saying,
+                said: std::time::Instant::now(),
+            };
+            let mut games = lock(&self.heard);
+            games.retain(|_, by| {
+                by.retain(|_, e| e.said.elapsed() < PRESENCE_BELIEVED);
+                !by.is_empty()
+            });
+            games
+                .entry(game.to_string())
+                .or_default()
+                .insert(process.to_string(), heard);
             return;
         };
         let mut state = live.state.lock().await;

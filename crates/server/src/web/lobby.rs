@@ -402,6 +402,7 @@ async fn take(
         user: accepter.user,
         token: accepter.token,
         own_seek,
+        name: accepter.name,
     };
     match app.hub.pair(seek, &taker).await {
         Ok(game) => {

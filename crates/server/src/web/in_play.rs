@@ -1,0 +1,109 @@
+//! The games in play, for the Watch screen and for other sites
+//! (`GET /api/live`): each game's players, their ratings, its clocks and
+//! its spectators; the featured game first.
+
+use std::sync::Arc;
+
+use axum::extract::State;
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use axum::{Json, Router};
+use serde::Serialize;
+
+use crate::hub::InPlay;
+use crate::web::App;
+
+pub(crate) fn routes() -> Router<Arc<App>> {
+    Router::new().route("/api/live", get(live))
+}
+
+#[derive(Serialize)]
+struct PlayerView {
+    /// The name shown (none in a game between friends, who have none).
+    name: Option<String>,
+    /// The rating in this game, in a rated game (`1662?` while provisional).
+    rating: Option<String>,
+    /// Whether the player is connected now.
+    online: bool,
+}
+
+#[derive(Serialize)]
+struct ClockView {
+    control: String,
+    /// Time left to White and Black now, in ms.
+    left: [u64; 2],
+    /// `white` or `black`, while a clock runs.
+    running: Option<online_play::Role>,
+}
+
+#[derive(Serialize)]
+struct GameView {
+    id: String,
+    /// The game's record-line header (`classic`).
+    game: String,
+    rated: bool,
+    white: PlayerView,
+    black: PlayerView,
+    clock: Option<ClockView>,
+    /// Plies played.
+    ply: usize,
+    spectators: u32,
+    /// The game the Watch screen puts first.
+    featured: bool,
+}
+
+async fn player(app: &App, game: &InPlay, index: usize) -> (PlayerView, Option<f64>) {
+    let mut rating = None;
+    if let (true, Some(user)) = (game.row.rated, &game.row.players[index]) {
+        if let Ok(r) = app.hub.db().rating(user, &game.row.header).await {
+            rating = Some(r);
+        }
+    }
+    let view = PlayerView {
+        name: game.row.names[index].clone(),
+        rating: rating.map(|r| r.shown()),
+        online: game.online[index] > 0,
+    };
+    (view, rating.map(|r| r.rating))
+}
+
+async fn live(State(app): State<Arc<App>>) -> Response {
+    let now = app.hub.time.now_ms();
+    let mut listed = Vec::new();
+    for game in app.hub.in_play().await {
+        let (white, white_rating) = player(&app, &game, 0).await;
+        let (black, black_rating) = player(&app, &game, 1).await;
+        let clock = game.room.clock.as_ref().map(|clock| ClockView {
+            control: clock.control.to_string(),
+            left: clock.remaining_at(now),
+            running: clock.running().map(|side| match side {
+                engine::Side::White => online_play::Role::White,
+                engine::Side::Black => online_play::Role::Black,
+            }),
+        });
+        // Rated games by their players' mean rating, then the watched.
+        let strength = white_rating.zip(black_rating).map(|(w, b)| (w + b) / 2.0);
+        let view = GameView {
+            id: game.row.id.clone(),
+            game: game.row.header.clone(),
+            rated: game.row.rated,
+            white,
+            black,
+            clock,
+            ply: game.room.game.ply(),
+            spectators: game.watchers,
+            featured: false,
+        };
+        listed.push((strength.unwrap_or(0.0), game.watchers, view));
+    }
+    listed.sort_by(|a, b| {
+        b.0.total_cmp(&a.0)
+            .then(b.1.cmp(&a.1))
+            .then(a.2.id.cmp(&b.2.id))
+    });
+    let mut games: Vec<GameView> = listed.into_iter().map(|(_, _, view)| view).collect();
+    if let Some(first) = games.first_mut() {
+        first.featured = true;
+    }
+    Json(serde_json::json!({ "games": games })).into_response()
+}
