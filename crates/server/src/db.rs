@@ -313,6 +313,28 @@ impl Db {
         )
     }
 
+    /// The games `user` plays that are not over (both seats taken).
+    pub async fn playing(&self, user: &str) -> Result<Vec<String>, StoreError> {
+        const PLAYING: &str = "SELECT id FROM games WHERE (white_user = $1 OR black_user = $1)
+             AND result IS NULL AND white IS NOT NULL AND black IS NOT NULL
+             ORDER BY id LIMIT 100";
+        let owned = user.to_string();
+        either!(
+            self,
+            read(|store| {
+                let mut statement = store.db.prepare_cached(&PLAYING.replace("$1", "?1"))?;
+                let ids = statement
+                    .query_map([&owned], |r| r.get(0))?
+                    .collect::<rusqlite::Result<Vec<String>>>()?;
+                Ok(ids)
+            }),
+            |pg| {
+                let rows = pg.query(PLAYING, &[&user]).await?;
+                Ok(rows.iter().map(|r| r.get(0)).collect())
+            }
+        )
+    }
+
     /// Passes a chat message on to the other processes (none share a
     /// SQLite file).
     pub async fn tell_chat(

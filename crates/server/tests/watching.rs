@@ -101,6 +101,23 @@ async fn games_in_play_are_listed_with_the_featured_first() {
     assert_eq!(second["rated"], false);
     assert_eq!(second["white"]["rating"], serde_json::Value::Null);
 
+    // Each account's games in progress, "your turn" for White.
+    let mine = ana.call("GET", "/api/me/games", "").await;
+    assert_eq!(mine.status, 200, "{}", mine.body);
+    let mine = mine.json()["games"].as_array().expect("a list").clone();
+    assert_eq!(mine.len(), 1, "{mine:?}");
+    assert_eq!(mine[0]["id"], rated.as_str());
+    assert_eq!(mine[0]["opponent"], "Bob");
+    assert_eq!(mine[0]["your_turn"], mine[0]["side"] == "white");
+    assert_eq!(mine[0]["left"], 180_000);
+    let theirs = bob.call("GET", "/api/me/games", "").await.json();
+    assert_eq!(theirs["games"][0]["your_turn"], mine[0]["side"] != "white");
+    assert_eq!(
+        gus.call("GET", "/api/me/games", "").await.status,
+        401,
+        "guests have none"
+    );
+
     // A finished game leaves the list.
     send(&mut ana_ws, &ClientMessage::Resign).await;
     let gone = |games: &[serde_json::Value]| games.iter().all(|g| g["id"] != rated.as_str());
@@ -113,6 +130,8 @@ async fn games_in_play_are_listed_with_the_featured_first() {
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
     assert!(left);
+    let mine = ana.call("GET", "/api/me/games", "").await.json();
+    assert_eq!(mine["games"], serde_json::json!([]));
 }
 
 /// Two processes on one database: a game whose players and spectator are

@@ -14,7 +14,9 @@ use crate::hub::InPlay;
 use crate::web::App;
 
 pub(crate) fn routes() -> Router<Arc<App>> {
-    Router::new().route("/api/live", get(live))
+    Router::new()
+        .route("/api/live", get(live))
+        .route("/api/me/games", get(my_games))
 }
 
 #[derive(Serialize)]
@@ -105,5 +107,75 @@ async fn live(State(app): State<Arc<App>>) -> Response {
     if let Some(first) = games.first_mut() {
         first.featured = true;
     }
+    Json(serde_json::json!({ "games": games })).into_response()
+}
+
+/// One of the signed-in player's games in progress, for the home screen's
+/// list ("your turn" first).
+#[derive(Serialize)]
+struct MyGame {
+    id: String,
+    game: String,
+    /// `white` or `black`: the side this player plays.
+    side: online_play::Role,
+    opponent: Option<String>,
+    your_turn: bool,
+    /// Time left to move, for the side on move, in a game with clocks.
+    left: Option<u64>,
+    clock: Option<String>,
+}
+
+/// `GET /api/me/games`: the signed-in player's games in progress, those
+/// where it is their turn first (most urgent first).
+pub(crate) async fn my_games(
+    State(app): State<Arc<App>>,
+    jar: axum_extra::extract::cookie::CookieJar,
+) -> Response {
+    let user = match crate::web::accounts::signed_in(&app, &jar).await {
+        Ok(Some(user)) => user,
+        Ok(None) => {
+            return (axum::http::StatusCode::UNAUTHORIZED, "log in first").into_response();
+        }
+        Err(refused) => return refused,
+    };
+    let db = app.hub.db();
+    let ids = match db.playing(&user.key).await {
+        Ok(ids) => ids,
+        Err(e) => {
+            tracing::error!(error = %e, "storage failed");
+            return (
+                axum::http::StatusCode::SERVICE_UNAVAILABLE,
+                "your games cannot be read just now; try again",
+            )
+                .into_response();
+        }
+    };
+    let now = app.hub.time.now_ms();
+    let mut games = Vec::new();
+    for id in ids {
+        let Ok(Some((row, room))) = db.load(&id).await else {
+            continue;
+        };
+        let index = usize::from(row.players[0].as_deref() != Some(user.key.as_str()));
+        let side = room.game.side_to_move();
+        let left = room
+            .clock
+            .as_ref()
+            .map(|clock| clock.remaining_at(now)[side.index()]);
+        games.push(MyGame {
+            id: row.id.clone(),
+            game: row.header.clone(),
+            side: if index == 0 {
+                online_play::Role::White
+            } else {
+                online_play::Role::Black
+            },
+            opponent: row.names[1 - index].clone(),
+            your_turn: side.index() == index && !room.is_over(),
+            left,
+            clock: row.clock.clone(),
+        });
+    }
+    games.sort_by_key(|g| (!g.your_turn, g.left.unwrap_or(u64::MAX)));
     Json(serde_json::json!({ "games": games })).into_response()
 }
