@@ -97,6 +97,10 @@ impl Config {
 /// The running server: ends with `Err(why)` when it had to stop.
 pub type Serving = tokio::task::JoinHandle<Result<(), String>>;
 
+/// The largest request body taken, in bytes (the API's requests are a few
+/// hundred).
+const MAX_BODY: usize = 8 * 1024;
+
 /// What every request shares.
 #[derive(Debug)]
 pub(crate) struct App {
@@ -193,10 +197,13 @@ pub async fn serve(config: Config) -> Result<(SocketAddr, Serving), Box<dyn std:
         router = router.fallback_service(crate::site::router(site));
     }
     // A body that trickles in is cut off (answered 400, "data was not
-    // received within the designated timeout").
-    let router = router.layer(tower_http::timeout::RequestBodyTimeoutLayer::new(
-        config.body_within,
-    ));
+    // received within the designated timeout"); every request the API
+    // takes is small, so a larger body is refused (413) before it is read.
+    let router = router
+        .layer(tower_http::timeout::RequestBodyTimeoutLayer::new(
+            config.body_within,
+        ))
+        .layer(axum::extract::DefaultBodyLimit::max(MAX_BODY));
     // Several processes on one database: what the others store reaches
     // this one's sockets too.
     let listener_app = app.clone();

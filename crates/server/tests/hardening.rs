@@ -455,3 +455,29 @@ async fn one_address_watches_with_only_so_many_sockets() {
         "{welcome:?}"
     );
 }
+
+/// Every request the API takes is small: a large body is refused (413)
+/// whatever the route, and the server goes on answering.
+#[tokio::test]
+async fn large_request_bodies_are_refused() {
+    let addr = start().await;
+    let big = format!(r#"{{"name":"ana","password":"{}"}}"#, "x".repeat(100_000));
+    for path in [
+        "/api/account/login",
+        "/api/account/register",
+        "/api/seeks",
+        "/api/games",
+    ] {
+        let reply = request(
+            addr,
+            "POST",
+            path,
+            &[("Content-Type", "application/json")],
+            &big,
+        )
+        .await;
+        assert_eq!(reply.status, 413, "{path}: {}", reply.body);
+    }
+    let (status, _) = http(addr, "GET", "/health", "").await;
+    assert_eq!(status, 200);
+}

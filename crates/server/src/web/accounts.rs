@@ -104,7 +104,7 @@ struct Me {
     name: Option<String>,
 }
 
-fn refuse(status: StatusCode, why: &str) -> Response {
+pub(crate) fn refuse(status: StatusCode, why: &str) -> Response {
     (status, why.to_string()).into_response()
 }
 
@@ -115,14 +115,17 @@ fn unavailable() -> Response {
     )
 }
 
-/// A JSON body, or the reason it is not one.
-fn body<T>(read: Result<Json<T>, JsonRejection>, expected: &str) -> Result<T, Response> {
+/// A JSON body, or the reason it is not one (for the API's routes).
+pub(crate) fn body<T>(read: Result<Json<T>, JsonRejection>, expected: &str) -> Result<T, Response> {
     match read {
         Ok(Json(value)) => Ok(value),
         Err(JsonRejection::MissingJsonContentType(_)) => Err(refuse(
             StatusCode::UNSUPPORTED_MEDIA_TYPE,
             "send JSON, with Content-Type: application/json",
         )),
+        Err(rejection) if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE => {
+            Err(refuse(StatusCode::PAYLOAD_TOO_LARGE, "too large"))
+        }
         Err(_) => Err(refuse(
             StatusCode::BAD_REQUEST,
             &format!("expected {expected}"),

@@ -27,6 +27,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::hub::{Accepter, CreateError};
 use crate::seeks::{Seek, STALE_AFTER};
+use crate::web::accounts::{body, refuse};
 use crate::web::App;
 
 pub(crate) fn routes() -> Router<Arc<App>> {
@@ -81,30 +82,12 @@ struct SeekView {
     rating: Option<String>,
 }
 
-fn refuse(status: StatusCode, why: &str) -> Response {
-    (status, why.to_string()).into_response()
-}
-
 fn unavailable(e: &crate::store::StoreError) -> Response {
     tracing::error!(error = %e, "storage failed");
     refuse(
         StatusCode::SERVICE_UNAVAILABLE,
         "the lobby cannot be reached just now; try again",
     )
-}
-
-fn body<T>(read: Result<Json<T>, JsonRejection>, expected: &str) -> Result<T, Response> {
-    match read {
-        Ok(Json(value)) => Ok(value),
-        Err(JsonRejection::MissingJsonContentType(_)) => Err(refuse(
-            StatusCode::UNSUPPORTED_MEDIA_TYPE,
-            "send JSON, with Content-Type: application/json",
-        )),
-        Err(_) => Err(refuse(
-            StatusCode::BAD_REQUEST,
-            &format!("expected {expected}"),
-        )),
-    }
 }
 
 /// A guest's name: 2 to 20 letters, digits, spaces, `_` or `-`.
