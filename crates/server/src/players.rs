@@ -130,15 +130,7 @@ impl Store {
         let mut statement = self.db.prepare_cached(RATINGS)?;
         let ratings = statement
             .query_map([user], |r| {
-                Ok((
-                    r.get(0)?,
-                    Rating {
-                        rating: r.get(1)?,
-                        deviation: r.get(2)?,
-                        volatility: r.get(3)?,
-                        games: r.get(4)?,
-                    },
-                ))
+                Ok((r.get(0)?, crate::standings::rating_in(r, 1)?))
             })?
             .collect::<rusqlite::Result<Vec<_>>>()?;
         Ok(ratings)
@@ -150,25 +142,11 @@ impl Store {
             .query_map(params![game, PROVISIONAL_ABOVE, limit], |r| {
                 Ok(Standing {
                     name: r.get(0)?,
-                    rating: Rating {
-                        rating: r.get(1)?,
-                        deviation: r.get(2)?,
-                        volatility: r.get(3)?,
-                        games: r.get(4)?,
-                    },
+                    rating: crate::standings::rating_in(r, 1)?,
                 })
             })?
             .collect::<rusqlite::Result<Vec<_>>>()?;
         Ok(standings)
-    }
-}
-
-fn rating_from(r: &tokio_postgres::Row, first: usize) -> Rating {
-    Rating {
-        rating: r.get(first),
-        deviation: r.get(first + 1),
-        volatility: r.get(first + 2),
-        games: u32::try_from(r.get::<_, i32>(first + 3)).unwrap_or(0),
     }
 }
 
@@ -213,7 +191,10 @@ impl Db {
         let owned = user.to_string();
         either!(self, read(|store| store.ratings_of(&owned)), |pg| {
             let rows = pg.query(&numbered(RATINGS), &[&user]).await?;
-            Ok(rows.iter().map(|r| (r.get(0), rating_from(r, 1))).collect())
+            Ok(rows
+                .iter()
+                .map(|r| (r.get(0), crate::standings::rating_in_pg(r, 1)))
+                .collect())
         })
     }
 
@@ -229,7 +210,7 @@ impl Db {
                 .iter()
                 .map(|r| Standing {
                     name: r.get(0),
-                    rating: rating_from(r, 1),
+                    rating: crate::standings::rating_in_pg(r, 1),
                 })
                 .collect())
         })

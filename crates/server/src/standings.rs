@@ -10,6 +10,27 @@ use crate::db::{either, Db};
 use crate::ratings::{after_game, Rating, Score, START};
 use crate::store::{Store, StoreError};
 
+/// A rating from four columns of a SQLite row, from `first`: rating,
+/// deviation, volatility, games.
+pub(crate) fn rating_in(r: &rusqlite::Row<'_>, first: usize) -> rusqlite::Result<Rating> {
+    Ok(Rating {
+        rating: r.get(first)?,
+        deviation: r.get(first + 1)?,
+        volatility: r.get(first + 2)?,
+        games: r.get(first + 3)?,
+    })
+}
+
+/// The same from a PostgreSQL row.
+pub(crate) fn rating_in_pg(r: &tokio_postgres::Row, first: usize) -> Rating {
+    Rating {
+        rating: r.get(first),
+        deviation: r.get(first + 1),
+        volatility: r.get(first + 2),
+        games: u32::try_from(r.get::<_, i32>(first + 3)).unwrap_or(0),
+    }
+}
+
 impl Store {
     fn rating(&self, user: &str, game: &str) -> Result<Option<Rating>, StoreError> {
         Ok(self
@@ -18,14 +39,7 @@ impl Store {
                 "SELECT rating, deviation, volatility, games FROM ratings
                  WHERE user_key = ?1 AND game = ?2",
                 params![user, game],
-                |r| {
-                    Ok(Rating {
-                        rating: r.get(0)?,
-                        deviation: r.get(1)?,
-                        volatility: r.get(2)?,
-                        games: r.get(3)?,
-                    })
-                },
+                |r| rating_in(r, 0),
             )
             .optional()?)
     }
@@ -44,12 +58,7 @@ impl Db {
                     &[&user, &game],
                 )
                 .await?;
-            Ok(row.map(|r| Rating {
-                rating: r.get(0),
-                deviation: r.get(1),
-                volatility: r.get(2),
-                games: u32::try_from(r.get::<_, i32>(3)).unwrap_or(0),
-            }))
+            Ok(row.map(|r| rating_in_pg(&r, 0)))
         })?;
         Ok(stored.unwrap_or(START))
     }
@@ -102,14 +111,7 @@ impl Store {
                     "SELECT rating, deviation, volatility, games FROM ratings
                      WHERE user_key = ?1 AND game = ?2",
                     params![user, game.game],
-                    |r| {
-                        Ok(Rating {
-                            rating: r.get(0)?,
-                            deviation: r.get(1)?,
-                            volatility: r.get(2)?,
-                            games: r.get(3)?,
-                        })
-                    },
+                    |r| rating_in(r, 0),
                 )
                 .optional()?
                 .unwrap_or(START))
@@ -157,12 +159,7 @@ impl Db {
                     .await
                     .map_err(storage)?;
                 if let Some(r) = row {
-                    *slot = Rating {
-                        rating: r.get(0),
-                        deviation: r.get(1),
-                        volatility: r.get(2),
-                        games: u32::try_from(r.get::<_, i32>(3)).unwrap_or(0),
-                    };
+                    *slot = rating_in_pg(&r, 0);
                 }
             }
             let (after, event) = rated(&game, &before[0], &before[1]);
