@@ -21,6 +21,7 @@ use crate::hub::{CreateError, Hub};
 use crate::limits::PerAddress;
 
 pub(crate) mod accounts;
+mod cached;
 mod in_play;
 mod lobby;
 mod players;
@@ -113,6 +114,10 @@ pub(crate) struct App {
     pub creating: PerAddress,
     pub joining: PerAddress,
     pub doors: accounts::Doors,
+    /// The games in play and the site's statistics, computed at most once a
+    /// second (every process keeps its own).
+    pub in_play: cached::Cached,
+    pub stats: cached::Cached,
     /// Turns true when the server begins to stop: every game socket then
     /// closes with a close frame.
     pub stopping: watch::Receiver<bool>,
@@ -182,6 +187,8 @@ pub async fn serve(config: Config) -> Result<(SocketAddr, Serving), Box<dyn std:
             config.secure_cookies,
             config.logins_per_minute,
         ),
+        in_play: cached::Cached::new(Duration::from_secs(1)),
+        stats: cached::Cached::new(Duration::from_secs(1)),
         stopping: stopping.clone(),
     });
     let mut router = Router::new()

@@ -70,11 +70,21 @@ async fn player(app: &App, game: &InPlay, index: usize) -> (PlayerView, Option<f
 }
 
 async fn live(State(app): State<Arc<App>>) -> Response {
+    let computed = app
+        .in_play
+        .get(async { Ok::<_, std::convert::Infallible>(games_in_play(&app).await) });
+    match computed.await {
+        Ok(answer) => Json(answer).into_response(),
+        Err(never) => match never {},
+    }
+}
+
+async fn games_in_play(app: &App) -> serde_json::Value {
     let now = app.hub.time.now_ms();
     let mut listed = Vec::new();
     for game in app.hub.in_play().await {
-        let (white, white_rating) = player(&app, &game, 0).await;
-        let (black, black_rating) = player(&app, &game, 1).await;
+        let (white, white_rating) = player(app, &game, 0).await;
+        let (black, black_rating) = player(app, &game, 1).await;
         let clock = game.room.clock.as_ref().map(|clock| ClockView {
             control: clock.control.to_string(),
             left: clock.remaining_at(now),
@@ -107,7 +117,7 @@ async fn live(State(app): State<Arc<App>>) -> Response {
     if let Some(first) = games.first_mut() {
         first.featured = true;
     }
-    Json(serde_json::json!({ "games": games })).into_response()
+    serde_json::json!({ "games": games })
 }
 
 /// One of the signed-in player's games in progress, for the home screen's

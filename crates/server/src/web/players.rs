@@ -147,21 +147,24 @@ fn percent(part: u64, whole: u64) -> f64 {
 }
 
 async fn stats(State(app): State<Arc<App>>) -> Response {
-    let counted = match app.hub.db().stats().await {
-        Ok(counted) => counted,
-        Err(e) => return unavailable(&e),
-    };
-    // Every game is listed, played or not.
-    let games = engine::GameKind::ALL.iter().map(|kind| {
-        let s = counted.get(kind.as_str()).copied().unwrap_or_default();
-        let view = StatsView {
-            played: s.played,
-            white_wins: percent(s.white_wins, s.played),
-            black_wins: percent(s.black_wins, s.played),
-            draws: percent(s.draws, s.played),
-        };
-        (kind.as_str().to_string(), view)
+    let computed = app.stats.get(async {
+        let counted = app.hub.db().stats().await?;
+        // Every game is listed, played or not.
+        let games = engine::GameKind::ALL.iter().map(|kind| {
+            let s = counted.get(kind.as_str()).copied().unwrap_or_default();
+            let view = StatsView {
+                played: s.played,
+                white_wins: percent(s.white_wins, s.played),
+                black_wins: percent(s.black_wins, s.played),
+                draws: percent(s.draws, s.played),
+            };
+            (kind.as_str().to_string(), view)
+        });
+        let games: std::collections::BTreeMap<_, _> = games.collect();
+        Ok(serde_json::json!({ "games": games }))
     });
-    Json(serde_json::json!({ "games": games.collect::<std::collections::BTreeMap<_, _>>() }))
-        .into_response()
+    match computed.await {
+        Ok(answer) => Json(answer).into_response(),
+        Err(e) => unavailable(&e),
+    }
 }
