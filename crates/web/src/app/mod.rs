@@ -8,6 +8,7 @@ mod computer;
 mod editor;
 mod embed;
 mod lines;
+mod markup;
 mod panels;
 mod puzzles;
 mod records;
@@ -96,6 +97,7 @@ pub fn start() -> Result<(), JsValue> {
         return Ok(());
     };
     let document = window.document().ok_or("no document")?;
+    markup::fill_slots(&document)?;
     let Some(canvas) = document.get_element_by_id("board") else {
         return Ok(());
     };

@@ -433,7 +433,11 @@ mod tests {
 
     #[test]
     fn every_control_of_the_page_is_read() {
-        let page = include_str!("../../../../index.html");
+        // The light page and the whole app's own parts.
+        let page = concat!(
+            include_str!("../../../../index.html"),
+            include_str!("../../../../www/full.html")
+        );
         let names: Vec<&str> = page
             .split("data-action=\"")
             .skip(1)
