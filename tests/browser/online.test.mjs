@@ -118,3 +118,58 @@ test('a code that opens no game is refused in words', async () => {
   await d.page.waitForSelector('body[data-screen="home"]');
   await d.context.close();
 });
+
+test('a game with clocks: both clocks show, the side on move runs, and a flag falls at 1+0', async () => {
+  const a = await openApp(app.browser, app.server.url, { viewport: { width: 1100, height: 800 } });
+  await a.page.click('[data-action="pick"][data-game="bell"]');
+  await a.page.selectOption('#online-side', 'white');
+  await a.page.selectOption('#online-clock', '1+0');
+  await a.page.click('[data-action="start-online"]');
+  await a.page.waitForFunction(() => /^[0-9A-Z]{3}-[0-9A-Z]{3}$/.test(
+    document.getElementById('waiting-code')?.textContent ?? ''));
+  const code = (await a.page.textContent('#waiting-code')).trim();
+  const b = await openApp(app.browser, app.server.url, {
+    viewport: { width: 412, height: 915 }, deviceScaleFactor: 2, hasTouch: true, isMobile: true,
+  });
+  await b.page.fill('#join-code', code);
+  await b.page.click('[data-action="join-online"]');
+  await b.page.waitForSelector('body[data-screen="game"] canvas#board[data-drawn="true"]');
+  await a.page.waitForSelector('body[data-screen="game"]');
+
+  // Both clocks full, none running before the first move.
+  for (const p of [a.page, b.page]) {
+    await p.waitForSelector('#clocks:not([hidden])');
+    assert.equal(await p.textContent('#clock-white'), '1:00');
+    assert.equal(await p.textContent('#clock-black'), '1:00');
+  }
+  // White's first move starts Black's clock, which runs on both pages.
+  await playFirstMove(a.page);
+  await waitForPly(b.page, 1);
+  for (const p of [a.page, b.page]) {
+    await p.waitForSelector('#clock-black.running', { timeout: 5_000 });
+    await p.waitForFunction(() => document.getElementById('clock-black').textContent < '1:00',
+      null, { timeout: 5_000 });
+    assert.equal(await p.textContent('#clock-white'), '1:00', "White's clock stands");
+  }
+  await b.page.screenshot({ path: join(shots, 'online-clocks-phone.png') });
+  assert.deepEqual(await audit(b.page), [], 'a game with clocks passes the accessibility audit');
+
+  // Black lets the minute run out: the server ends the game on both sides.
+  await b.page.waitForSelector('#clock-black.low', { timeout: 60_000 });
+  await waitForStatusWithin(b.page, 'You lose (out of time)', 75_000);
+  await waitForStatusWithin(a.page, 'You win! (out of time)', 10_000);
+  assert.equal(await b.page.textContent('#clock-black'), '0.0');
+  await b.page.screenshot({ path: join(shots, 'online-flag-phone.png') });
+  for (const ctx of [a, b]) {
+    assert.deepEqual(ctx.errors, []);
+    await ctx.context.close();
+  }
+});
+
+async function waitForStatusWithin(page, text, timeout) {
+  await page.waitForFunction(
+    (text) => document.getElementById('status')?.textContent.includes(text),
+    text,
+    { timeout },
+  );
+}
