@@ -27,7 +27,9 @@ pub(super) fn fill_slots(document: &Document) -> Result<(), JsValue> {
     holder.set_inner_html(PARTS);
     let parts = holder.query_selector_all("template[data-slot]")?;
     for i in 0..parts.length() {
-        let Some(part) = parts.get(i).and_then(|p| p.dyn_into::<HtmlTemplateElement>().ok())
+        let Some(part) = parts
+            .get(i)
+            .and_then(|p| p.dyn_into::<HtmlTemplateElement>().ok())
         else {
             continue;
         };
