@@ -97,6 +97,18 @@ macro_rules! either {
 }
 pub(crate) use either;
 
+/// A statement written with SQLite's numbered parameters (`?1`), in
+/// PostgreSQL's (`$1`): one text of each statement serves both stores.
+pub(crate) fn numbered(sql: &str) -> String {
+    let mut out = String::with_capacity(sql.len());
+    let mut chars = sql.chars().peekable();
+    while let Some(c) = chars.next() {
+        let parameter = c == '?' && chars.peek().is_some_and(char::is_ascii_digit);
+        out.push(if parameter { '$' } else { c });
+    }
+    out
+}
+
 impl Db {
     /// Starts opening the database `url` names in the background: a
     /// PostgreSQL URL (`postgres://…`), or else a SQLite file (`:memory:`
@@ -295,41 +307,47 @@ impl Db {
 
     /// The games whose clocks may run: timed, both seats taken, no result.
     pub async fn running_games(&self) -> Result<Vec<String>, StoreError> {
-        const RUNNING: &str = "SELECT id FROM games WHERE clock IS NOT NULL AND result IS NULL
-             AND white IS NOT NULL AND black IS NOT NULL";
-        either!(
-            self,
-            read(|store| {
-                let mut statement = store.db.prepare_cached(RUNNING)?;
-                let ids = statement
-                    .query_map([], |r| r.get(0))?
-                    .collect::<rusqlite::Result<Vec<String>>>()?;
-                Ok(ids)
-            }),
-            |pg| {
-                let rows = pg.query(RUNNING, &[]).await?;
-                Ok(rows.iter().map(|r| r.get(0)).collect())
-            }
+        self.game_ids(
+            "SELECT id FROM games WHERE clock IS NOT NULL AND result IS NULL
+             AND white IS NOT NULL AND black IS NOT NULL",
+            Vec::new(),
         )
+        .await
     }
 
     /// The games `user` plays that are not over (both seats taken).
     pub async fn playing(&self, user: &str) -> Result<Vec<String>, StoreError> {
-        const PLAYING: &str = "SELECT id FROM games WHERE (white_user = $1 OR black_user = $1)
+        self.game_ids(
+            "SELECT id FROM games WHERE (white_user = ?1 OR black_user = ?1)
              AND result IS NULL AND white IS NOT NULL AND black IS NOT NULL
-             ORDER BY id LIMIT 100";
-        let owned = user.to_string();
+             ORDER BY id LIMIT 100",
+            vec![user.to_string()],
+        )
+        .await
+    }
+
+    /// The game ids a query of the games finds (with text parameters).
+    async fn game_ids(
+        &self,
+        sql: &'static str,
+        parameters: Vec<String>,
+    ) -> Result<Vec<String>, StoreError> {
+        let owned = parameters.clone();
         either!(
             self,
             read(|store| {
-                let mut statement = store.db.prepare_cached(&PLAYING.replace("$1", "?1"))?;
+                let mut statement = store.db.prepare_cached(sql)?;
                 let ids = statement
-                    .query_map([&owned], |r| r.get(0))?
+                    .query_map(rusqlite::params_from_iter(&owned), |r| r.get(0))?
                     .collect::<rusqlite::Result<Vec<String>>>()?;
                 Ok(ids)
             }),
             |pg| {
-                let rows = pg.query(PLAYING, &[&user]).await?;
+                let values: Vec<&(dyn tokio_postgres::types::ToSql + Sync)> = parameters
+                    .iter()
+                    .map(|p| p as &(dyn tokio_postgres::types::ToSql + Sync))
+                    .collect();
+                let rows = pg.query(&numbered(sql), &values).await?;
                 Ok(rows.iter().map(|r| r.get(0)).collect())
             }
         )
@@ -401,6 +419,14 @@ impl Db {
 mod tests {
     use super::*;
     use online_play::{EventBody, Role};
+
+    #[test]
+    fn statements_are_numbered_for_postgresql() {
+        assert_eq!(
+            numbered("SELECT a FROM t WHERE b = ?1 AND (c = ?12 OR d = '?') LIMIT ?2"),
+            "SELECT a FROM t WHERE b = $1 AND (c = $12 OR d = '?') LIMIT $2"
+        );
+    }
 
     #[tokio::test]
     async fn calls_wait_for_the_database_and_fail_when_it_cannot_open() {

@@ -4,7 +4,7 @@
 
 use rusqlite::params;
 
-use crate::db::{either, Db};
+use crate::db::{either, numbered, Db};
 use crate::ratings::{Rating, PROVISIONAL_ABOVE};
 use crate::store::{Store, StoreError};
 
@@ -81,13 +81,6 @@ const LEADERS: &str = "SELECT u.name, r.rating, r.deviation, r.volatility, r.gam
      FROM ratings r JOIN users u ON u.key = r.user_key
      WHERE r.game = ?1
      ORDER BY (r.deviation > ?2), r.rating DESC, u.name LIMIT ?3";
-
-/// The same statement in PostgreSQL's numbering.
-fn numbered(sql: &str) -> String {
-    sql.replace("?1", "$1")
-        .replace("?2", "$2")
-        .replace("?3", "$3")
-}
 
 impl Store {
     fn history(&self, user: &str, limit: i64) -> Result<Vec<PlayedGame>, StoreError> {

@@ -11,7 +11,7 @@
 
 use rusqlite::{params, OptionalExtension, Row};
 
-use crate::db::{either, Db};
+use crate::db::{either, numbered, Db};
 use crate::store::{Store, StoreError};
 
 /// Seconds a seek stays listed without its seeker asking after it.
@@ -39,7 +39,6 @@ pub(crate) const SQLITE_SCHEMA: &str = "ALTER TABLE games ADD COLUMN white_user 
         max_rating INTEGER,
         user_key TEXT,
         name TEXT NOT NULL,
-        rating INTEGER,
         token TEXT NOT NULL,
         quick INTEGER NOT NULL,
         created INTEGER NOT NULL,
@@ -79,7 +78,6 @@ pub(crate) const POSTGRES_SCHEMA: &str = "ALTER TABLE games
         max_rating INTEGER,
         user_key TEXT,
         name TEXT NOT NULL,
-        rating INTEGER,
         token TEXT NOT NULL,
         quick BOOLEAN NOT NULL,
         created BIGINT NOT NULL,
@@ -114,8 +112,6 @@ pub struct Seek {
     pub user: Option<String>,
     /// The name shown: the account's, or a guest's.
     pub name: String,
-    /// The seeker's rating in this game, when rated.
-    pub rating: Option<i32>,
     /// The hash of the seat token the seeker will play with.
     pub token: String,
     /// Made by quick pairing rather than posted to the lobby.
@@ -128,7 +124,16 @@ pub struct Seek {
 }
 
 const COLUMNS: &str = "id, header, clock, rated, side, min_rating, max_rating, user_key, name,
-    rating, token, quick, created, seen, game";
+    token, quick, created, seen, game";
+/// An open seek withdrawn by the holder of its token.
+const WITHDRAW: &str = "DELETE FROM seeks WHERE id = ?1 AND token = ?2 AND game IS NULL";
+/// Seeks no longer asked after (open), or long accepted.
+const FORGET: &str = "DELETE FROM seeks
+     WHERE (game IS NULL AND seen < ?1) OR (game IS NOT NULL AND seen < ?2)";
+/// A seeker asked after its open seek.
+const SEEN: &str = "UPDATE seeks SET seen = ?2 WHERE id = ?1 AND game IS NULL";
+/// A value for each column.
+const PLACES: &str = "?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14";
 
 fn from_sqlite(r: &Row<'_>) -> rusqlite::Result<Seek> {
     let (min, max): (Option<i32>, Option<i32>) = (r.get(5)?, r.get(6)?);
@@ -141,12 +146,11 @@ fn from_sqlite(r: &Row<'_>) -> rusqlite::Result<Seek> {
         range: min.zip(max),
         user: r.get(7)?,
         name: r.get(8)?,
-        rating: r.get(9)?,
-        token: r.get(10)?,
-        quick: r.get(11)?,
-        created: r.get(12)?,
-        seen: r.get(13)?,
-        game: r.get(14)?,
+        token: r.get(9)?,
+        quick: r.get(10)?,
+        created: r.get(11)?,
+        seen: r.get(12)?,
+        game: r.get(13)?,
     })
 }
 
@@ -161,12 +165,11 @@ fn from_postgres(r: &tokio_postgres::Row) -> Seek {
         range: min.zip(max),
         user: r.get(7),
         name: r.get(8),
-        rating: r.get(9),
-        token: r.get(10),
-        quick: r.get(11),
-        created: r.get(12),
-        seen: r.get(13),
-        game: r.get(14),
+        token: r.get(9),
+        quick: r.get(10),
+        created: r.get(11),
+        seen: r.get(12),
+        game: r.get(13),
     }
 }
 
@@ -174,10 +177,10 @@ impl Store {
     fn add_seek(&mut self, s: &Seek) -> Result<(), StoreError> {
         let (min, max) = s.range.unzip();
         self.db.execute(
-            &format!("INSERT INTO seeks ({COLUMNS}) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)"),
+            &format!("INSERT INTO seeks ({COLUMNS}) VALUES ({PLACES})"),
             params![
-                s.id, s.header, s.clock, s.rated, s.side, min, max, s.user, s.name, s.rating,
-                s.token, s.quick, s.created, s.seen, s.game
+                s.id, s.header, s.clock, s.rated, s.side, min, max, s.user, s.name, s.token,
+                s.quick, s.created, s.seen, s.game
             ],
         )?;
         Ok(())
@@ -193,11 +196,7 @@ impl Store {
         Ok(seeks)
     }
 
-    fn seek_seen(&mut self, id: &str, now: i64) -> Result<Option<Seek>, StoreError> {
-        self.db.execute(
-            "UPDATE seeks SET seen = ?2 WHERE id = ?1 AND game IS NULL",
-            params![id, now],
-        )?;
+    fn seek(&self, id: &str) -> Result<Option<Seek>, StoreError> {
         Ok(self
             .db
             .query_row(
@@ -208,19 +207,20 @@ impl Store {
             .optional()?)
     }
 
+    fn seek_seen(&mut self, id: &str, now: i64) -> Result<Option<Seek>, StoreError> {
+        self.db.execute(SEEN, params![id, now])?;
+        self.seek(id)
+    }
+
     fn withdraw_seek(&mut self, id: &str, token: &str) -> Result<bool, StoreError> {
-        let gone = self.db.execute(
-            "DELETE FROM seeks WHERE id = ?1 AND token = ?2 AND game IS NULL",
-            params![id, token],
-        )?;
+        let gone = self.db.execute(WITHDRAW, params![id, token])?;
         Ok(gone == 1)
     }
 
     fn forget_seeks(&mut self, open_before: i64, paired_before: i64) -> Result<usize, StoreError> {
-        Ok(self.db.execute(
-            "DELETE FROM seeks WHERE (game IS NULL AND seen < ?1) OR (game IS NOT NULL AND seen < ?2)",
-            params![open_before, paired_before],
-        )?)
+        Ok(self
+            .db
+            .execute(FORGET, params![open_before, paired_before])?)
     }
 }
 
@@ -232,8 +232,8 @@ impl Db {
             let (min, max) = seek.range.unzip();
             pg.execute(
                 &format!(
-                    "INSERT INTO seeks ({COLUMNS})
-                     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)"
+                    "INSERT INTO seeks ({COLUMNS}) VALUES ({})",
+                    numbered(PLACES)
                 ),
                 &[
                     &seek.id,
@@ -245,7 +245,6 @@ impl Db {
                     &max,
                     &seek.user,
                     &seek.name,
-                    &seek.rating,
                     &seek.token,
                     &seek.quick,
                     &seek.created,
@@ -280,11 +279,15 @@ impl Db {
     pub async fn seek_seen(&self, id: &str, now: i64) -> Result<Option<Seek>, StoreError> {
         let owned = id.to_string();
         either!(self, write(|store| store.seek_seen(&owned, now)), |pg| {
-            pg.execute(
-                "UPDATE seeks SET seen = $2 WHERE id = $1 AND game IS NULL",
-                &[&id, &now],
-            )
-            .await?;
+            pg.execute(&numbered(SEEN), &[&id, &now]).await?;
+            self.seek(id).await
+        })
+    }
+
+    /// The seek `id`, open or accepted; `None` when there is no such seek.
+    pub async fn seek(&self, id: &str) -> Result<Option<Seek>, StoreError> {
+        let owned = id.to_string();
+        either!(self, read(|store| store.seek(&owned)), |pg| {
             let row = pg
                 .query_opt(
                     &format!("SELECT {COLUMNS} FROM seeks WHERE id = $1"),
@@ -300,12 +303,7 @@ impl Db {
     pub async fn withdraw_seek(&self, id: &str, token: &str) -> Result<bool, StoreError> {
         let (i, t) = (id.to_string(), token.to_string());
         either!(self, write(|store| store.withdraw_seek(&i, &t)), |pg| {
-            let gone = pg
-                .execute(
-                    "DELETE FROM seeks WHERE id = $1 AND token = $2 AND game IS NULL",
-                    &[&id, &token],
-                )
-                .await?;
+            let gone = pg.execute(&numbered(WITHDRAW), &[&id, &token]).await?;
             Ok(gone == 1)
         })
     }
@@ -323,12 +321,8 @@ impl Db {
                 .forget_seeks(open_before, paired_before)
                 .map(|n| n as u64)),
             |pg| {
-                pg.execute(
-                    "DELETE FROM seeks WHERE (game IS NULL AND seen < $1)
-                        OR (game IS NOT NULL AND seen < $2)",
-                    &[&open_before, &paired_before],
-                )
-                .await
+                pg.execute(&numbered(FORGET), &[&open_before, &paired_before])
+                    .await
             }
         )
     }

@@ -6,7 +6,7 @@ use rusqlite::{params, OptionalExtension};
 
 use online_play::{EventBody, RatingChange};
 
-use crate::db::{either, Db};
+use crate::db::{either, numbered, Db};
 use crate::ratings::{after_game, Rating, Score, START};
 use crate::store::{Store, StoreError};
 
@@ -31,18 +31,26 @@ pub(crate) fn rating_in_pg(r: &tokio_postgres::Row, first: usize) -> Rating {
     }
 }
 
-impl Store {
-    fn rating(&self, user: &str, game: &str) -> Result<Option<Rating>, StoreError> {
-        Ok(self
-            .db
-            .query_row(
-                "SELECT rating, deviation, volatility, games FROM ratings
-                 WHERE user_key = ?1 AND game = ?2",
-                params![user, game],
-                |r| rating_in(r, 0),
-            )
-            .optional()?)
-    }
+/// A player's rating in a game.
+const RATING_OF: &str = "SELECT rating, deviation, volatility, games FROM ratings
+     WHERE user_key = ?1 AND game = ?2";
+
+/// A player's new rating in a game.
+const UPSERT: &str = "INSERT INTO ratings (user_key, game, rating, deviation, volatility, games)
+     VALUES (?1, ?2, ?3, ?4, ?5, ?6)
+     ON CONFLICT (user_key, game) DO UPDATE SET rating = excluded.rating,
+        deviation = excluded.deviation, volatility = excluded.volatility, games = excluded.games";
+
+/// `user`'s stored rating in `game`, on a SQLite connection (or within a
+/// transaction).
+fn rating_sqlite(
+    db: &rusqlite::Connection,
+    user: &str,
+    game: &str,
+) -> Result<Option<Rating>, StoreError> {
+    Ok(db
+        .query_row(RATING_OF, params![user, game], |r| rating_in(r, 0))
+        .optional()?)
 }
 
 impl Db {
@@ -50,14 +58,8 @@ impl Db {
     /// starts.
     pub async fn rating(&self, user: &str, game: &str) -> Result<Rating, StoreError> {
         let (u, g) = (user.to_string(), game.to_string());
-        let stored = either!(self, read(|store| store.rating(&u, &g)), |pg| {
-            let row = pg
-                .query_opt(
-                    "SELECT rating, deviation, volatility, games FROM ratings
-                     WHERE user_key = $1 AND game = $2",
-                    &[&user, &game],
-                )
-                .await?;
+        let stored = either!(self, read(|store| rating_sqlite(&store.db, &u, &g)), |pg| {
+            let row = pg.query_opt(&numbered(RATING_OF), &[&user, &game]).await?;
             Ok(row.map(|r| rating_in_pg(&r, 0)))
         })?;
         Ok(stored.unwrap_or(START))
@@ -94,34 +96,20 @@ fn rated(game: &RatedGame, white: &Rating, black: &Rating) -> ([Rating; 2], Even
     ([white_after, black_after], event)
 }
 
-const UPSERT_SQLITE: &str =
-    "INSERT INTO ratings (user_key, game, rating, deviation, volatility, games)
-     VALUES (?1, ?2, ?3, ?4, ?5, ?6)
-     ON CONFLICT (user_key, game) DO UPDATE SET rating = excluded.rating,
-        deviation = excluded.deviation, volatility = excluded.volatility, games = excluded.games";
-
 impl Store {
     fn rate(&mut self, game: &RatedGame) -> Result<EventBody, StoreError> {
         let tx = self
             .db
             .transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
         let read = |user: &str| -> Result<Rating, StoreError> {
-            Ok(tx
-                .query_row(
-                    "SELECT rating, deviation, volatility, games FROM ratings
-                     WHERE user_key = ?1 AND game = ?2",
-                    params![user, game.game],
-                    |r| rating_in(r, 0),
-                )
-                .optional()?
-                .unwrap_or(START))
+            Ok(rating_sqlite(&tx, user, &game.game)?.unwrap_or(START))
         };
         let (white, black) = (read(&game.players[0])?, read(&game.players[1])?);
         let (after, event) = rated(game, &white, &black);
         crate::store::append_in(&tx, &game.id, game.v, std::slice::from_ref(&event))?;
         for (user, rating) in game.players.iter().zip(after) {
             tx.execute(
-                UPSERT_SQLITE,
+                UPSERT,
                 params![
                     user,
                     game.game,
@@ -152,8 +140,7 @@ impl Db {
             for (slot, user) in before.iter_mut().zip(&game.players) {
                 let row = tx
                     .query_opt(
-                        "SELECT rating, deviation, volatility, games FROM ratings
-                         WHERE user_key = $1 AND game = $2 FOR UPDATE",
+                        &format!("{} FOR UPDATE", numbered(RATING_OF)),
                         &[user, &game.game],
                     )
                     .await
@@ -167,11 +154,7 @@ impl Db {
             for (user, rating) in game.players.iter().zip(after) {
                 let games = i32::try_from(rating.games).unwrap_or(i32::MAX);
                 tx.execute(
-                    "INSERT INTO ratings (user_key, game, rating, deviation, volatility, games)
-                     VALUES ($1, $2, $3, $4, $5, $6)
-                     ON CONFLICT (user_key, game) DO UPDATE SET rating = excluded.rating,
-                        deviation = excluded.deviation, volatility = excluded.volatility,
-                        games = excluded.games",
+                    &numbered(UPSERT),
                     &[
                         user,
                         &game.game,
