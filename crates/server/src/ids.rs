@@ -22,6 +22,11 @@ pub fn game_id() -> String {
         .collect()
 }
 
+/// A fair coin (who plays White when a player leaves it to chance).
+pub fn coin() -> bool {
+    random::<1>()[0] % 2 == 0
+}
+
 /// A seat token: 128 random bits, as 32 hex digits.
 pub fn seat_token() -> String {
     random::<16>().iter().map(|b| format!("{b:02x}")).collect()

@@ -95,6 +95,12 @@ impl Config {
     }
 }
 
+/// The game and its options a request names (`turkish option
+/// queen_lands=any`), without any moves: those come later, played.
+pub(crate) fn game_header(game: &str) -> &str {
+    game.split(" moves").next().unwrap_or_default()
+}
+
 /// The running server: ends with `Err(why)` when it had to stop.
 pub type Serving = tokio::task::JoinHandle<Result<(), String>>;
 
@@ -354,7 +360,7 @@ async fn create(
         None | Some("white") => Role::White,
         Some("black") => Role::Black,
         Some("random") => {
-            if crate::ids::seat_token().as_bytes()[0] % 2 == 0 {
+            if crate::ids::coin() {
                 Role::White
             } else {
                 Role::Black
@@ -368,8 +374,7 @@ async fn create(
                 .into_response()
         }
     };
-    // Only the game and its options: moves come later.
-    let header = request.game.split(" moves").next().unwrap_or_default();
+    let header = game_header(&request.game);
     match app
         .hub
         .create(header, side, request.suggestions, request.clock)

@@ -23,6 +23,28 @@ pub struct Accepter {
     pub name: String,
 }
 
+/// A game with both seats taken from the start, at `now`: its header as
+/// stored and its first events (both joined, and the clocks set in a game
+/// with clocks), or why `header` or `clock` is not one.
+fn seated_start(
+    header: &str,
+    suggestions: bool,
+    clock: Option<&str>,
+    now: u64,
+) -> Result<(String, Vec<online_play::EventBody>), String> {
+    let mut room = Room::new(header, suggestions)?;
+    if let Some(clock) = clock {
+        let control: TimeControl = clock.parse()?;
+        room = room.timed(control);
+    }
+    let mut events = room.joined(Side::White, now);
+    for event in &events {
+        room.apply(event)?;
+    }
+    events.extend(room.joined(Side::Black, now));
+    Ok((room.record(), events))
+}
+
 impl Hub {
     /// Starts the game `seek` asks for against `accepter`: its id, or
     /// `None` when the seek was no longer open.
@@ -31,15 +53,13 @@ impl Hub {
         seek: &Seek,
         accepter: &Accepter,
     ) -> Result<Option<String>, CreateError> {
-        let mut room = Room::new(&seek.header, false).map_err(CreateError::BadGame)?;
-        if let Some(clock) = &seek.clock {
-            let control: TimeControl = clock.parse().map_err(CreateError::BadGame)?;
-            room = room.timed(control);
-        }
+        let now = self.time.now_ms();
+        let (header, events) = seated_start(&seek.header, false, seek.clock.as_deref(), now)
+            .map_err(CreateError::BadGame)?;
         let seeker_side = match seek.side.as_str() {
             "white" => Side::White,
             "black" => Side::Black,
-            _ if crate::ids::random::<1>()[0] % 2 == 0 => Side::White,
+            _ if crate::ids::coin() => Side::White,
             _ => Side::Black,
         };
         let mut seats = [None, None];
@@ -51,16 +71,10 @@ impl Hub {
         players[seeker_side.index()] = seek.user.clone();
         seats[seeker_side.other().index()] = Some(accepter.token.clone());
         players[seeker_side.other().index()] = accepter.user.clone();
-        let now = self.time.now_ms();
-        let mut events = room.joined(Side::White, now);
-        for event in &events {
-            room.apply(event).map_err(CreateError::BadGame)?;
-        }
-        events.extend(room.joined(Side::Black, now));
         let id = crate::ids::game_id();
         let row = GameRow {
             id: id.clone(),
-            header: room.record(),
+            header,
             suggestions: false,
             seats,
             code: None,
@@ -96,28 +110,21 @@ impl Hub {
         state: &mut crate::live::LiveState,
     ) -> Result<(), online_play::ErrorCode> {
         let before = &state.row;
-        let mut room = Room::new(&before.header, before.suggestions)
-            .map_err(|_| online_play::ErrorCode::Damaged)?;
-        if let Some(control) = &before.clock {
-            let control: TimeControl = control
-                .parse()
-                .map_err(|_| online_play::ErrorCode::Damaged)?;
-            room = room.timed(control);
-        }
         let now = self.time.now_ms();
-        let mut events = room.joined(Side::White, now);
-        for event in &events {
-            room.apply(event)
-                .map_err(|_| online_play::ErrorCode::Damaged)?;
-        }
-        events.extend(room.joined(Side::Black, now));
+        let (header, events) = seated_start(
+            &before.header,
+            before.suggestions,
+            before.clock.as_deref(),
+            now,
+        )
+        .map_err(|_| online_play::ErrorCode::Damaged)?;
         let [white, black] = before.seats.clone();
         let [white_user, black_user] = before.players.clone();
         let [white_name, black_name] = before.names.clone();
         let id = crate::ids::game_id();
         let row = GameRow {
             id: id.clone(),
-            header: before.header.clone(),
+            header,
             suggestions: before.suggestions,
             seats: [black, white],
             code: None,

@@ -109,6 +109,7 @@ fn guest_name(name: Option<&str>) -> Result<String, Response> {
 
 /// Who is asking: their account (key, name), or a guest's name; and the
 /// hash of the seat token they made.
+#[derive(Clone)]
 struct Asker {
     user: Option<String>,
     name: String,
@@ -173,8 +174,7 @@ fn check_rated(
 
 /// The game's header as a game is made of it (checked by the engine).
 fn header_of(game: &str) -> Result<String, Response> {
-    let header = game.split(" moves").next().unwrap_or_default().trim();
-    online_play::Room::new(header, false)
+    online_play::Room::new(crate::web::game_header(game).trim(), false)
         .map(|room| room.record())
         .map_err(|why| refuse(StatusCode::BAD_REQUEST, &why))
 }
@@ -306,7 +306,6 @@ fn new_seek(
         range,
         user: seeker.user,
         name: seeker.name,
-        rating: None,
         token: seeker.token,
         quick,
         created: now,
@@ -346,10 +345,15 @@ async fn withdraw(
     }
 }
 
+/// Whether `seek` is `asker`'s own: made with their seat token, or by
+/// their account.
+fn is_own(seek: &Seek, asker: &Asker) -> bool {
+    seek.token == asker.token || (seek.user.is_some() && seek.user == asker.user)
+}
+
 /// Why `accepter` may not take `seek`, if they may not.
 async fn may_accept(app: &App, seek: &Seek, accepter: &Asker) -> Result<(), Response> {
-    let own = seek.token == accepter.token || (seek.user.is_some() && seek.user == accepter.user);
-    if own {
+    if is_own(seek, accepter) {
         return Err(refuse(StatusCode::CONFLICT, "that seek is your own"));
     }
     check_rated(
@@ -421,8 +425,9 @@ async fn accept(
         Err(refused) => return refused,
     };
     let since = app.hub.time.now() - STALE_AFTER;
-    let seek = match app.hub.db().open_seeks(since).await {
-        Ok(seeks) => seeks.into_iter().find(|s| s.id == id),
+    let seek = match app.hub.db().seek(&id).await {
+        // Listed: open, and asked after lately.
+        Ok(seek) => seek.filter(|s| s.game.is_none() && s.seen >= since),
         Err(e) => return unavailable(&e),
     };
     let Some(seek) = seek else {
@@ -481,11 +486,7 @@ async fn quick(
     }
     let mine = new_seek(
         &app,
-        Asker {
-            user: seeker.user.clone(),
-            name: seeker.name.clone(),
-            token: seeker.token.clone(),
-        },
+        seeker.clone(),
         header,
         Some(asked.clock),
         rated,
@@ -519,18 +520,12 @@ async fn quick(
                 && s.header == mine.header
                 && s.clock == mine.clock
                 && s.rated == mine.rated
-                && s.token != mine.token
-                && (s.user.is_none() || s.user != mine.user)
+                && !is_own(s, &seeker)
         });
         let Some(other) = other else {
             return waiting;
         };
-        let taker = Asker {
-            user: seeker.user.clone(),
-            name: seeker.name.clone(),
-            token: seeker.token.clone(),
-        };
-        match take(&app, &other, taker, Some(mine.id.clone())).await {
+        match take(&app, &other, seeker.clone(), Some(mine.id.clone())).await {
             Ok(Some(game)) => return json_of(&mine.id, Some(&game)),
             Ok(None) => continue,
             Err(refused) => return refused,
