@@ -57,11 +57,6 @@ impl Time {
         }
     }
 
-    /// Whether this is a test's clock.
-    pub fn is_manual(&self) -> bool {
-        matches!(&*self.0, Source::Manual(_))
-    }
-
     /// Waits until the time is `at_ms` or later.
     pub async fn until(&self, at_ms: u64) {
         match &*self.0 {
