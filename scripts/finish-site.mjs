@@ -32,6 +32,7 @@ const COMPRESSIBLE = /\.(html|js|mjs|css|wasm|svg|json|webmanifest|txt)$/;
 
 // English is built into the page's module; its catalog file is not served.
 rmSync(path('lang/en.json'), { force: true });
+rmSync(path('lang/en-full.json'), { force: true });
 
 // Step 0: the page modules' scripts (ES modules, which Trunk leaves as they
 // are) minified with terser, from the browser tests' packages like wasm-opt.

@@ -16,6 +16,7 @@
 
 #[cfg(feature = "page")]
 pub mod app;
+pub mod community;
 pub mod embed;
 pub mod figures;
 pub mod i18n;

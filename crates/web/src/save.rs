@@ -196,6 +196,8 @@ pub struct Prefs {
     pub confirm: bool,
     pub board: BoardTheme,
     pub pieces: PieceStyle,
+    /// Show and take part in online games' chat.
+    pub chat: bool,
 }
 
 impl Default for Prefs {
@@ -209,6 +211,7 @@ impl Default for Prefs {
             confirm: false,
             board: BoardTheme::Wood,
             pieces: PieceStyle::Solid,
+            chat: true,
         }
     }
 }

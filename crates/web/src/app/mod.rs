@@ -4,6 +4,7 @@
 //! the page's handles; the game server's socket is `app/socket`'s.
 
 mod board;
+mod community;
 mod computer;
 mod editor;
 mod embed;
@@ -144,6 +145,12 @@ pub fn start() -> Result<(), JsValue> {
             .any(|(key, _)| crate::links::LINK_KEYS.contains(&key))
             .then(|| search.clone()),
         lang_stored: read(crate::ui::LANG_KEY),
+        // The lobby's own: the light module has none of it.
+        guest: crate::FULL.then(|| read(crate::ui::GUEST_KEY)).flatten(),
+        seats: crate::FULL.then(|| read(crate::ui::SEATS_KEY)).flatten(),
+        community: crate::embed::query_pairs(&search)
+            .find(|(key, _)| crate::FULL && (*key == "lobby" || *key == "live"))
+            .map(|(key, _)| key.to_string()),
         today: records::today(),
         puzzles: read(crate::ui::PUZZLES_KEY),
         languages: window
@@ -349,6 +356,13 @@ impl App {
                 | Effect::ReplyToHost(_)
                 | Effect::Connect
                 | Effect::SendOnline(_) => {}
+                Effect::Http {
+                    id,
+                    method,
+                    path,
+                    body,
+                } if crate::FULL => self.http(id, method, path, body),
+                Effect::Http { .. } => {}
                 Effect::Navigate(query) => {
                     let _ = self.window.location().assign(&query);
                 }
@@ -502,6 +516,7 @@ impl App {
             pieces: crate::theme::PieceStyle::from_name(&chosen("pref-pieces"))
                 .unwrap_or(prefs.pieces),
             flipped: prefs.flipped,
+            chat: prefs.chat,
         });
         self.dispatch(action);
     }

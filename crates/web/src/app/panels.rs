@@ -185,6 +185,9 @@ impl App {
         self.set_hidden("share", view.record.is_none());
         self.set_text("record-out", view.record.as_deref().unwrap_or_default());
         self.write_puzzle(view.puzzle.as_ref());
+        self.write_lobby(view.lobby.as_ref());
+        self.write_chat(view.chat.as_ref());
+        self.write_rematch(view.rematch.as_ref());
     }
 
     /// An online game's clocks, or none.
@@ -300,9 +303,9 @@ impl App {
         }
         if list.inner_html() != html {
             list.set_inner_html(&html);
-            if let Some(last) = list.last_element_child() {
-                last.scroll_into_view_with_bool(false);
-            }
+            // The latest turn in sight, inside the list only: the page
+            // itself stays where the person has it (on a phone, the board).
+            list.set_scroll_top(list.scroll_height());
         }
     }
 }

@@ -144,6 +144,14 @@ impl Catalog {
         self.lang
     }
 
+    /// This catalog with `more`'s messages besides (`more`'s win where
+    /// both have one).
+    #[cfg(any(feature = "full", test))]
+    pub fn with(mut self, more: Catalog) -> Catalog {
+        self.messages.extend(more.messages);
+        self
+    }
+
     /// The keys it has.
     pub fn keys(&self) -> impl Iterator<Item = &str> {
         self.messages.keys().map(String::as_str)

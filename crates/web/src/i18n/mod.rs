@@ -71,10 +71,23 @@ impl Lang {
     }
 }
 
+/// The built-in English: with, in the whole app, the messages only it
+/// shows (its online screens, `en-full.json`), which the light module does
+/// without. Other languages' catalogs, fetched when chosen, hold every
+/// message.
+fn built_in_english() -> Result<Catalog, catalog::CatalogError> {
+    let english = Catalog::parse(Lang::En, include_str!("../../../../www/lang/en.json"))?;
+    #[cfg(feature = "full")]
+    let english = english.with(Catalog::parse(
+        Lang::En,
+        include_str!("../../../../www/lang/en-full.json"),
+    )?);
+    Ok(english)
+}
+
 thread_local! {
     static ENGLISH: Rc<Catalog> = Rc::new(
-        Catalog::parse(Lang::En, include_str!("../../../../www/lang/en.json"))
-            .expect("the English catalog is valid (tested)"),
+        built_in_english().expect("the English catalog is valid (tested)"),
     );
     static CURRENT: RefCell<Option<Rc<Catalog>>> = const { RefCell::new(None) };
 }

@@ -11,8 +11,16 @@ fn catalog_text(lang: Lang) -> String {
     std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
 }
 
+/// A language's catalog as the page has it: English with the whole app's
+/// own messages (`en-full.json`).
 fn catalog(lang: Lang) -> Catalog {
-    Catalog::parse(lang, &catalog_text(lang)).unwrap_or_else(|e| panic!("{e}"))
+    let c = Catalog::parse(lang, &catalog_text(lang)).unwrap_or_else(|e| panic!("{e}"));
+    if lang != Lang::En {
+        return c;
+    }
+    let path = format!("{}/../../www/lang/en-full.json", env!("CARGO_MANIFEST_DIR"));
+    let more = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    c.with(Catalog::parse(lang, &more).unwrap_or_else(|e| panic!("{e}")))
 }
 
 /// Numbers that reach every plural category of the page's languages
@@ -186,4 +194,37 @@ fn the_language_is_chosen_by_link_then_choice_then_browser() {
     assert_eq!(Lang::from_tag("FR"), Some(Lang::Fr));
     assert_eq!(Lang::Ar.dir(), "rtl");
     assert_eq!(Lang::Fr.dir(), "ltr");
+}
+
+/// The keys a page's markup names (`data-t`, `data-t-label`).
+fn markup_keys(html: &str) -> Vec<&str> {
+    ["data-t=\"", "data-t-label=\""]
+        .iter()
+        .flat_map(|attr| html.split(attr).skip(1))
+        .filter_map(|rest| rest.split('"').next())
+        .collect()
+}
+
+#[test]
+fn the_light_page_has_its_words_in_the_light_catalog_and_the_whole_app_in_both() {
+    let light = Catalog::parse(Lang::En, &catalog_text(Lang::En)).expect("en.json reads");
+    let page = include_str!("../../../../index.html");
+    let keys = markup_keys(page);
+    assert!(keys.len() > 50, "{keys:?}");
+    for key in keys {
+        assert!(
+            light.message(key).is_some(),
+            "index.html's {key:?} is not in en.json"
+        );
+    }
+    let whole = english();
+    for key in markup_keys(include_str!("../../../../www/full.html")) {
+        assert!(
+            whole.message(key).is_some(),
+            "full.html's {key:?} has no English"
+        );
+    }
+    // The whole app has messages of its own besides the light page's.
+    let more = catalog(Lang::En);
+    assert!(more.keys().count() > light.keys().count());
 }

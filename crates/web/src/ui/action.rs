@@ -8,7 +8,7 @@ use engine::chesquerque::Role as ChessRole;
 use engine::search::Level;
 use engine::{GameKind, Side};
 
-use super::{EditorButton, LinesButton, PuzzleButton};
+use super::{ChatButton, EditorButton, LinesButton, LobbyButton, PuzzleButton};
 use crate::embed::{Embed, EmbedError, HostError, HostRequest};
 use crate::i18n::Lang;
 use crate::keyboard::{role_name, Key};
@@ -102,6 +102,13 @@ pub enum Action {
     },
     /// Copying to the clipboard worked, or was refused.
     Copied(bool),
+    /// The game server answered [`super::Effect::Http`] `id`: the status
+    /// (0 when it could not be reached) and the body.
+    Http {
+        id: u32,
+        status: u16,
+        text: String,
+    },
     /// A message posted to the page: its origin, the page's own origin, and
     /// what it asks (already checked).
     Host {
@@ -127,6 +134,11 @@ pub struct Boot {
     pub embed: Option<Result<Embed, EmbedError>>,
     /// Whether the browser keeps storage here.
     pub storage: bool,
+    /// The guest's name and the seats kept from pairings, as stored.
+    pub guest: Option<String>,
+    pub seats: Option<String>,
+    /// The community screen the address opens (`?lobby`, `?live`).
+    pub community: Option<String>,
     /// Seeds the page's randomness (new games' seeds).
     pub seed: u64,
     /// The person asked for reduced motion.
@@ -181,6 +193,12 @@ pub enum Button {
     Lines(super::LinesButton),
     /// A control of the puzzles.
     Puzzle(super::PuzzleButton),
+    /// A control of the lobby or the Watch screen.
+    Lobby(super::LobbyButton),
+    /// A control of the online game's chat.
+    Chat(super::ChatButton),
+    /// Online: offer a rematch, or answer the opponent's offer.
+    AnswerRematch(bool),
     /// Save the game's record as a file.
     DownloadRecord,
     /// Save a picture of the board.
@@ -399,9 +417,63 @@ impl Button {
             "claim-win" => Button::Claim { draw: false },
             "claim-draw" => Button::Claim { draw: true },
             "abort" => Button::Abort,
-            other => return Err(ActionError(format!("unknown action {other:?}"))),
+            "lobby" => Button::Lobby(LobbyButton::Open),
+            "live" => Button::Lobby(LobbyButton::Watch),
+            other => match full_only(other, fields)? {
+                Some(button) => button,
+                None => return Err(ActionError(format!("unknown action {other:?}"))),
+            },
         })
     }
+}
+
+/// The controls only the whole app's own screens have (its lobby, its
+/// online chat): none in the light module, which has no such controls.
+fn full_only(name: &str, fields: &dyn Fields) -> Result<Option<Button>, ActionError> {
+    if !crate::FULL {
+        return Ok(None);
+    }
+    let attribute = |key: &str| {
+        fields
+            .attribute(key)
+            .ok_or_else(|| ActionError(format!("{name:?} needs a {key} attribute")))
+    };
+    Ok(Some(match name {
+        "rematch-yes" => Button::AnswerRematch(true),
+        "rematch-no" => Button::AnswerRematch(false),
+        "register" | "sign-in" => Button::Lobby(LobbyButton::Account {
+            register: name == "register",
+            name: fields.value("account-name").unwrap_or_default(),
+            password: fields.value("account-password").unwrap_or_default(),
+        }),
+        "sign-out" => Button::Lobby(LobbyButton::SignOut),
+        "guest-name" => Button::Lobby(LobbyButton::Guest(
+            fields.value("guest-name").unwrap_or_default(),
+        )),
+        "quick" => Button::Lobby(LobbyButton::Quick {
+            game: fields.value("quick-game").unwrap_or_default(),
+            clock: attribute("data-clock")?,
+        }),
+        "post-seek" => Button::Lobby(LobbyButton::Seek {
+            game: fields.value("seek-game").unwrap_or_default(),
+            clock: fields.value("seek-clock").unwrap_or_default(),
+            rated: fields.checked("seek-rated"),
+            side: fields.value("seek-side").unwrap_or_default(),
+            range: fields.value("seek-range").unwrap_or_default(),
+        }),
+        "accept-seek" => Button::Lobby(LobbyButton::Accept(attribute("data-seek")?)),
+        "withdraw" => Button::Lobby(LobbyButton::Withdraw),
+        "wait-computer" => Button::Lobby(LobbyButton::Computer),
+        "watch-game" => Button::Lobby(LobbyButton::WatchGame(attribute("data-id")?)),
+        "resume" => Button::Lobby(LobbyButton::Resume(attribute("data-id")?)),
+        "chat-send" => Button::Chat(ChatButton::Send(
+            fields.value("chat-text").unwrap_or_default(),
+        )),
+        "chat-phrase" => Button::Chat(ChatButton::Phrase(attribute("data-phrase")?)),
+        "chat-mute" => Button::Chat(ChatButton::Mute(fields.checked("chat-mute"))),
+        "chat-off" => Button::Chat(ChatButton::Off(fields.checked("chat-off"))),
+        _ => return Ok(None),
+    }))
 }
 
 #[cfg(test)]
@@ -451,6 +523,10 @@ mod tests {
             ("data-piece", "w-man"),
             ("data-right", "K"),
             ("data-node", "2"),
+            ("data-clock", "3+2"),
+            ("data-seek", "s1"),
+            ("data-id", "g1"),
+            ("data-phrase", "chat-hello"),
         ]);
         for name in names {
             assert!(Button::parse(name, &fields).is_ok(), "{name}");

@@ -67,6 +67,14 @@ pub enum Effect {
     Picture { name: String },
     /// Fetch a game's puzzles; report [`super::Action::PuzzlesLoaded`].
     LoadPuzzles(engine::GameKind),
+    /// Ask the game server (`path` beside the page, a JSON `body` if any);
+    /// report [`super::Action::Http`] with `id`.
+    Http {
+        id: u32,
+        method: &'static str,
+        path: String,
+        body: Option<String>,
+    },
     /// Go to this address (a query, `?review=…`): the light module opens
     /// the tools so, on the page loaded with them.
     Navigate(String),

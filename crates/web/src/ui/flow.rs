@@ -33,6 +33,13 @@ impl Ui {
                 crate::puzzles::Progress::from_text(boot.puzzles.as_deref().unwrap_or_default());
         }
         self.token_words = boot.token_words;
+        if self.is_full() {
+            self.community = super::lobby::Community::from_storage(
+                boot.guest.as_deref(),
+                boot.seats.as_deref(),
+                boot.seed,
+            );
+        }
         self.reduced_motion = boot.reduced_motion;
         self.lang_in_address = boot.lang_query.is_some();
         self.start_language(
@@ -55,6 +62,11 @@ impl Ui {
         }
         if let Some(query) = boot.share.as_deref() {
             self.open_link(query, &mut notice, fx);
+        }
+        match boot.community.as_deref() {
+            Some("lobby") => self.lobby_button(super::LobbyButton::Open, fx),
+            Some("live") => self.lobby_button(super::LobbyButton::Watch, fx),
+            _ => {}
         }
         self.notice = notice;
         self.maybe_think(fx);
@@ -274,6 +286,9 @@ impl Ui {
                 }
             }
             Button::Copy(id) => fx.push(Effect::Copy(id)),
+            Button::Lobby(button) => self.lobby_button(button, fx),
+            Button::Chat(button) => self.chat_button(button, fx),
+            Button::AnswerRematch(yes) => self.answer_rematch(yes, fx),
             Button::CancelOnline => {
                 if self.online.is_some() {
                     fx.push(Effect::SendOnline(online_play::ClientMessage::Abort));
@@ -547,5 +562,8 @@ pub(super) fn fresh_boot(seed: u64) -> super::Action {
         today: "2026.11.25".to_string(),
         puzzles: None,
         languages: Vec::new(),
+        guest: None,
+        seats: None,
+        community: None,
     }))
 }

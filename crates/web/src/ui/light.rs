@@ -8,15 +8,16 @@
 
 use engine::Playable;
 
-use super::{Button, EditorButton, Effect, LinesButton, PuzzleButton, Ui};
+use super::{Button, EditorButton, Effect, LinesButton, LobbyButton, PuzzleButton, Ui};
 use crate::links::Link;
 use crate::t;
 
 /// The query keys for which the page loads the whole app's module: the
 /// links ([`crate::links::LINK_KEYS`]), a friend's game to join or watch,
 /// and an embedding. index.html's loader lists the same.
-pub const FULL_KEYS: [&str; 9] = [
+pub const FULL_KEYS: [&str; 11] = [
     "review", "record", "analysis", "editor", "puzzles", "online", "join", "watch", "embed",
+    "lobby", "live",
 ];
 
 impl Ui {
@@ -87,19 +88,28 @@ impl Ui {
             }
             return true;
         }
+        match button {
+            Button::Lobby(LobbyButton::Open) => return self.navigate("?lobby".into(), fx),
+            Button::Lobby(LobbyButton::Watch) => return self.navigate("?live".into(), fx),
+            _ => {}
+        }
         match self.tools_link(button) {
-            Some(link) => self.navigate(link.to_query(), fx),
+            Some(link) => {
+                self.navigate(link.to_query(), fx);
+            }
             None => return false,
         }
         true
     }
 
-    /// Goes to `query` on this page, with the language the address chose.
-    fn navigate(&self, mut query: String, fx: &mut Vec<Effect>) {
+    /// Goes to `query` on this page, with the language the address chose;
+    /// true, for [`Ui::leave_for_full`].
+    fn navigate(&self, mut query: String, fx: &mut Vec<Effect>) -> bool {
         if self.lang_in_address {
             let lang = self.loading_lang.unwrap_or(self.lang);
             query = format!("{query}&lang={}", lang.code());
         }
         fx.push(Effect::Navigate(query));
+        true
     }
 }

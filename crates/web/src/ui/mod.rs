@@ -7,6 +7,7 @@
 
 mod action;
 mod analysis;
+mod around;
 mod board;
 mod computer;
 mod connection;
@@ -17,6 +18,7 @@ mod flow;
 mod language;
 mod light;
 mod lines;
+mod lobby;
 mod online;
 mod puzzle;
 mod review;
@@ -26,11 +28,13 @@ mod view;
 
 pub use action::{Action, ActionError, Boot, Button, Fields};
 pub use analysis::AnalysisView;
+pub use around::{ChatButton, ChatView, RematchOffer, RematchView, PHRASES};
 pub use editor::{BrushView, EditorView};
 pub use effect::{Dialog, Effect};
 pub use language::LANG_KEY;
 pub use light::FULL_KEYS;
 pub use lines::LinesPanel;
+pub use lobby::{LiveRow, LobbyButton, LobbyView, MineRow, SeekRow, GUEST_KEY, SEATS_KEY};
 pub use online::{OnlineView, ONLINE_KEY};
 pub use puzzle::{PuzzleView, PUZZLES_KEY};
 pub use review::{graph_ply, Marked, ReviewView, Skip};
@@ -67,6 +71,10 @@ pub enum Screen {
     Rules,
     /// Online: waiting for the friend to join.
     Waiting,
+    /// Players, seeks and quick pairing.
+    Lobby,
+    /// The games in play.
+    Watch,
 }
 
 impl Screen {
@@ -78,6 +86,8 @@ impl Screen {
             Screen::Game => "game",
             Screen::Rules => "rules",
             Screen::Waiting => "waiting",
+            Screen::Lobby => "lobby",
+            Screen::Watch => "live",
         }
     }
 }
@@ -190,6 +200,10 @@ pub struct Ui {
     /// Whether this is the whole app: in its module, unless a test plays
     /// the light module ([`Ui::light`]).
     full: bool,
+    /// The lobby, the Watch screen and the person's seek.
+    community: lobby::Community,
+    /// The opponent's chat is muted.
+    chat_muted: bool,
 }
 
 impl Default for Ui {
@@ -242,6 +256,8 @@ impl Ui {
             puzzle: None,
             puzzles: puzzle::PuzzleBook::default(),
             full: crate::FULL,
+            community: lobby::Community::default(),
+            chat_muted: false,
         }
     }
 
@@ -270,6 +286,7 @@ impl Ui {
             Action::Prefs(prefs) => {
                 self.prefs = Prefs {
                     flipped: self.prefs.flipped,
+                    chat: self.prefs.chat,
                     ..prefs
                 };
                 fx.push(self.store_prefs());
@@ -298,7 +315,8 @@ impl Ui {
             }
             Action::Frame(now) => self.frame(now, &mut fx),
             Action::Timer(id) => {
-                if !self.retry_timer(id, &mut fx) && self.thinking == Thinking::Delay(id) {
+                if self.lobby_timer(id, &mut fx) {
+                } else if !self.retry_timer(id, &mut fx) && self.thinking == Thinking::Delay(id) {
                     self.think_now(&mut fx);
                 }
             }
@@ -318,6 +336,7 @@ impl Ui {
                 self.notice = Some(crate::t!(if done { "copied" } else { "copy-refused" }))
             }
             Action::Reply(reply) => self.on_reply(reply, &mut fx),
+            Action::Http { id, status, text } => self.http_reply(id, status, &text, &mut fx),
             Action::PuzzlesLoaded { kind, text } => {
                 if self.is_full() {
                     self.puzzles_loaded(kind, text, &mut fx)
@@ -475,6 +494,8 @@ mod embed_tests;
 mod light_tests;
 #[cfg(test)]
 mod lines_tests;
+#[cfg(test)]
+mod lobby_tests;
 #[cfg(test)]
 mod online_tests;
 #[cfg(test)]

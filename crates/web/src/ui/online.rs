@@ -93,11 +93,19 @@ impl Ui {
                 value: game.mirror.seat.to_text(),
             });
         }
+        let rematch = game
+            .mirror
+            .room
+            .as_ref()
+            .is_some_and(|r| r.rematch.is_some());
         // The friend took the other seat while this player waited.
         if waiting && game.mirror.started() && game.mirror.side().is_some() {
             self.sound(Sound::OpponentJoined, fx);
         }
         fx.extend(self.show_online());
+        if rematch {
+            self.follow_rematch(fx);
+        }
     }
 
     /// A turn entered on the board: the player's move for the server, or a

@@ -55,6 +55,11 @@ pub struct View {
     pub puzzle: Option<super::PuzzleView>,
     /// The game's record with its tags, to copy or save.
     pub record: Option<String>,
+    /// The lobby and Watch screens.
+    pub lobby: Option<super::LobbyView>,
+    /// An online game's chat, and its result's rating change and rematch.
+    pub chat: Option<super::ChatView>,
+    pub rematch: Option<super::RematchView>,
 }
 
 /// The game's panels and board.
@@ -147,6 +152,9 @@ impl Ui {
             lines: self.lines_panel(),
             puzzle: self.puzzle_view(),
             record: self.record_out().map(|(text, _)| text),
+            lobby: self.lobby_view(),
+            chat: self.chat_view(),
+            rematch: self.rematch_view(),
             analysis_board: self.analysis_board_available(),
         }
     }

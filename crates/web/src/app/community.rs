@@ -1,0 +1,205 @@
+//! The lobby, the Watch screen and an online game's chat and rematch, on
+//! the page: requests to the game server made as the [`crate::ui::Ui`]
+//! asks (their answers reported as [`Action::Http`]), and the views
+//! written into the whole app's markup. Every decision is the `Ui`'s.
+
+use web_sys::RequestInit;
+
+use super::panels::escape;
+use super::*;
+use crate::ui::{ChatView, LobbyView, RematchOffer, RematchView};
+
+impl App {
+    /// Sends a request to the game server; its status and body come back
+    /// as [`Action::Http`] (status 0 when the server cannot be reached).
+    pub(super) fn http(&self, id: u32, method: &str, path: String, body: Option<String>) {
+        let init = RequestInit::new();
+        init.set_method(method);
+        if let Some(body) = body {
+            init.set_body(&JsValue::from_str(&body));
+            let headers = js_sys::Object::new();
+            let _ =
+                js_sys::Reflect::set(&headers, &"Content-Type".into(), &"application/json".into());
+            init.set_headers(&headers);
+        }
+        let window = self.window.clone();
+        wasm_bindgen_futures::spawn_local(async move {
+            let (status, text) = request(&window, &path, &init).await.unwrap_or_default();
+            dispatch(Action::Http { id, status, text });
+        });
+    }
+
+    /// The lobby and the Watch screen.
+    pub(super) fn write_lobby(&self, view: Option<&LobbyView>) {
+        let Some(view) = view.filter(|_| crate::FULL) else {
+            return;
+        };
+        self.set_text("lobby-error", view.error.as_deref().unwrap_or_default());
+        self.set_hidden("lobby-error", view.error.is_none());
+        self.set_hidden("signed-out", view.me.is_some());
+        self.set_hidden("signed-in", view.me.is_none());
+        let me = view.me.as_deref().unwrap_or_default();
+        self.set_text("signed-in-as", &crate::t!("signed-in-as", name = me));
+        if let Some(input) = self
+            .element("guest-name")
+            .and_then(|e| e.dyn_into::<HtmlInputElement>().ok())
+        {
+            // Not while the person types in it.
+            let typing = self
+                .document
+                .active_element()
+                .is_some_and(|a| a.id() == "guest-name");
+            if !typing && input.value() != view.guest {
+                input.set_value(&view.guest);
+            }
+        }
+        self.set_hidden("seeking", view.waiting.is_none());
+        self.set_text("seeking-text", view.waiting.as_deref().unwrap_or_default());
+        let accept = crate::t!("accept");
+        let seeks: String = view
+            .seeks
+            .iter()
+            .map(|s| {
+                let button = if s.own {
+                    format!("<em>{}</em>", escape(&crate::t!("your-seek")))
+                } else {
+                    format!(
+                        "<button type=\"button\" data-action=\"accept-seek\" data-seek=\"{}\">{}</button>",
+                        escape(&s.id),
+                        escape(&accept)
+                    )
+                };
+                format!(
+                    "<li><strong>{}</strong> <span>{}</span> {button}</li>",
+                    escape(&s.who),
+                    escape(&s.what)
+                )
+            })
+            .collect();
+        self.set_html("seeks", &seeks);
+        self.set_hidden("no-seeks", !view.seeks.is_empty());
+        let mine: String = view
+            .mine
+            .iter()
+            .map(|g| {
+                format!(
+                    "<li{}><button type=\"button\" class=\"link\" data-action=\"resume\" data-id=\"{}\">{}</button></li>",
+                    if g.your_turn { " class=\"your-turn\"" } else { "" },
+                    escape(&g.id),
+                    escape(&g.text)
+                )
+            })
+            .collect();
+        self.set_html("mine", &mine);
+        self.set_hidden("mine-box", view.mine.is_empty());
+        let stats: String = view
+            .stats
+            .iter()
+            .map(|(game, line)| {
+                format!(
+                    "<li><strong>{}</strong> <span>{}</span></li>",
+                    escape(game),
+                    escape(line)
+                )
+            })
+            .collect();
+        self.set_html("site-stats", &stats);
+        let watch = crate::t!("watch");
+        let live: String = view
+            .live
+            .iter()
+            .map(|g| {
+                format!(
+                    "<li{}><strong>{}</strong> <span>{}</span> <span class=\"clock-line\">{}</span> <span class=\"muted\">{}</span> <button type=\"button\" data-action=\"watch-game\" data-id=\"{}\">{}</button></li>",
+                    if g.featured { " class=\"featured\"" } else { "" },
+                    escape(&g.players),
+                    escape(&g.what),
+                    escape(&g.clock),
+                    escape(&g.more),
+                    escape(&g.id),
+                    escape(&watch)
+                )
+            })
+            .collect();
+        self.set_html("live-games", &live);
+        self.set_hidden("live-empty", !view.live.is_empty());
+    }
+
+    /// An online game's chat.
+    pub(super) fn write_chat(&self, view: Option<&ChatView>) {
+        self.set_hidden("chat", view.is_none());
+        let Some(view) = view.filter(|_| crate::FULL) else {
+            return;
+        };
+        self.set_text("chat-title", &view.title);
+        let lines: String = view
+            .lines
+            .iter()
+            .map(|(who, text)| {
+                format!("<li><strong>{}</strong> {}</li>", escape(who), escape(text))
+            })
+            .collect();
+        if self.set_html("chat-log", &lines) {
+            // The latest line in sight, inside the log only.
+            if let Some(log) = self.element("chat-log") {
+                log.set_scroll_top(log.scroll_height());
+            }
+        }
+        self.set_hidden("chat-talk", view.off);
+        self.set_hidden("chat-mute-box", !view.mute_shown || view.off);
+        for (id, on) in [("chat-mute", view.muted), ("chat-off", view.off)] {
+            if let Some(input) = self
+                .element(id)
+                .and_then(|e| e.dyn_into::<HtmlInputElement>().ok())
+            {
+                input.set_checked(on);
+            }
+        }
+    }
+
+    /// An online game's rating change and rematch offer, after its end.
+    pub(super) fn write_rematch(&self, view: Option<&RematchView>) {
+        if !crate::FULL {
+            return;
+        }
+        let rating = view.and_then(|v| v.rating.as_deref());
+        self.set_hidden("rating-change", rating.is_none());
+        self.set_text("rating-change", rating.unwrap_or_default());
+        let offer = view.map_or(RematchOffer::None, |v| v.offer);
+        self.set_hidden("rematch-box", offer == RematchOffer::None);
+        let (text, yes) = match offer {
+            RematchOffer::Answer => ("rematch-asked", "accept"),
+            RematchOffer::Offered => ("rematch-waiting", "rematch"),
+            _ => ("rematch-offer", "rematch"),
+        };
+        self.set_text("rematch-text", &crate::t!(text));
+        self.set_text("rematch-yes", &crate::t!(yes));
+        self.set_disabled("rematch-yes", offer == RematchOffer::Offered);
+        self.set_hidden("rematch-no", offer != RematchOffer::Answer);
+    }
+
+    /// Sets the inner HTML of element `id` if it changed; whether it did.
+    fn set_html(&self, id: &str, html: &str) -> bool {
+        match self.element(id) {
+            Some(el) if el.inner_html() != html => {
+                el.set_inner_html(html);
+                true
+            }
+            _ => false,
+        }
+    }
+}
+
+/// Fetches `path` beside the page: the status and the body.
+async fn request(
+    window: &Window,
+    path: &str,
+    init: &RequestInit,
+) -> Result<(u16, String), JsValue> {
+    use wasm_bindgen_futures::JsFuture;
+    let response: web_sys::Response = JsFuture::from(window.fetch_with_str_and_init(path, init))
+        .await?
+        .dyn_into()?;
+    let text = JsFuture::from(response.text()?).await?;
+    Ok((response.status(), text.as_string().unwrap_or_default()))
+}

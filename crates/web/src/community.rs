@@ -1,0 +1,291 @@
+//! The server's answers about players and games, as the lobby, the Watch
+//! screen and the home screen's lists read them: accounts, open seeks,
+//! pairings, games in play, a player's own games and the site's
+//! statistics. Plain data, read with serde; every answer that cannot be
+//! read is refused in words.
+
+use std::collections::BTreeMap;
+
+use serde::Deserialize;
+
+use crate::t;
+
+/// The quick-pairing pools: the common time controls, one press each.
+pub const QUICK_CLOCKS: [&str; 6] = ["1+0", "3+2", "5+3", "10+0", "15+10", "3d"];
+
+/// Who the browser is signed in as (`GET /api/me`).
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+pub struct Me {
+    pub name: Option<String>,
+}
+
+/// An open seek as the lobby lists it.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+pub struct Seek {
+    pub id: String,
+    /// The game's record header (`classic`, or with rule options).
+    pub game: String,
+    pub clock: Option<String>,
+    pub rated: bool,
+    /// The side the seeker takes: `white`, `black` or `random`.
+    pub side: String,
+    pub range: Option<(i32, i32)>,
+    pub name: String,
+    #[serde(default)]
+    pub guest: bool,
+    pub rating: Option<String>,
+}
+
+#[derive(Deserialize)]
+struct Seeks {
+    seeks: Vec<Seek>,
+}
+
+/// One side of a game in play.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+pub struct LivePlayer {
+    pub name: Option<String>,
+    pub rating: Option<String>,
+    #[serde(default)]
+    pub online: bool,
+}
+
+/// A game in play's clocks: the control, and White's and Black's time
+/// left (ms).
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+pub struct LiveClock {
+    pub control: String,
+    pub left: [u64; 2],
+}
+
+/// A game in play, as the Watch screen lists it.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+pub struct LiveGame {
+    pub id: String,
+    pub game: String,
+    pub rated: bool,
+    pub white: LivePlayer,
+    pub black: LivePlayer,
+    pub clock: Option<LiveClock>,
+    pub ply: usize,
+    pub spectators: u32,
+    #[serde(default)]
+    pub featured: bool,
+}
+
+/// The signed-in player's game in progress.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+pub struct MyGame {
+    pub id: String,
+    pub game: String,
+    /// `white` or `black`.
+    pub side: String,
+    pub opponent: Option<String>,
+    pub your_turn: bool,
+    pub left: Option<u64>,
+    pub clock: Option<String>,
+}
+
+#[derive(Deserialize)]
+struct Games<T> {
+    games: T,
+}
+
+/// One game's figures: games played, and the share of White's wins,
+/// Black's wins and draws (percent).
+#[derive(Clone, Debug, PartialEq, Deserialize)]
+pub struct GameStats {
+    pub played: u64,
+    pub white_wins: f64,
+    pub black_wins: f64,
+    pub draws: f64,
+}
+
+/// What the server answers to a seek, a quick pairing or an acceptance:
+/// the seek waiting (`seek` or `id`), and the game once paired.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+pub struct Pairing {
+    #[serde(default, alias = "id")]
+    pub seek: Option<String>,
+    #[serde(default)]
+    pub game: Option<String>,
+}
+
+/// A waiting seek's state (`GET /api/seeks/<id>`).
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+pub struct SeekState {
+    pub state: String,
+    #[serde(default)]
+    pub game: Option<String>,
+}
+
+fn read<'a, T: Deserialize<'a>>(text: &'a str) -> Result<T, String> {
+    serde_json::from_str(text).map_err(|_| t!("server-unreadable"))
+}
+
+pub fn read_me(text: &str) -> Result<Me, String> {
+    read(text)
+}
+
+pub fn read_seeks(text: &str) -> Result<Vec<Seek>, String> {
+    read::<Seeks>(text).map(|s| s.seeks)
+}
+
+pub fn read_live(text: &str) -> Result<Vec<LiveGame>, String> {
+    read::<Games<Vec<LiveGame>>>(text).map(|g| g.games)
+}
+
+pub fn read_my_games(text: &str) -> Result<Vec<MyGame>, String> {
+    read::<Games<Vec<MyGame>>>(text).map(|g| g.games)
+}
+
+/// Each game's figures, by the game's name (`classic`).
+pub fn read_stats(text: &str) -> Result<Vec<(String, GameStats)>, String> {
+    read::<Games<BTreeMap<String, GameStats>>>(text).map(|g| g.games.into_iter().collect())
+}
+
+pub fn read_pairing(text: &str) -> Result<Pairing, String> {
+    read(text)
+}
+
+pub fn read_seek_state(text: &str) -> Result<SeekState, String> {
+    read(text)
+}
+
+/// A game's name from its record header: the game's own name, with "+"
+/// for rule options.
+pub fn game_name(header: &str) -> String {
+    let mut words = header.split_whitespace();
+    let first = words.next().unwrap_or_default();
+    match first.parse::<engine::GameKind>() {
+        Ok(kind) => {
+            let name = crate::words::game_name(kind);
+            if words.next().is_some() {
+                format!("{name} +")
+            } else {
+                name
+            }
+        }
+        Err(_) => header.to_string(),
+    }
+}
+
+/// Time on a clock, as the lists show it: `4:05`, `1:02:03`, or days and
+/// hours for a correspondence game (`2d 3h`).
+pub fn time_left(ms: u64) -> String {
+    let seconds = ms.div_ceil(1000);
+    let (d, h, m, s) = (
+        seconds / 86_400,
+        seconds / 3600 % 24,
+        seconds / 60 % 60,
+        seconds % 60,
+    );
+    if d > 0 {
+        format!("{d}d {h}h")
+    } else if h > 0 {
+        format!("{h}:{m:02}:{s:02}")
+    } else {
+        format!("{m}:{s:02}")
+    }
+}
+
+/// A seat token of the page's making (32 hex digits) from 128 random bits.
+pub fn seat_token(bits: [u64; 2]) -> String {
+    format!("{:016x}{:016x}", bits[0], bits[1])
+}
+
+/// A guest's name, as the server takes it: 2 to 20 letters, digits,
+/// spaces, `_` or `-`; none otherwise.
+pub fn guest_name(name: &str) -> Option<String> {
+    let name = name.trim();
+    let fits = (2..=20).contains(&name.chars().count())
+        && name
+            .chars()
+            .all(|c| c.is_alphanumeric() || c == ' ' || c == '_' || c == '-');
+    fits.then(|| name.to_string())
+}
+
+/// A rating range as typed (`1300-1700`): none for an empty field, an
+/// error for anything else.
+pub fn rating_range(text: &str) -> Result<Option<(i32, i32)>, String> {
+    let text = text.trim();
+    if text.is_empty() {
+        return Ok(None);
+    }
+    let bad = || t!("range-shape");
+    let (low, high) = text.split_once('-').ok_or_else(bad)?;
+    let low: i32 = low.trim().parse().map_err(|_| bad())?;
+    let high: i32 = high.trim().parse().map_err(|_| bad())?;
+    if low > high || !(0..=4000).contains(&low) || !(0..=4000).contains(&high) {
+        return Err(bad());
+    }
+    Ok(Some((low, high)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_servers_answers_are_read() {
+        let seeks = read_seeks(
+            r#"{"seeks":[{"id":"abc","game":"classic","clock":"3+2","rated":true,
+            "side":"random","range":[1400,1600],"name":"ana","guest":false,"rating":"1500?"}]}"#,
+        )
+        .expect("the answer reads");
+        assert_eq!(seeks[0].range, Some((1400, 1600)));
+        assert_eq!(seeks[0].rating.as_deref(), Some("1500?"));
+        let live = read_live(
+            r#"{"games":[{"id":"g","game":"turkish","rated":false,
+            "white":{"name":"a","rating":null,"online":true},
+            "black":{"name":null,"rating":null,"online":false},
+            "clock":{"control":"1+0","left":[60000,59000],"running":"white"},
+            "ply":3,"spectators":2,"featured":true}]}"#,
+        )
+        .expect("the answer reads");
+        assert_eq!(
+            live[0].clock.as_ref().expect("the answer reads").left,
+            [60000, 59000]
+        );
+        let stats = read_stats(
+            r#"{"games":{"bell":{"played":4,"white_wins":50.0,"black_wins":25.0,"draws":25.0}}}"#,
+        )
+        .expect("the answer reads");
+        assert_eq!(stats[0].0, "bell");
+        assert_eq!(stats[0].1.played, 4);
+        assert_eq!(
+            read_pairing(r#"{"id":"s1"}"#)
+                .expect("the answer reads")
+                .seek
+                .as_deref(),
+            Some("s1")
+        );
+        assert_eq!(
+            read_pairing(r#"{"seek":"s1","game":"g1"}"#)
+                .expect("the answer reads")
+                .game
+                .as_deref(),
+            Some("g1")
+        );
+        assert!(read_seeks("<html>").is_err());
+        assert!(read_live(r#"{"games":[{"id":1}]}"#).is_err());
+    }
+
+    #[test]
+    fn clocks_names_tokens_and_ranges_read_as_players_expect() {
+        assert_eq!(time_left(65_000), "1:05");
+        assert_eq!(time_left(64_001), "1:05");
+        assert_eq!(time_left(3_723_000), "1:02:03");
+        assert_eq!(time_left(2 * 86_400_000 + 3 * 3_600_000), "2d 3h");
+        assert_eq!(seat_token([1, u64::MAX]).len(), 32);
+        assert_eq!(guest_name("  Ana B "), Some("Ana B".to_string()));
+        assert_eq!(guest_name("x"), None);
+        assert_eq!(guest_name("<script>"), None);
+        assert_eq!(rating_range(""), Ok(None));
+        assert_eq!(rating_range("1300 - 1700"), Ok(Some((1300, 1700))));
+        assert!(rating_range("1700-1300").is_err());
+        assert!(rating_range("lots").is_err());
+        assert_eq!(game_name("classic"), "Classic");
+        assert_eq!(game_name("turkish [Opening \"x\"]"), "Turkish draughts +");
+    }
+}

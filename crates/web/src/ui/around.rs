@@ -1,0 +1,220 @@
+//! Around an online game: its chat (the players', or the spectators'),
+//! with quick phrases for phones, a mute of the opponent and a preference
+//! to turn chat off; the rematch offered and answered, and the move to the
+//! rematch's game; and the rating change a rated game's end brings.
+
+use online_play::{ClientMessage, Role};
+
+use super::{Effect, Ui};
+use crate::online_state::Seat;
+use crate::t;
+
+/// The quick phrases, by their catalog keys: sent in the sender's words.
+pub const PHRASES: [&str; 5] = [
+    "chat-hello",
+    "chat-good-luck",
+    "chat-thanks",
+    "chat-good-game",
+    "chat-well-played",
+];
+
+/// A control of the online game's chat.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ChatButton {
+    /// Send this text.
+    Send(String),
+    /// Send the quick phrase with this key.
+    Phrase(String),
+    /// Hear the opponent's chat no more (true), or again.
+    Mute(bool),
+    /// Turn chat off (true) or on, for every game.
+    Off(bool),
+}
+
+impl Ui {
+    pub(super) fn chat_button(&mut self, button: ChatButton, fx: &mut Vec<Effect>) {
+        if !self.is_full() || self.online.is_none() {
+            return;
+        }
+        let text = match button {
+            ChatButton::Send(text) => text,
+            ChatButton::Phrase(key) => match PHRASES.iter().find(|k| **k == key) {
+                Some(key) => t!(key),
+                None => return,
+            },
+            ChatButton::Mute(muted) => {
+                self.chat_muted = muted;
+                fx.push(Effect::SendOnline(ClientMessage::Mute { muted }));
+                return;
+            }
+            ChatButton::Off(off) => {
+                self.prefs.chat = !off;
+                fx.push(self.store_prefs());
+                return;
+            }
+        };
+        if !self.prefs.chat {
+            return;
+        }
+        match online_play::chat_text(&text) {
+            Ok(text) => fx.push(Effect::SendOnline(ClientMessage::Chat { text })),
+            Err(_) => self.notice = Some(t!("chat-shape")),
+        }
+    }
+
+    /// Online, after the game: offer a rematch (or accept the one
+    /// offered), or decline the offer.
+    pub(super) fn answer_rematch(&mut self, yes: bool, fx: &mut Vec<Effect>) {
+        if !self.is_full() {
+            return;
+        }
+        let Some(room) = self.online.as_ref().and_then(|g| g.mirror.room.as_ref()) else {
+            return;
+        };
+        let message = match (yes, room.rematch_offer.is_some()) {
+            (true, true) => ClientMessage::AcceptRematch,
+            (true, false) => ClientMessage::OfferRematch,
+            (false, true) => ClientMessage::DeclineRematch,
+            (false, false) => return,
+        };
+        fx.push(Effect::SendOnline(message));
+    }
+
+    /// Once both players agreed to a rematch: a player goes to its game
+    /// with the same seat token (the sides are swapped there).
+    pub(super) fn follow_rematch(&mut self, fx: &mut Vec<Effect>) {
+        if !self.is_full() {
+            return;
+        }
+        let Some(online) = self.online.as_ref().map(|g| &g.mirror) else {
+            return;
+        };
+        let (Some(game), Some(token)) = (
+            online.room.as_ref().and_then(|r| r.rematch.clone()),
+            online.seat.token.clone(),
+        ) else {
+            return;
+        };
+        if online.side().is_none() {
+            return;
+        }
+        self.remember_seat(&game, &token, fx);
+        let seat = Seat {
+            game,
+            token: Some(token),
+            code: None,
+            creator: false,
+        };
+        self.go_online(seat, fx);
+        self.notice = Some(t!("rematch-started"));
+    }
+
+    /// The chat panel, in an online game.
+    pub fn chat_view(&self) -> Option<ChatView> {
+        if !self.is_full() {
+            return None;
+        }
+        let online = self.online.as_ref().map(|g| &g.mirror)?;
+        let spectator = online.role == Some(Role::Spectator);
+        let lines = if self.prefs.chat {
+            online
+                .chat
+                .iter()
+                .map(|(from, text)| {
+                    let who = match (from, online.side()) {
+                        (Role::Spectator, _) => t!("chat-spectator"),
+                        (role, Some(side)) if online_play::side_of(*role) == Some(side) => {
+                            t!("chat-you")
+                        }
+                        (Role::White, _) => t!("white"),
+                        (Role::Black, _) => t!("black"),
+                    };
+                    (who, text.clone())
+                })
+                .collect()
+        } else {
+            Vec::new()
+        };
+        Some(ChatView {
+            title: t!(if spectator {
+                "chat-spectators"
+            } else {
+                "chat-players"
+            }),
+            lines,
+            off: !self.prefs.chat,
+            muted: self.chat_muted,
+            mute_shown: !spectator,
+        })
+    }
+
+    /// The result panel's online part: the rating change, and the rematch
+    /// offer to make or answer.
+    pub fn rematch_view(&self) -> Option<RematchView> {
+        if !self.is_full() {
+            return None;
+        }
+        let online = self.online.as_ref().map(|g| &g.mirror)?;
+        let room = online.room.as_ref().filter(|r| r.is_over())?;
+        let me = online.side();
+        let rating = room.rated.as_ref().map(|changes| {
+            let line = |role: &str, c: &online_play::RatingChange| {
+                let mark = if c.provisional { "?" } else { "" };
+                t!(
+                    "rating-change",
+                    side = &t!(role),
+                    before = &c.before.to_string(),
+                    after = &format!("{}{mark}", c.after),
+                    change = &format!("{:+}", c.after - c.before)
+                )
+            };
+            format!(
+                "{} {}",
+                line("white", &changes[0]),
+                line("black", &changes[1])
+            )
+        });
+        let offer = match (me, room.rematch_offer) {
+            (None, _) => RematchOffer::None,
+            (Some(_), None) => RematchOffer::Offer,
+            (Some(side), Some(by)) if by == side => RematchOffer::Offered,
+            (Some(_), Some(_)) => RematchOffer::Answer,
+        };
+        Some(RematchView { rating, offer })
+    }
+}
+
+/// What the chat panel shows.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ChatView {
+    /// "Chat with your opponent", "Spectators' chat".
+    pub title: String,
+    /// Who said what, oldest first.
+    pub lines: Vec<(String, String)>,
+    /// Chat turned off (nothing shown, nothing sent).
+    pub off: bool,
+    pub muted: bool,
+    /// The mute is for players (of their opponent).
+    pub mute_shown: bool,
+}
+
+/// Where a rematch stands, for a player.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RematchOffer {
+    /// A spectator: nothing to offer.
+    None,
+    /// Nobody offered yet: the person may.
+    Offer,
+    /// The person offered: waiting.
+    Offered,
+    /// The opponent offered: accept or decline.
+    Answer,
+}
+
+/// The result panel's online part.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RematchView {
+    /// Both players' rating changes, in a rated game.
+    pub rating: Option<String>,
+    pub offer: RematchOffer,
+}

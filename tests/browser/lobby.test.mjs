@@ -1,0 +1,145 @@
+// Meeting strangers against the real game server: two browser contexts make
+// accounts and pair by quick pairing at 1+0, chat, and one lets its clock
+// run out; the result and both players' new ratings show on both sides. A
+// third context finds the game on the Watch screen. The lobby and the Watch
+// screen are photographed on a phone, in English and in French.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { audit, openApp, playFirstMove, shots, withServer } from './lib.mjs';
+
+const app = withServer();
+const phone = { viewport: { width: 390, height: 760 }, deviceScaleFactor: 2, hasTouch: true, isMobile: true };
+
+async function register(page, name) {
+  await page.click('.account-box summary');
+  await page.fill('#account-name', name);
+  await page.fill('#account-password', 'a long enough secret');
+  await page.click('[data-action="register"]');
+  await page.waitForSelector('#signed-in:not([hidden])');
+  assert.match(await page.textContent('#signed-in-as'), new RegExp(name));
+}
+
+const yourTurn = (page) => page.waitForFunction(
+  () => document.getElementById('status').textContent.includes('Your turn'), null, { timeout: 15_000 });
+
+test('two accounts pair at 1+0, chat, a flag falls, and both see the result and the ratings', async () => {
+  const suffix = Date.now().toString(36).slice(-5);
+  const a = await openApp(app.browser, `${app.server.url}?lobby`, { viewport: { width: 1100, height: 800 } });
+  const b = await openApp(app.browser, `${app.server.url}?lobby`, phone);
+  for (const p of [a.page, b.page]) await p.waitForSelector('body[data-screen="lobby"]');
+  await register(a.page, `ana_${suffix}`);
+  await register(b.page, `bo_${suffix}`);
+
+  // Ana posts a seek; it shows in Bo's lobby, with her provisional rating.
+  await a.page.click('.new-seek summary');
+  await a.page.selectOption('#seek-game', 'turkish');
+  await a.page.selectOption('#seek-clock', '3+2');
+  await a.page.check('#seek-rated');
+  await a.page.fill('#seek-range', '1200-1800');
+  await a.page.click('[data-action="post-seek"]');
+  await a.page.waitForFunction(() => document.getElementById('seeking-text').textContent.startsWith('Looking'));
+  await b.page.waitForFunction(
+    (name) => document.getElementById('seeks').textContent.includes(name), `ana_${suffix}`, { timeout: 10_000 });
+  assert.match(await b.page.textContent('#seeks'), /\(1500\?\) Turkish draughts · 3\+2 · rated · Either side · 1200–1800/);
+  await b.page.screenshot({ path: join(shots, 'lobby-phone.png'), fullPage: true });
+  assert.deepEqual(await audit(b.page), [], 'the lobby passes the accessibility audit');
+
+  // Ana moves to the Classic 1+0 pool instead: her seek leaves the lobby.
+  await a.page.selectOption('#quick-game', 'classic');
+  await a.page.click('[data-action="quick"][data-clock="1+0"]');
+  await a.page.waitForFunction(() => document.getElementById('seeking-text').textContent.includes('Classic, 1+0'));
+  await b.page.waitForFunction(
+    (name) => !document.getElementById('seeks').textContent.includes(name), `ana_${suffix}`, { timeout: 10_000 });
+
+  // Bo presses the same pool: both are seated at once.
+  await b.page.selectOption('#quick-game', 'classic');
+  await b.page.click('[data-action="quick"][data-clock="1+0"]');
+  for (const p of [a.page, b.page]) {
+    await p.waitForSelector('body[data-screen="game"] canvas#board[data-drawn="true"]', { timeout: 15_000 });
+    await p.waitForSelector('#clocks:not([hidden])');
+    await p.waitForFunction(() => document.getElementById('notice').textContent.startsWith('Opponent found'));
+  }
+  // The side is drawn by lot: White's page says it is their turn.
+  for (const p of [a.page, b.page]) {
+    await p.waitForFunction(() => /Your turn|Waiting for White/.test(document.getElementById('status').textContent));
+  }
+  const aWhite = (await a.page.textContent('#status')).includes('Your turn');
+  assert.equal((await b.page.textContent('#status')).includes('Your turn'), !aWhite);
+  const [white, black] = aWhite ? [a.page, b.page] : [b.page, a.page];
+
+  // A third visitor finds the game on the Watch screen.
+  const c = await openApp(app.browser, `${app.server.url}?live`, phone);
+  await c.page.waitForFunction(
+    (name) => document.getElementById('live-games').textContent.includes(name), `ana_${suffix}`, { timeout: 10_000 });
+  assert.match(await c.page.textContent('#live-games'), /Classic · 1\+0 · rated/);
+  await c.page.screenshot({ path: join(shots, 'watch-phone.png'), fullPage: true });
+  assert.deepEqual(await audit(c.page), [], 'the Watch screen passes the accessibility audit');
+
+  // Both move once, and chat; then White lets the clock run out.
+  await yourTurn(white);
+  await playFirstMove(white);
+  await yourTurn(black);
+  await playFirstMove(black);
+  await yourTurn(white);
+  await black.click('[data-action="chat-phrase"][data-phrase="chat-good-luck"]');
+  await white.waitForFunction(() => document.getElementById('chat-log').textContent.includes('Good luck!'));
+  await black.fill('#chat-text', 'have fun');
+  await black.click('[data-action="chat-send"]');
+  await white.waitForFunction(() => document.getElementById('chat-log').textContent.includes('have fun'));
+
+  for (const p of [white, black]) {
+    await p.waitForSelector('#result:not([hidden])', { timeout: 75_000 });
+    await p.waitForSelector('#rating-change:not([hidden])', { timeout: 10_000 });
+    const rating = await p.textContent('#rating-change');
+    assert.match(rating, /White 1500 → \d+\?? \(-\d+\)\. Black 1500 → \d+\?? \(\+\d+\)\./);
+    assert.match(await p.textContent('#result-headline'), /\(out of time\)/);
+    await p.waitForSelector('#rematch-box:not([hidden])');
+  }
+  assert.match(await black.textContent('#result-headline'), /^You win!/);
+  assert.match(await white.textContent('#result-headline'), /^You lose/);
+  await black.screenshot({ path: join(shots, 'rated-result.png') });
+
+  // A rematch offered and accepted moves both players to the new game.
+  await white.click('[data-action="rematch-yes"]');
+  await black.waitForFunction(() => document.getElementById('rematch-text').textContent.includes('offers'));
+  await black.click('[data-action="rematch-yes"]');
+  for (const p of [white, black]) {
+    await p.waitForFunction(() => document.getElementById('notice').textContent.includes('rematch has begun'),
+      null, { timeout: 15_000 });
+    await p.waitForFunction(() => document.getElementById('result').hidden);
+  }
+  // Sides swapped: the old Black moves first.
+  await yourTurn(black);
+
+  for (const ctx of [a, b, c]) {
+    assert.deepEqual(ctx.errors, []);
+    await ctx.context.close();
+  }
+});
+
+test('the lobby and the Watch screen in French on a phone, with bad input told in words', async () => {
+  const p = await openApp(app.browser, `${app.server.url}?lobby&lang=fr`, phone);
+  await p.page.waitForSelector('body[data-screen="lobby"]');
+  await p.page.waitForFunction(() => document.getElementById('lobby-title').textContent === 'Jouer en ligne');
+  // A rating range that is not one never reaches the server.
+  await p.page.click('.new-seek summary');
+  await p.page.fill('#seek-range', '1700-1300');
+  await p.page.click('[data-action="post-seek"]');
+  await p.page.waitForSelector('#lobby-error:not([hidden])');
+  assert.match(await p.page.textContent('#lobby-error'), /0 à 4000/);
+  // A wrong password is refused without saying whether the name exists.
+  await p.page.click('.account-box summary');
+  await p.page.fill('#account-name', 'nobody_here');
+  await p.page.fill('#account-password', 'not the password');
+  p.errors.length = 0;
+  await p.page.click('[data-action="sign-in"]');
+  await p.page.waitForFunction(() => document.getElementById('lobby-error').textContent.includes('serveur'));
+  assert.deepEqual(p.errors.filter((e) => !/\b401\b/.test(e)), []);
+  await p.page.screenshot({ path: join(shots, 'lobby-phone-fr.png'), fullPage: true });
+  await p.page.click('[data-action="live"]');
+  await p.page.waitForSelector('body[data-screen="live"]');
+  await p.page.screenshot({ path: join(shots, 'watch-phone-fr.png') });
+  await p.context.close();
+});
