@@ -113,6 +113,21 @@ test('two accounts pair at 1+0, chat, a flag falls, and both see the result and 
   // Sides swapped: the old Black moves first.
   await yourTurn(black);
 
+  // The winner's page lists the rated game with its new rating, and opens
+  // it in review.
+  await black.goto(`${app.server.url}?lobby`);
+  await black.waitForSelector('#signed-in:not([hidden])');
+  await black.click('#my-page');
+  await black.waitForSelector('body[data-screen="player"]');
+  await black.waitForFunction(() => document.getElementById('player-games').children.length > 0);
+  assert.match(await black.textContent('#player-ratings'), /Classic 1\d{3}\?? · 1 game/);
+  assert.match(await black.textContent('#player-results'), /With Black: 1 won · 0 drawn · 0 lost/);
+  assert.match(await black.textContent('#player-games'), /Classic · .* – .* · White wins \(out of time\)|Black wins \(out of time\)/);
+  await black.screenshot({ path: join(shots, 'player-phone.png'), fullPage: true });
+  assert.deepEqual(await audit(black), [], "a player's page passes the accessibility audit");
+  await black.click('[data-action="review-played"]');
+  await black.waitForSelector('body[data-screen="game"] #review-panel:not([hidden])', { timeout: 15_000 });
+
   for (const ctx of [a, b, c]) {
     assert.deepEqual(ctx.errors, []);
     await ctx.context.close();
@@ -135,7 +150,7 @@ test('the lobby and the Watch screen in French on a phone, with bad input told i
   await p.page.fill('#account-password', 'not the password');
   p.errors.length = 0;
   await p.page.click('[data-action="sign-in"]');
-  await p.page.waitForFunction(() => document.getElementById('lobby-error').textContent.includes('serveur'));
+  await p.page.waitForFunction(() => document.getElementById('lobby-error').textContent === 'Nom ou mot de passe incorrect.');
   assert.deepEqual(p.errors.filter((e) => !/\b401\b/.test(e)), []);
   await p.page.screenshot({ path: join(shots, 'lobby-phone-fr.png'), fullPage: true });
   await p.page.click('[data-action="live"]');

@@ -150,6 +150,20 @@ async fn rated_games(database: &str) {
         (&played["rated"], &played["clock"]),
         (&true.into(), &"1+0".into())
     );
+    // The game's record, to open it in review.
+    let record = request(addr, "GET", &format!("/api/games/{game}"), &[], "")
+        .await
+        .json();
+    let mut replayed = engine::AnyGame::from_record_line("classic").expect("a game");
+    replayed.play(turn).expect("the move played");
+    assert_eq!(record["record"], replayed.to_record_line());
+    assert_eq!(record["over"], true);
+    assert_eq!(
+        request(addr, "GET", "/api/games/nosuchgame", &[], "")
+            .await
+            .status,
+        404
+    );
     let bobs = request(addr, "GET", "/api/players/bob", &[], "")
         .await
         .json();

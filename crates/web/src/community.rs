@@ -101,6 +101,70 @@ pub struct GameStats {
     pub draws: f64,
 }
 
+/// A rating as shown (`1620?` while provisional), and the games behind it.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+pub struct RatingShown {
+    pub shown: String,
+    pub games: u32,
+    pub provisional: bool,
+}
+
+/// Wins, draws and losses.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
+pub struct Tally {
+    pub wins: u32,
+    pub draws: u32,
+    pub losses: u32,
+}
+
+/// A player's results with White and with Black.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
+pub struct ByColour {
+    pub white: Tally,
+    pub black: Tally,
+}
+
+/// One of a player's finished games.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+pub struct PlayedGame {
+    pub id: String,
+    pub game: String,
+    pub white: Option<String>,
+    pub black: Option<String>,
+    pub result: online_play::GameResult,
+    pub reason: online_play::EndReason,
+    pub rated: bool,
+    pub clock: Option<String>,
+}
+
+/// A player's page (`GET /api/players/<name>`).
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+pub struct Player {
+    pub name: String,
+    pub ratings: BTreeMap<String, RatingShown>,
+    pub results: ByColour,
+    pub games: Vec<PlayedGame>,
+}
+
+/// A place on a game's leaderboard.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+pub struct Leader {
+    pub name: String,
+    #[serde(flatten)]
+    pub rating: RatingShown,
+}
+
+#[derive(Deserialize)]
+struct Leaders {
+    players: Vec<Leader>,
+}
+
+/// A game's record, to review it (`GET /api/games/<id>`).
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+pub struct GameRecord {
+    pub record: String,
+}
+
 /// What the server answers to a seek, a quick pairing or an acceptance:
 /// the seek waiting (`seek` or `id`), and the game once paired.
 #[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
@@ -142,6 +206,18 @@ pub fn read_my_games(text: &str) -> Result<Vec<MyGame>, String> {
 /// Each game's figures, by the game's name (`classic`).
 pub fn read_stats(text: &str) -> Result<Vec<(String, GameStats)>, String> {
     read::<Games<BTreeMap<String, GameStats>>>(text).map(|g| g.games.into_iter().collect())
+}
+
+pub fn read_player(text: &str) -> Result<Player, String> {
+    read(text)
+}
+
+pub fn read_leaders(text: &str) -> Result<Vec<Leader>, String> {
+    read::<Leaders>(text).map(|l| l.players)
+}
+
+pub fn read_record(text: &str) -> Result<GameRecord, String> {
+    read(text)
 }
 
 pub fn read_pairing(text: &str) -> Result<Pairing, String> {
@@ -203,6 +279,24 @@ pub fn guest_name(name: &str) -> Option<String> {
             .chars()
             .all(|c| c.is_alphanumeric() || c == ' ' || c == '_' || c == '-');
     fits.then(|| name.to_string())
+}
+
+/// Checks a name and password before they are sent: a username has 3 to
+/// 20 letters, digits, `_` or `-` and starts with a letter; a new
+/// password has 8 to 128 characters (an old one is the server's to judge).
+pub fn account_shape(name: &str, password: &str, register: bool) -> Result<(), String> {
+    let mut chars = name.chars();
+    let fits = chars.next().is_some_and(|c| c.is_ascii_alphabetic())
+        && chars.all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
+        && (3..=20).contains(&name.len());
+    if !fits {
+        return Err(t!("account-name-shape"));
+    }
+    let length = password.chars().count();
+    if (register && !(8..=128).contains(&length)) || length == 0 {
+        return Err(t!("password-shape"));
+    }
+    Ok(())
 }
 
 /// A rating range as typed (`1300-1700`): none for an empty field, an
@@ -267,6 +361,23 @@ mod tests {
                 .as_deref(),
             Some("g1")
         );
+        let player = read_player(
+            r#"{"name":"Ana","ratings":{"classic":{"rating":1662,"deviation":290,"games":1,
+            "provisional":true,"shown":"1662?"}},
+            "results":{"white":{"wins":1,"draws":0,"losses":0},"black":{"wins":0,"draws":0,"losses":0}},
+            "games":[{"id":"g1","game":"classic","white":"Ana","black":null,"result":"white_wins",
+            "reason":"out_of_time","rated":true,"clock":"1+0"}]}"#,
+        )
+        .expect("the answer reads");
+        assert_eq!(player.ratings["classic"].shown, "1662?");
+        assert_eq!(player.results.white.wins, 1);
+        assert_eq!(player.games[0].reason, online_play::EndReason::OutOfTime);
+        let leaders = read_leaders(
+            r#"{"game":"classic","players":[{"name":"Ana","rating":1662,"deviation":290,
+            "games":1,"provisional":true,"shown":"1662?"}]}"#,
+        )
+        .expect("the answer reads");
+        assert_eq!(leaders[0].rating.games, 1);
         assert!(read_seeks("<html>").is_err());
         assert!(read_live(r#"{"games":[{"id":1}]}"#).is_err());
     }
@@ -281,6 +392,12 @@ mod tests {
         assert_eq!(guest_name("  Ana B "), Some("Ana B".to_string()));
         assert_eq!(guest_name("x"), None);
         assert_eq!(guest_name("<script>"), None);
+        assert!(account_shape("ana_b", "a long secret", true).is_ok());
+        assert!(account_shape("1ana", "a long secret", true).is_err());
+        assert!(account_shape("an", "a long secret", true).is_err());
+        assert!(account_shape("ana", "short", true).is_err());
+        assert!(account_shape("ana", "short", false).is_ok());
+        assert!(account_shape("ana", "", false).is_err());
         assert_eq!(rating_range(""), Ok(None));
         assert_eq!(rating_range("1300 - 1700"), Ok(Some((1300, 1700))));
         assert!(rating_range("1700-1300").is_err());

@@ -184,6 +184,19 @@ pub enum HostRequest {
     },
     /// Answer with the state.
     GetState,
+    /// Wait for an opponent online, as a guest: in the pool of a game and
+    /// time control (`quick`), or by a seek, which may name the side
+    /// (`None` for either), whether rated and a rating range.
+    Seek {
+        quick: bool,
+        game: GameKind,
+        clock: Option<String>,
+        side: Option<Side>,
+        rated: bool,
+        range: Option<(i32, i32)>,
+    },
+    /// Stop waiting for an opponent.
+    Withdraw,
 }
 
 /// A message as the host sends it.
@@ -197,6 +210,12 @@ struct Wire {
     opponent: Option<String>,
     #[serde(default)]
     side: Option<String>,
+    #[serde(default)]
+    clock: Option<String>,
+    #[serde(default)]
+    rated: bool,
+    #[serde(default)]
+    range: Option<(i32, i32)>,
 }
 
 /// Why a host's message was refused: a stable code and words.
@@ -258,6 +277,40 @@ fn read_wire(wire: Wire) -> Result<HostRequest, HostError> {
                 .map_err(invalid)?,
         }),
         "alquerque:get-state" => Ok(HostRequest::GetState),
+        "alquerque:withdraw" => Ok(HostRequest::Withdraw),
+        kind @ ("alquerque:quick" | "alquerque:seek") => {
+            let quick = kind == "alquerque:quick";
+            let game = parse_game(wire.game.as_deref().unwrap_or_default()).map_err(invalid)?;
+            let clock = match wire.clock {
+                Some(clock) => Some(
+                    clock
+                        .parse::<online_play::TimeControl>()
+                        .map_err(invalid)?
+                        .to_string(),
+                ),
+                None if quick => return Err(invalid("a quick pairing needs a clock".into())),
+                None => None,
+            };
+            let side = match wire.side.as_deref() {
+                None | Some("random") => None,
+                Some(side) => Some(parse_side(side).map_err(invalid)?),
+            };
+            if let Some((low, high)) = wire.range {
+                if low > high || !(0..=4000).contains(&low) || !(0..=4000).contains(&high) {
+                    return Err(invalid(
+                        "a rating range is [low, high], from 0 to 4000".into(),
+                    ));
+                }
+            }
+            Ok(HostRequest::Seek {
+                quick,
+                game,
+                clock,
+                side,
+                rated: wire.rated,
+                range: wire.range,
+            })
+        }
         other => Err(HostError {
             code: "unknown_type",
             message: format!("unknown message type {other:?}"),

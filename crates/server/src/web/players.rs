@@ -1,7 +1,8 @@
 //! Players in public: a player's page (`GET /api/players/<name>`: ratings
 //! per game, results by colour, finished games to open in review), each
-//! game's leaderboard (`GET /api/leaderboard/<game>`), and the site's
-//! statistics per game (`GET /api/stats`).
+//! game's leaderboard (`GET /api/leaderboard/<game>`), a game's record to
+//! review it (`GET /api/games/<id>`), and the site's statistics per game
+//! (`GET /api/stats`).
 
 use std::sync::Arc;
 
@@ -21,6 +22,26 @@ pub(crate) fn routes() -> Router<Arc<App>> {
         .route("/api/players/{name}", get(player))
         .route("/api/leaderboard/{game}", get(leaderboard))
         .route("/api/stats", get(stats))
+        .route("/api/games/{id}", get(game_record))
+}
+
+/// `GET /api/games/<id>`: a game's record line, to review it, and whether
+/// it is over (`{"id", "record", "over"}`); 404 for no such game. Games
+/// are public, as their watch links are.
+async fn game_record(State(app): State<Arc<App>>, Path(id): Path<String>) -> Response {
+    if id.len() > 64 {
+        return (StatusCode::NOT_FOUND, "no such game").into_response();
+    }
+    match app.hub.db().load(&id).await {
+        Ok(Some((_, room))) => Json(serde_json::json!({
+            "id": id,
+            "record": room.record(),
+            "over": room.is_over(),
+        }))
+        .into_response(),
+        Ok(None) => (StatusCode::NOT_FOUND, "no such game").into_response(),
+        Err(e) => unavailable(&e),
+    }
 }
 
 /// Games a player's page lists, and players a leaderboard.

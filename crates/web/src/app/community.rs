@@ -55,6 +55,10 @@ impl App {
         }
         self.set_hidden("seeking", view.waiting.is_none());
         self.set_text("seeking-text", view.waiting.as_deref().unwrap_or_default());
+        if let Some(button) = self.element("my-page") {
+            let _ = button.set_attribute("data-name", me);
+        }
+        self.write_players(view);
         let accept = crate::t!("accept");
         let seeks: String = view
             .seeks
@@ -69,9 +73,12 @@ impl App {
                         escape(&accept)
                     )
                 };
+                let who = match &s.account {
+                    Some(name) => player_link(name, &s.who),
+                    None => format!("<strong>{}</strong>", escape(&s.who)),
+                };
                 format!(
-                    "<li><strong>{}</strong> <span>{}</span> {button}</li>",
-                    escape(&s.who),
+                    "<li>{who} <span>{}</span> {button}</li>",
                     escape(&s.what)
                 )
             })
@@ -92,6 +99,9 @@ impl App {
             .collect();
         self.set_html("mine", &mine);
         self.set_hidden("mine-box", view.mine.is_empty());
+        self.set_hidden("home-online", !view.home);
+        self.set_html("home-mine", &mine);
+        self.set_hidden("home-mine-box", view.mine.is_empty());
         let stats: String = view
             .stats
             .iter()
@@ -104,6 +114,8 @@ impl App {
             })
             .collect();
         self.set_html("site-stats", &stats);
+        self.set_html("home-stats", &stats);
+        self.set_hidden("home-stats-box", view.stats.is_empty());
         let watch = crate::t!("watch");
         let live: String = view
             .live
@@ -123,6 +135,65 @@ impl App {
             .collect();
         self.set_html("live-games", &live);
         self.set_hidden("live-empty", !view.live.is_empty());
+    }
+
+    /// A player's page, and the lobby's leaderboard.
+    fn write_players(&self, view: &LobbyView) {
+        let leaders = view.leaders.as_ref();
+        let rows: String = leaders
+            .map(|l| {
+                l.rows
+                    .iter()
+                    .map(|r| {
+                        format!(
+                            "<li><span>{}.</span> {} <span>{}</span></li>",
+                            r.place,
+                            player_link(&r.name, &r.name),
+                            escape(&r.text)
+                        )
+                    })
+                    .collect()
+            })
+            .unwrap_or_default();
+        self.set_html("leaders", &rows);
+        self.set_hidden("no-leaders", leaders.is_none_or(|l| !l.rows.is_empty()));
+        if let Ok(buttons) = self.document.query_selector_all("[data-action=leaders]") {
+            for i in 0..buttons.length() {
+                if let Some(b) = buttons.item(i).and_then(|n| n.dyn_into::<Element>().ok()) {
+                    let on = leaders
+                        .is_some_and(|l| b.get_attribute("data-game").as_deref() == Some(l.game));
+                    let _ = b.set_attribute("aria-pressed", if on { "true" } else { "false" });
+                }
+            }
+        }
+        let Some(player) = &view.player else {
+            self.set_text("player-name", "");
+            return;
+        };
+        self.set_text("player-name", &player.name);
+        let list = |items: &mut dyn Iterator<Item = &String>| -> String {
+            items
+                .map(|text| format!("<li>{}</li>", escape(text)))
+                .collect()
+        };
+        self.set_html("player-ratings", &list(&mut player.ratings.iter()));
+        self.set_hidden("no-ratings", !player.ratings.is_empty());
+        self.set_html("player-results", &list(&mut player.results.iter()));
+        let review = crate::t!("review");
+        let games: String = player
+            .games
+            .iter()
+            .map(|(id, text)| {
+                format!(
+                    "<li><span>{}</span> <button type=\"button\" data-action=\"review-played\" data-id=\"{}\">{}</button></li>",
+                    escape(text),
+                    escape(id),
+                    escape(&review)
+                )
+            })
+            .collect();
+        self.set_html("player-games", &games);
+        self.set_hidden("no-games-yet", !player.games.is_empty());
     }
 
     /// An online game's chat.
@@ -188,6 +259,15 @@ impl App {
             _ => false,
         }
     }
+}
+
+/// A button opening `name`'s page, reading `text`.
+fn player_link(name: &str, text: &str) -> String {
+    format!(
+        "<button type=\"button\" class=\"link\" data-action=\"player\" data-name=\"{}\"><strong>{}</strong></button>",
+        escape(name),
+        escape(text)
+    )
 }
 
 /// Fetches `path` beside the page: the status and the body.

@@ -148,6 +148,7 @@ pub fn start() -> Result<(), JsValue> {
         // The lobby's own: the light module has none of it.
         guest: crate::FULL.then(|| read(crate::ui::GUEST_KEY)).flatten(),
         seats: crate::FULL.then(|| read(crate::ui::SEATS_KEY)).flatten(),
+        account: crate::FULL.then(|| read(crate::ui::ACCOUNT_KEY)).flatten(),
         community: crate::embed::query_pairs(&search)
             .find(|(key, _)| crate::FULL && (*key == "lobby" || *key == "live"))
             .map(|(key, _)| key.to_string()),

@@ -318,8 +318,10 @@ fn disable(el: &Element, disabled: bool) {
     };
 }
 
+/// `text` made safe inside HTML, in text or in a quoted attribute.
 pub(super) fn escape(text: &str) -> String {
     text.replace('&', "&amp;")
         .replace('<', "&lt;")
         .replace('>', "&gt;")
+        .replace('"', "&quot;")
 }

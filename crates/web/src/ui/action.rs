@@ -137,6 +137,8 @@ pub struct Boot {
     /// The guest's name and the seats kept from pairings, as stored.
     pub guest: Option<String>,
     pub seats: Option<String>,
+    /// The signed-in account's name, as last known.
+    pub account: Option<String>,
     /// The community screen the address opens (`?lobby`, `?live`).
     pub community: Option<String>,
     /// Seeds the page's randomness (new games' seeds).
@@ -466,6 +468,9 @@ fn full_only(name: &str, fields: &dyn Fields) -> Result<Option<Button>, ActionEr
         "wait-computer" => Button::Lobby(LobbyButton::Computer),
         "watch-game" => Button::Lobby(LobbyButton::WatchGame(attribute("data-id")?)),
         "resume" => Button::Lobby(LobbyButton::Resume(attribute("data-id")?)),
+        "player" => Button::Lobby(LobbyButton::Player(attribute("data-name")?)),
+        "leaders" => Button::Lobby(LobbyButton::Leaders(attribute("data-game")?)),
+        "review-played" => Button::Lobby(LobbyButton::ReviewGame(attribute("data-id")?)),
         "chat-send" => Button::Chat(ChatButton::Send(
             fields.value("chat-text").unwrap_or_default(),
         )),
@@ -526,6 +531,7 @@ mod tests {
             ("data-clock", "3+2"),
             ("data-seek", "s1"),
             ("data-id", "g1"),
+            ("data-name", "ana"),
             ("data-phrase", "chat-hello"),
         ]);
         for name in names {

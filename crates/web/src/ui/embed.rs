@@ -7,7 +7,7 @@ use engine::{GameKind, Side};
 use serde_json::{json, Value};
 
 use super::flow::local_mode;
-use super::{Effect, Screen, Ui};
+use super::{Effect, LobbyButton, Screen, Ui};
 use crate::embed::{Embed, HostError, HostRequest, Opponent, State};
 use crate::online_state::Seat;
 use crate::session::Session;
@@ -85,6 +85,41 @@ impl Ui {
                 Ok(()) => self.state_message("alquerque:started"),
                 Err(e) => Some(error_message(&e)),
             },
+            Ok(HostRequest::Seek {
+                quick,
+                game,
+                clock,
+                side,
+                rated,
+                range,
+            }) => {
+                let game = game.as_str().to_string();
+                let button = if quick {
+                    LobbyButton::Quick {
+                        game,
+                        clock: clock.unwrap_or_default(),
+                    }
+                } else {
+                    LobbyButton::Seek {
+                        game,
+                        clock: clock.unwrap_or_default(),
+                        rated,
+                        side: match side {
+                            Some(Side::White) => "white",
+                            Some(Side::Black) => "black",
+                            None => "random",
+                        }
+                        .to_string(),
+                        range: range.map(|(l, h)| format!("{l}-{h}")).unwrap_or_default(),
+                    }
+                };
+                self.lobby_button(button, fx);
+                Some(json!({ "type": "alquerque:seeking" }))
+            }
+            Ok(HostRequest::Withdraw) => {
+                self.lobby_button(LobbyButton::Withdraw, fx);
+                Some(json!({ "type": "alquerque:withdrawn" }))
+            }
             Err(e) => Some(error_message(&e)),
         };
         if let Some(reply) = reply {

@@ -128,3 +128,102 @@ fn a_corrupt_save_is_set_aside_with_a_notice() {
         .expect("a notice")
         .starts_with("Your saved game could not be restored"));
 }
+
+#[test]
+fn an_embedding_host_seeks_an_opponent_and_hears_of_the_pairing() {
+    let mut ui = Ui::new();
+    let embed: Embed = Embed::from_query("?embed&game=bell&opponent=friend")
+        .expect("an embedding")
+        .expect("valid");
+    ui.update(Action::Boot(Box::new(Boot {
+        embed: Some(Ok(embed)),
+        ..match flow::fresh_boot(3) {
+            Action::Boot(boot) => *boot,
+            _ => unreachable!(),
+        }
+    })));
+    let own = "https://alquerque.example";
+    let host = |ui: &mut Ui, text: &str| {
+        ui.update(Action::Host {
+            origin: own.to_string(),
+            own_origin: own.to_string(),
+            request: read_request(text),
+        })
+    };
+    let reply = |fx: &[Effect]| {
+        fx.iter()
+            .find_map(|e| match e {
+                Effect::ReplyToHost(v) => Some(v["type"].clone()),
+                _ => None,
+            })
+            .expect("an answer")
+    };
+    // Bad requests are refused before anything is asked of the server.
+    for bad in [
+        r#"{"type":"alquerque:quick","game":"bell"}"#,
+        r#"{"type":"alquerque:quick","game":"chess","clock":"3+2"}"#,
+        r#"{"type":"alquerque:quick","game":"bell","clock":"99+0"}"#,
+        r#"{"type":"alquerque:seek","game":"bell","side":"purple"}"#,
+        r#"{"type":"alquerque:seek","game":"bell","range":[1800,1200]}"#,
+    ] {
+        let fx = host(&mut ui, bad);
+        assert_eq!(reply(&fx), "alquerque:error", "{bad}");
+        assert!(
+            !fx.iter().any(|e| matches!(e, Effect::Http { .. })),
+            "{bad}"
+        );
+    }
+    let fx = host(
+        &mut ui,
+        r#"{"type":"alquerque:quick","game":"bell","clock":"3+2"}"#,
+    );
+    assert_eq!(reply(&fx), "alquerque:seeking");
+    let (id, body) = fx
+        .iter()
+        .find_map(|e| match e {
+            Effect::Http { id, path, body, .. } if path == "api/quick" => {
+                Some((*id, body.clone().unwrap_or_default()))
+            }
+            _ => None,
+        })
+        .expect("a quick pairing asked of the server");
+    assert!(body.contains("\"clock\":\"3+2\"") && body.contains("\"game\":\"bell\""));
+    assert_eq!(ui.notice.as_deref(), Some("Sending your seek: Bell, 3+2…"));
+    let fx = ui.update(Action::Http {
+        id,
+        status: 200,
+        text: r#"{"seek":"q1","game":"g7"}"#.into(),
+    });
+    let told = fx.iter().find_map(|e| match e {
+        Effect::ToHost(v) if v["type"] == "alquerque:paired" => Some(v["game"].clone()),
+        _ => None,
+    });
+    assert_eq!(told, Some(serde_json::json!("g7")));
+    assert!(fx.contains(&Effect::Connect));
+
+    // A seek, withdrawn.
+    let fx = host(
+        &mut ui,
+        r#"{"type":"alquerque:seek","game":"classic","side":"black","range":[1200,1800]}"#,
+    );
+    let (id, body) = fx
+        .iter()
+        .find_map(|e| match e {
+            Effect::Http { id, path, body, .. } if path == "api/seeks" => {
+                Some((*id, body.clone().unwrap_or_default()))
+            }
+            _ => None,
+        })
+        .expect("a seek posted");
+    assert!(body.contains("\"side\":\"black\"") && body.contains("[1200,1800]"));
+    ui.update(Action::Http {
+        id,
+        status: 200,
+        text: r#"{"id":"s4"}"#.into(),
+    });
+    let fx = host(&mut ui, r#"{"type":"alquerque:withdraw"}"#);
+    assert_eq!(reply(&fx), "alquerque:withdrawn");
+    assert!(fx
+        .iter()
+        .any(|e| matches!(e, Effect::Http { path, .. } if path == "api/seeks/s4/withdraw")));
+}

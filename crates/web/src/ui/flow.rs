@@ -37,6 +37,7 @@ impl Ui {
             self.community = super::lobby::Community::from_storage(
                 boot.guest.as_deref(),
                 boot.seats.as_deref(),
+                boot.account.as_deref(),
                 boot.seed,
             );
         }
@@ -66,6 +67,7 @@ impl Ui {
         match boot.community.as_deref() {
             Some("lobby") => self.lobby_button(super::LobbyButton::Open, fx),
             Some("live") => self.lobby_button(super::LobbyButton::Watch, fx),
+            _ if self.screen == Screen::Home => self.home_shown(fx),
             _ => {}
         }
         self.notice = notice;
@@ -178,6 +180,7 @@ impl Ui {
             Button::Home => {
                 self.notice = None;
                 self.screen = Screen::Home;
+                self.home_shown(fx);
             }
             Button::Rules => {
                 self.screen = Screen::Rules;
@@ -564,6 +567,7 @@ pub(super) fn fresh_boot(seed: u64) -> super::Action {
         languages: Vec::new(),
         guest: None,
         seats: None,
+        account: None,
         community: None,
     }))
 }

@@ -304,7 +304,10 @@ fn the_page_loads_the_whole_app_for_the_addresses_that_need_it() {
         attribute("data-full-keys").split(' ').collect::<Vec<_>>(),
         FULL_KEYS
     );
-    assert_eq!(attribute("data-full-stored"), ONLINE_KEY);
+    assert_eq!(
+        attribute("data-full-stored").split(' ').collect::<Vec<_>>(),
+        [ONLINE_KEY, crate::ui::ACCOUNT_KEY]
+    );
     for key in LINK_KEYS {
         assert!(FULL_KEYS.contains(&key), "{key}");
         let opened = Link::from_query(&format!("?{key}=classic"));

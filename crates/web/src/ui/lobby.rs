@@ -15,12 +15,16 @@ use crate::community::{self, GameStats, LiveGame, MyGame, Seek};
 use crate::online_state::Seat;
 use crate::sound::Sound;
 use crate::t;
+use percent_encoding::{utf8_percent_encode, NON_ALPHANUMERIC};
 
 /// Where the guest's name is kept.
 pub const GUEST_KEY: &str = "alquerque.guest";
 /// Where the seat tokens of the games this browser was paired into are
 /// kept (game id, token), to sit down at them again from the lists.
 pub const SEATS_KEY: &str = "alquerque.seats";
+/// Where the signed-in account's name is kept: the page loads the whole
+/// app while it is there, so its home screen lists the person's games.
+pub const ACCOUNT_KEY: &str = "alquerque.account";
 /// How often the lists on screen, and a waiting seek, are asked again.
 pub const POLL_MS: u32 = 2000;
 /// How many seats are remembered (the oldest go first).
@@ -64,6 +68,12 @@ pub enum LobbyButton {
     WatchGame(String),
     /// Sit down again at one of the person's own games.
     Resume(String),
+    /// Open a player's page.
+    Player(String),
+    /// Show a game's leaderboard.
+    Leaders(String),
+    /// Open a finished game in review (its id).
+    ReviewGame(String),
     /// The guest's name was changed.
     Guest(String),
 }
@@ -82,44 +92,60 @@ enum Ask {
     Pair,
     SeekState,
     Withdraw,
+    Player,
+    Leaders,
+    Record,
 }
 
 /// A seek of the person's, waiting for an opponent.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(super) struct Waiting {
     /// Its id, once the server took it.
-    seek: Option<String>,
+    pub(super) seek: Option<String>,
     /// The seat token the pairing will seat the person with.
-    token: String,
+    pub(super) token: String,
     /// What it seeks, in words ("Classic, 3+2").
-    what: String,
-    game: Option<GameKind>,
+    pub(super) what: String,
+    pub(super) game: Option<GameKind>,
 }
 
 /// The lobby's and the Watch screen's state.
 #[derive(Clone, Debug, Default)]
 pub(super) struct Community {
     /// The account's name, once the server said who is signed in.
-    me: Option<String>,
-    guest: String,
-    seeks: Vec<Seek>,
-    live: Vec<LiveGame>,
-    stats: Vec<(String, GameStats)>,
-    mine: Vec<MyGame>,
-    waiting: Option<Waiting>,
+    pub(super) me: Option<String>,
+    pub(super) guest: String,
+    pub(super) seeks: Vec<Seek>,
+    pub(super) live: Vec<LiveGame>,
+    pub(super) stats: Vec<(String, GameStats)>,
+    pub(super) mine: Vec<MyGame>,
+    pub(super) waiting: Option<Waiting>,
     asked: Vec<(u32, Ask)>,
     /// The running poll's timer.
     poll: Option<u32>,
     /// What went wrong last, in words (shown on the lobby).
-    error: Option<String>,
+    pub(super) error: Option<String>,
     /// The seats of games this browser was paired into: (game, token).
-    seats: Vec<(String, String)>,
+    pub(super) seats: Vec<(String, String)>,
+    /// The game server has been used on this page, or an account is kept:
+    /// the home screen shows the person's games and the site's figures.
+    pub(super) home_lists: bool,
+    /// The player's page shown, and the leaderboard in the lobby.
+    pub(super) player: Option<crate::community::Player>,
+    pub(super) leaders: Option<(GameKind, Vec<crate::community::Leader>)>,
 }
 
 impl Community {
     /// The state the page starts with: the guest's name and the seats kept.
-    pub(super) fn from_storage(guest: Option<&str>, seats: Option<&str>, random: u64) -> Self {
+    pub(super) fn from_storage(
+        guest: Option<&str>,
+        seats: Option<&str>,
+        account: Option<&str>,
+        random: u64,
+    ) -> Self {
         Community {
+            me: account.map(str::to_string),
+            home_lists: account.is_some(),
             guest: guest
                 .and_then(community::guest_name)
                 .unwrap_or_else(|| format!("Guest-{:04}", random % 10_000)),
@@ -145,6 +171,7 @@ impl Ui {
         if !self.is_full() {
             return;
         }
+        self.community.home_lists = true;
         match button {
             LobbyButton::Open => {
                 self.notice = None;
@@ -156,6 +183,8 @@ impl Ui {
                 ] {
                     self.http(ask, "GET", path.to_string(), None, fx);
                 }
+                let game = self.community.leaders.as_ref().map(|(kind, _)| *kind);
+                self.open_leaders(game.unwrap_or(self.choice).as_str(), fx);
                 self.keep_polling(fx);
             }
             LobbyButton::Watch => {
@@ -174,7 +203,12 @@ impl Ui {
                 } else {
                     "api/account/login"
                 };
-                let body = serde_json::json!({ "name": name.trim(), "password": password });
+                let name = name.trim();
+                if let Err(why) = community::account_shape(name, &password, register) {
+                    self.community.error = Some(why);
+                    return;
+                }
+                let body = serde_json::json!({ "name": name, "password": password });
                 self.community.error = None;
                 self.http(Ask::Account, "POST", path.to_string(), Some(body), fx);
             }
@@ -249,6 +283,12 @@ impl Ui {
                 self.stop_polling(fx);
                 self.go_online(seat, fx);
             }
+            LobbyButton::Player(name) => self.open_player(&name, fx),
+            LobbyButton::Leaders(game) => self.open_leaders(&game, fx),
+            LobbyButton::ReviewGame(id) => {
+                let path = format!("api/games/{}", utf8_percent_encode(&id, NON_ALPHANUMERIC));
+                self.http(Ask::Record, "GET", path, None, fx);
+            }
             LobbyButton::Guest(name) => {
                 if let Some(name) = community::guest_name(&name) {
                     self.community.guest = name.clone();
@@ -261,6 +301,16 @@ impl Ui {
                 }
             }
         }
+    }
+
+    /// The home screen, shown: its lists are asked for, once the game
+    /// server has been used here.
+    pub(super) fn home_shown(&mut self, fx: &mut Vec<Effect>) {
+        if !self.is_full() || !self.community.home_lists || self.embed.is_some() {
+            return;
+        }
+        self.http(Ask::Stats, "GET", "api/stats".into(), None, fx);
+        self.http(Ask::Me, "GET", "api/me".into(), None, fx);
     }
 
     /// Posts a seek (a quick pairing, a seek, an acceptance) with a new
@@ -288,6 +338,18 @@ impl Ui {
         });
         self.http(Ask::Pair, "POST", path, Some(body), fx);
         self.keep_polling(fx);
+        // An embedded page has no lobby: its notice says what it waits for.
+        if self.embed.is_some() {
+            self.notice = self.lobby_view().and_then(|v| v.waiting);
+        }
+    }
+
+    pub(super) fn ask_player(&mut self, path: String, fx: &mut Vec<Effect>) {
+        self.http(Ask::Player, "GET", path, None, fx);
+    }
+
+    pub(super) fn ask_leaders(&mut self, path: String, fx: &mut Vec<Effect>) {
+        self.http(Ask::Leaders, "GET", path, None, fx);
     }
 
     /// Withdraws the person's waiting seek.
@@ -376,10 +438,33 @@ impl Ui {
         if !(200..300).contains(&status) {
             return self.http_refused(ask, status, text, fx);
         }
+        let shown = match ask {
+            Ask::Player => Some(self.player_read(text)),
+            Ask::Leaders => Some(self.leaders_read(text)),
+            Ask::Record => Some(self.record_read(text, fx)),
+            _ => None,
+        };
+        if let Some(shown) = shown {
+            if let Err(why) = shown {
+                self.community.error = Some(why.clone());
+                self.notice = Some(why);
+            }
+            return;
+        }
         let c = &mut self.community;
         // A pairing's game, if the answer brings one.
         let read: Result<Option<String>, String> = match ask {
             Ask::Me | Ask::Account => community::read_me(text).map(|me| {
+                match &me.name {
+                    Some(name) => fx.push(Effect::Store {
+                        key: ACCOUNT_KEY.to_string(),
+                        value: name.clone(),
+                    }),
+                    None if c.me.is_some() => fx.push(Effect::Remove {
+                        key: ACCOUNT_KEY.to_string(),
+                    }),
+                    None => {}
+                }
                 c.me = me.name;
                 None
             }),
@@ -402,6 +487,9 @@ impl Ui {
             Ask::SignOut => {
                 c.me = None;
                 c.mine.clear();
+                fx.push(Effect::Remove {
+                    key: ACCOUNT_KEY.to_string(),
+                });
                 Ok(None)
             }
             Ask::Pair => community::read_pairing(text).map(|p| {
@@ -411,12 +499,12 @@ impl Ui {
                 p.game
             }),
             Ask::SeekState => community::read_seek_state(text).map(|s| s.game),
-            Ask::Withdraw => Ok(None),
+            Ask::Withdraw | Ask::Player | Ask::Leaders | Ask::Record => Ok(None),
         };
         match read {
             Ok(Some(game)) => self.paired(game, fx),
             Ok(None) => {
-                if ask == Ask::Account {
+                if matches!(ask, Ask::Account | Ask::Me) && self.community.me.is_some() {
                     self.http(Ask::Mine, "GET", "api/me/games".into(), None, fx);
                 }
             }
@@ -428,6 +516,13 @@ impl Ui {
     fn http_refused(&mut self, ask: Ask, status: u16, text: &str, fx: &mut Vec<Effect>) {
         let why = if status == 0 {
             t!("server-unreachable")
+        } else if let Some(key) = match (ask, status) {
+            (Ask::Account, 401) => Some("login-wrong"),
+            (Ask::Account, 409) => Some("name-taken"),
+            (_, 429) => Some("too-many-tries"),
+            _ => None,
+        } {
+            t!(key)
         } else {
             let words: String = text.chars().take(200).collect();
             t!("server-refused", why = &words)
@@ -442,6 +537,12 @@ impl Ui {
             }
             Ask::Pair => {
                 self.community.waiting = None;
+                if self.embed.is_some() {
+                    fx.push(Effect::ToHost(serde_json::json!({
+                        "type": "alquerque:error", "code": "refused", "message": why,
+                    })));
+                    self.notice = Some(why.clone());
+                }
                 self.community.error = Some(why);
             }
             Ask::Lobby | Ask::Live | Ask::Stats | Ask::SeekState | Ask::Mine => {
@@ -449,11 +550,12 @@ impl Ui {
                     self.community.error = Some(why);
                 }
             }
-            Ask::Me | Ask::Account | Ask::SignOut | Ask::Withdraw => {
+            Ask::Me | Ask::Account | Ask::SignOut | Ask::Withdraw | Ask::Leaders => {
                 self.community.error = Some(why)
             }
+            // Off the lobby: the page's notice says it.
+            Ask::Player | Ask::Record => self.notice = Some(why),
         }
-        let _ = fx;
     }
 
     /// A pairing was found: sit down at game `game` with the waiting
@@ -464,6 +566,11 @@ impl Ui {
         };
         self.remember_seat(&game, &waiting.token, fx);
         self.stop_polling(fx);
+        if self.embed.is_some() {
+            fx.push(Effect::ToHost(
+                serde_json::json!({ "type": "alquerque:paired", "game": game }),
+            ));
+        }
         let was_playing = self.screen == Screen::Game;
         self.sound(Sound::OpponentJoined, fx);
         self.go_online(paired_seat(game, waiting.token), fx);
@@ -487,52 +594,6 @@ impl Ui {
             value: serde_json::to_string(seats).unwrap_or_default(),
         });
     }
-
-    /// The lobby, the Watch screen and the waiting seek, as shown.
-    pub fn lobby_view(&self) -> Option<LobbyView> {
-        if !self.is_full() {
-            return None;
-        }
-        let c = &self.community;
-        Some(LobbyView {
-            me: c.me.clone(),
-            guest: c.guest.clone(),
-            error: c.error.clone(),
-            waiting: c.waiting.as_ref().map(|w| {
-                if w.seek.is_some() || w.game.is_none() {
-                    t!("seeking", what = &w.what)
-                } else {
-                    t!("seeking-sent", what = &w.what)
-                }
-            }),
-            seeks: c
-                .seeks
-                .iter()
-                .map(|s| SeekRow::of(s, c.me.as_deref(), &c.guest))
-                .collect(),
-            live: c.live.iter().map(LiveRow::of).collect(),
-            stats: GameKind::ALL
-                .iter()
-                .filter_map(|kind| {
-                    let (_, s) = c.stats.iter().find(|(k, _)| k == kind.as_str())?;
-                    if s.played == 0 {
-                        return Some((crate::words::game_name(*kind), t!("stats-none")));
-                    }
-                    Some((
-                        crate::words::game_name(*kind),
-                        t!(
-                            "stats-line",
-                            n = s.played,
-                            white = &format!("{:.1}", s.white_wins),
-                            black = &format!("{:.1}", s.black_wins),
-                            draws = &format!("{:.1}", s.draws)
-                        ),
-                    ))
-                })
-                .collect(),
-            mine: c.mine.iter().map(MineRow::of).collect(),
-        })
-    }
 }
 
 /// The seat a pairing gives: the game, with the token the page made.
@@ -542,147 +603,5 @@ fn paired_seat(game: String, token: String) -> Seat {
         token: Some(token),
         code: None,
         creator: false,
-    }
-}
-
-/// What the lobby and Watch screens show.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct LobbyView {
-    /// The account's name, if signed in.
-    pub me: Option<String>,
-    pub guest: String,
-    pub error: Option<String>,
-    /// The person's seek waiting, in words.
-    pub waiting: Option<String>,
-    pub seeks: Vec<SeekRow>,
-    pub live: Vec<LiveRow>,
-    /// Per game: its name and its figures in words.
-    pub stats: Vec<(String, String)>,
-    pub mine: Vec<MineRow>,
-}
-
-/// A seek in the lobby's list.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SeekRow {
-    pub id: String,
-    /// "ana (1500?)", "Guest-12 (guest)".
-    pub who: String,
-    /// "Classic · 3+2 · rated · White · 1300–1700".
-    pub what: String,
-    /// The person's own seek (no Accept).
-    pub own: bool,
-}
-
-impl SeekRow {
-    fn of(s: &Seek, me: Option<&str>, guest: &str) -> SeekRow {
-        let who = match (&s.rating, s.guest) {
-            (Some(r), _) => format!("{} ({r})", s.name),
-            (None, true) => format!("{} ({})", s.name, t!("guest")),
-            (None, false) => s.name.clone(),
-        };
-        let mut what = vec![community::game_name(&s.game)];
-        what.push(s.clock.clone().unwrap_or_else(|| t!("no-clock")));
-        what.push(t!(if s.rated { "rated" } else { "casual" }));
-        what.push(t!(match s.side.as_str() {
-            "white" => "seek-white",
-            "black" => "seek-black",
-            _ => "seek-random",
-        }));
-        if let Some((low, high)) = s.range {
-            what.push(format!("{low}–{high}"));
-        }
-        SeekRow {
-            id: s.id.clone(),
-            who,
-            what: what.join(" · "),
-            own: if s.guest {
-                me.is_none() && s.name == guest
-            } else {
-                me == Some(s.name.as_str())
-            },
-        }
-    }
-}
-
-/// A game in play on the Watch screen.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct LiveRow {
-    pub id: String,
-    pub featured: bool,
-    /// "Turkish draughts · 3+2 · rated".
-    pub what: String,
-    /// "ana (1500) – bo (1620?)".
-    pub players: String,
-    /// "2:41 – 3:02", empty without clocks.
-    pub clock: String,
-    /// "12 moves · 3 watching".
-    pub more: String,
-}
-
-impl LiveRow {
-    fn of(g: &LiveGame) -> LiveRow {
-        let player = |p: &community::LivePlayer| {
-            let name = p.name.clone().unwrap_or_else(|| t!("anonymous"));
-            match &p.rating {
-                Some(r) => format!("{name} ({r})"),
-                None => name,
-            }
-        };
-        let mut what = vec![community::game_name(&g.game)];
-        what.extend(g.clock.as_ref().map(|c| c.control.clone()));
-        what.push(t!(if g.rated { "rated" } else { "casual" }));
-        LiveRow {
-            id: g.id.clone(),
-            featured: g.featured,
-            what: what.join(" · "),
-            players: format!("{} – {}", player(&g.white), player(&g.black)),
-            clock: g
-                .clock
-                .as_ref()
-                .map(|c| {
-                    format!(
-                        "{} – {}",
-                        community::time_left(c.left[0]),
-                        community::time_left(c.left[1])
-                    )
-                })
-                .unwrap_or_default(),
-            more: t!(
-                "live-more",
-                n = g.ply as u64,
-                watching = u64::from(g.spectators)
-            ),
-        }
-    }
-}
-
-/// One of the person's games in progress.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct MineRow {
-    pub id: String,
-    pub your_turn: bool,
-    /// "Classic against bo · your turn · 1d 3h".
-    pub text: String,
-}
-
-impl MineRow {
-    fn of(g: &MyGame) -> MineRow {
-        let opponent = g.opponent.clone().unwrap_or_else(|| t!("anonymous"));
-        let mut text = vec![t!(
-            "mine-against",
-            game = &community::game_name(&g.game),
-            opponent = &opponent
-        )];
-        text.push(t!(if g.your_turn {
-            "your-turn-short"
-        } else {
-            "their-turn"
-        }));
-        text.extend(g.left.map(community::time_left));
-        MineRow {
-            id: g.id.clone(),
-            your_turn: g.your_turn,
-            text: text.join(" · "),
-        }
     }
 }

@@ -213,8 +213,16 @@ fn an_account_signs_in_and_its_games_are_listed() {
     assert!(refused.is_empty());
     assert_eq!(
         lobby(&ui).error.as_deref(),
-        Some("The server refused: wrong name or password")
+        Some("Wrong name or password.")
     );
+    // A name that cannot be one is refused before it is sent.
+    let fx = ui.update(Action::Press(Button::Lobby(LobbyButton::Account {
+        register: true,
+        name: "1st".into(),
+        password: "correct horse".into(),
+    })));
+    assert!(fx.is_empty());
+    assert!(lobby(&ui).error.expect("words").starts_with("A name has 3 to 20"));
     let fx = ui.update(Action::Press(Button::Lobby(LobbyButton::Account {
         register: true,
         name: "ana".into(),
@@ -565,4 +573,152 @@ fn chat_sends_checked_words_phrases_and_mutes_and_can_be_turned_off() {
     assert!(chat.off && chat.lines.is_empty());
     let fx = ui.update(Action::Press(Button::Chat(ChatButton::Send("hi".into()))));
     assert!(fx.is_empty());
+}
+
+#[test]
+fn a_kept_account_brings_its_games_and_the_sites_figures_to_the_home_screen() {
+    let Action::Boot(boot) = flow::fresh_boot(3) else {
+        unreachable!("a boot")
+    };
+    // Nobody signed in, the game server unused: the home screen asks nothing.
+    let mut ui = Ui::new();
+    let fx = ui.update(Action::Boot(boot.clone()));
+    assert!(asked(&fx, "api/stats").is_none());
+    assert!(!lobby(&ui).home);
+
+    let mut ui = Ui::new();
+    let fx = ui.update(Action::Boot(Box::new(Boot {
+        account: Some("ana".into()),
+        ..*boot
+    })));
+    assert_eq!(ui.view().screen, "home");
+    assert!(lobby(&ui).home);
+    assert!(asked(&fx, "api/stats").is_some());
+    let fx = answer(&mut ui, &fx, "api/me", 200, r#"{"name":"ana"}"#);
+    answer(
+        &mut ui,
+        &fx,
+        "api/me/games",
+        200,
+        r#"{"games":[{"id":"g3","game":"classic","side":"white","opponent":"bo",
+            "your_turn":true,"left":null,"clock":"7d"}]}"#,
+    );
+    assert_eq!(lobby(&ui).mine[0].text, "Classic against bo · your turn");
+
+    // Signed out elsewhere: the kept name goes, and the page is light again.
+    let fx = ui.update(Action::Press(Button::Home));
+    let fx = answer(&mut ui, &fx, "api/me", 200, r#"{"name":null}"#);
+    assert!(fx.contains(&Effect::Remove {
+        key: ACCOUNT_KEY.to_string()
+    }));
+    assert_eq!(lobby(&ui).me, None);
+
+    // Signing in keeps the name.
+    let fx = ui.update(Action::Press(Button::Lobby(LobbyButton::Account {
+        register: false,
+        name: "ana".into(),
+        password: "correct horse".into(),
+    })));
+    let fx = answer(&mut ui, &fx, "api/account/login", 200, r#"{"name":"ana"}"#);
+    assert!(fx.contains(&Effect::Store {
+        key: ACCOUNT_KEY.to_string(),
+        value: "ana".to_string()
+    }));
+}
+
+#[test]
+fn a_players_page_shows_ratings_results_and_games_to_review() {
+    let mut ui = booted();
+    let fx = ui.update(Action::Press(Button::Lobby(LobbyButton::Open)));
+    // The lobby shows the chosen game's leaderboard.
+    answer(
+        &mut ui,
+        &fx,
+        "api/leaderboard/classic",
+        200,
+        r#"{"game":"classic","players":[
+          {"name":"Ana","rating":1662,"deviation":290,"games":1,"provisional":true,"shown":"1662?"},
+          {"name":"Bob","rating":1338,"deviation":290,"games":12,"provisional":false,"shown":"1338"}]}"#,
+    );
+    let leaders = lobby(&ui).leaders.expect("a leaderboard");
+    assert_eq!(leaders.game, "classic");
+    assert_eq!(
+        (
+            leaders.rows[1].place,
+            leaders.rows[1].name.as_str(),
+            leaders.rows[1].text.as_str()
+        ),
+        (2, "Bob", "1338 · 12 games")
+    );
+    let fx = ui.update(Action::Press(Button::Lobby(LobbyButton::Leaders(
+        "bell".into(),
+    ))));
+    assert!(asked(&fx, "api/leaderboard/bell").is_some());
+    assert_eq!(lobby(&ui).leaders.expect("shown").rows, Vec::new());
+    // A name that is no game asks nothing.
+    let fx = ui.update(Action::Press(Button::Lobby(LobbyButton::Leaders(
+        "chess".into(),
+    ))));
+    assert!(fx.is_empty());
+
+    // A name with a space is sent percent-encoded.
+    let fx = ui.update(Action::Press(Button::Lobby(LobbyButton::Player(
+        "Ana B".into(),
+    ))));
+    assert_eq!(ui.view().screen, "player");
+    let refused = answer(&mut ui, &fx, "api/players/Ana%20B", 404, "no such player");
+    assert!(refused.is_empty());
+    assert_eq!(
+        ui.notice.as_deref(),
+        Some("The server refused: no such player")
+    );
+
+    let fx = ui.update(Action::Press(Button::Lobby(LobbyButton::Player(
+        "Ana".into(),
+    ))));
+    answer(
+        &mut ui,
+        &fx,
+        "api/players/Ana",
+        200,
+        r#"{"name":"Ana","ratings":{"classic":{"rating":1662,"deviation":290,"games":1,
+          "provisional":true,"shown":"1662?"}},
+          "results":{"white":{"wins":1,"draws":0,"losses":0},"black":{"wins":0,"draws":2,"losses":1}},
+          "games":[{"id":"g1","game":"classic","white":"Ana","black":null,"result":"white_wins",
+          "reason":"out_of_time","rated":true,"clock":"1+0"}]}"#,
+    );
+    let page = lobby(&ui).player.expect("a player's page");
+    assert_eq!(page.name, "Ana");
+    assert_eq!(page.ratings, ["Classic 1662? · 1 game"]);
+    assert_eq!(
+        page.results,
+        [
+            "With White: 1 won · 0 drawn · 0 lost".to_string(),
+            "With Black: 0 won · 2 drawn · 1 lost".to_string()
+        ]
+    );
+    assert_eq!(page.games[0].0, "g1");
+    assert_eq!(
+        page.games[0].1,
+        "Classic · Ana – a friend · White wins (out of time) · 1+0 · rated"
+    );
+
+    // A game from the list opens in review, from its record.
+    let fx = ui.update(Action::Press(Button::Lobby(LobbyButton::ReviewGame(
+        "g1".into(),
+    ))));
+    let record = "classic moves c2-c3 c4xc2";
+    answer(
+        &mut ui,
+        &fx,
+        "api/games/g1",
+        200,
+        &format!(r#"{{"id":"g1","record":"{record}","over":true}}"#),
+    );
+    assert_eq!(ui.view().screen, "game");
+    assert!(ui.view().review.is_some(), "the game is in review");
+    assert_eq!(
+        ui.session.as_ref().map(|s| s.game.to_record_line()),
+        Some(record.to_string())
+    );
 }

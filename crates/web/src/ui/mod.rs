@@ -19,7 +19,9 @@ mod language;
 mod light;
 mod lines;
 mod lobby;
+mod lobby_view;
 mod online;
+mod players;
 mod puzzle;
 mod review;
 mod sounds;
@@ -34,8 +36,10 @@ pub use effect::{Dialog, Effect};
 pub use language::LANG_KEY;
 pub use light::FULL_KEYS;
 pub use lines::LinesPanel;
-pub use lobby::{LiveRow, LobbyButton, LobbyView, MineRow, SeekRow, GUEST_KEY, SEATS_KEY};
+pub use lobby::{LobbyButton, ACCOUNT_KEY, GUEST_KEY, SEATS_KEY};
+pub use lobby_view::{LiveRow, LobbyView, MineRow, SeekRow};
 pub use online::{OnlineView, ONLINE_KEY};
+pub use players::{LeaderRow, LeadersView, PlayerView};
 pub use puzzle::{PuzzleView, PUZZLES_KEY};
 pub use review::{graph_ply, Marked, ReviewView, Skip};
 pub use tools::{EditorButton, LinesButton, PuzzleButton};
@@ -75,6 +79,8 @@ pub enum Screen {
     Lobby,
     /// The games in play.
     Watch,
+    /// A player's page.
+    Player,
 }
 
 impl Screen {
@@ -88,6 +94,7 @@ impl Screen {
             Screen::Waiting => "waiting",
             Screen::Lobby => "lobby",
             Screen::Watch => "live",
+            Screen::Player => "player",
         }
     }
 }

@@ -58,11 +58,15 @@ impl Ui {
         } else if was_over == Some(false) && self.session.as_ref().is_some_and(Session::is_over) {
             self.sound(Sound::GameEnd, &mut fx);
         }
-        self.screen = if waiting {
-            Screen::Waiting
-        } else {
-            Screen::Game
-        };
+        // The person may have gone to another screen (the lobby, the
+        // rules): the game's news does not take them back.
+        if matches!(self.screen, Screen::Waiting | Screen::Game) {
+            self.screen = if waiting {
+                Screen::Waiting
+            } else {
+                Screen::Game
+            };
+        }
         self.settle(&mut fx);
         fx
     }

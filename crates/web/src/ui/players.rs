@@ -1,0 +1,169 @@
+//! Players in public: a player's page (ratings per game, provisional ones
+//! marked; results with White and with Black; the finished games, each
+//! opened in review from its record) and each game's leaderboard, shown in
+//! the lobby. The requests go as the lobby's do (`ui/lobby`).
+
+use engine::Side;
+use percent_encoding::{utf8_percent_encode, NON_ALPHANUMERIC};
+
+use super::{Button, Effect, Screen, Ui};
+use crate::community::{self, Leader, Player};
+use crate::online_state::result_text;
+use crate::t;
+
+impl Ui {
+    /// Opens `name`'s page.
+    pub(super) fn open_player(&mut self, name: &str, fx: &mut Vec<Effect>) {
+        self.community.player = None;
+        self.screen = Screen::Player;
+        let path = format!(
+            "api/players/{}",
+            utf8_percent_encode(name, NON_ALPHANUMERIC)
+        );
+        self.ask_player(path, fx);
+    }
+
+    /// Shows `game`'s leaderboard.
+    pub(super) fn open_leaders(&mut self, game: &str, fx: &mut Vec<Effect>) {
+        let Ok(kind) = game.parse::<engine::GameKind>() else {
+            return;
+        };
+        self.community.leaders = Some((kind, Vec::new()));
+        self.ask_leaders(format!("api/leaderboard/{}", kind.as_str()), fx);
+    }
+
+    /// The server's page of a player.
+    pub(super) fn player_read(&mut self, text: &str) -> Result<(), String> {
+        self.community.player = Some(community::read_player(text)?);
+        Ok(())
+    }
+
+    /// The server's leaderboard of the game asked for.
+    pub(super) fn leaders_read(&mut self, text: &str) -> Result<(), String> {
+        let players = community::read_leaders(text)?;
+        if let Some((_, list)) = self.community.leaders.as_mut() {
+            *list = players;
+        }
+        Ok(())
+    }
+
+    /// A game's record arrived: it opens in review.
+    pub(super) fn record_read(&mut self, text: &str, fx: &mut Vec<Effect>) -> Result<(), String> {
+        let game = community::read_record(text)?;
+        self.press(Button::ReviewRecord(game.record), fx);
+        Ok(())
+    }
+
+    /// The player's page as shown, once it came.
+    pub fn player_view(&self) -> Option<PlayerView> {
+        if !self.is_full() {
+            return None;
+        }
+        self.community.player.as_ref().map(PlayerView::of)
+    }
+
+    /// The leaderboard shown in the lobby.
+    pub fn leaders_view(&self) -> Option<LeadersView> {
+        if !self.is_full() {
+            return None;
+        }
+        let (kind, list) = self.community.leaders.as_ref()?;
+        Some(LeadersView {
+            game: kind.as_str(),
+            rows: list.iter().enumerate().map(LeaderRow::of).collect(),
+        })
+    }
+}
+
+/// What a player's page shows.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlayerView {
+    pub name: String,
+    /// "Classic 1662? · 1 game", per game played rated.
+    pub ratings: Vec<String>,
+    /// With White, then with Black: "With White: 3 won · 1 drawn · 0 lost".
+    pub results: [String; 2],
+    /// The finished games, newest first: (id, what happened).
+    pub games: Vec<(String, String)>,
+}
+
+impl PlayerView {
+    fn of(p: &Player) -> PlayerView {
+        let ratings = p
+            .ratings
+            .iter()
+            .map(|(game, r)| {
+                t!(
+                    "rating-line",
+                    game = &community::game_name(game),
+                    rating = &r.shown,
+                    n = r.games
+                )
+            })
+            .collect();
+        let tally = |side: &str, t: &community::Tally| {
+            t!(
+                "results-line",
+                side = &t!(side),
+                wins = &t.wins.to_string(),
+                draws = &t.draws.to_string(),
+                losses = &t.losses.to_string()
+            )
+        };
+        let games = p
+            .games
+            .iter()
+            .map(|g| {
+                let name = |n: &Option<String>| n.clone().unwrap_or_else(|| t!("anonymous"));
+                let mut text = vec![
+                    community::game_name(&g.game),
+                    format!("{} – {}", name(&g.white), name(&g.black)),
+                    result_text(g.result, g.reason, None::<Side>),
+                ];
+                text.extend(g.clock.clone());
+                text.push(t!(if g.rated { "rated" } else { "casual" }));
+                (g.id.clone(), text.join(" · "))
+            })
+            .collect();
+        PlayerView {
+            name: p.name.clone(),
+            ratings,
+            results: [
+                tally("white", &p.results.white),
+                tally("black", &p.results.black),
+            ],
+            games,
+        }
+    }
+}
+
+/// A game's leaderboard.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LeadersView {
+    /// The game's name in the controls (`classic`).
+    pub game: &'static str,
+    pub rows: Vec<LeaderRow>,
+}
+
+/// A place on a leaderboard.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LeaderRow {
+    pub place: usize,
+    pub name: String,
+    /// "1662? · 12 games".
+    pub text: String,
+}
+
+impl LeaderRow {
+    fn of((i, leader): (usize, &Leader)) -> LeaderRow {
+        LeaderRow {
+            name: leader.name.clone(),
+            place: i + 1,
+            text: t!(
+                "leader-line",
+                rating = &leader.rating.shown,
+                n = leader.rating.games
+            ),
+        }
+    }
+}
