@@ -140,6 +140,9 @@ export async function pointPosition(page, name) {
 
 /** Clicks (or taps) the point named `name`. */
 export async function pressPoint(page, name, { touch = false } = {}) {
+  // As a person would: the board in sight first (a control pressed below it
+  // may have scrolled it away on a phone).
+  await page.locator('canvas#board').scrollIntoViewIfNeeded();
   const { x, y } = await pointPosition(page, name);
   if (touch) {
     await page.touchscreen.tap(x, y);

@@ -38,6 +38,7 @@ impl App {
         self.set_hidden("lobby-error", view.error.is_none());
         self.set_hidden("signed-out", view.me.is_some());
         self.set_hidden("signed-in", view.me.is_none());
+        self.set_hidden("account-settings", view.me.is_none());
         let me = view.me.as_deref().unwrap_or_default();
         self.set_text("signed-in-as", &crate::t!("signed-in-as", name = me));
         if let Some(input) = self

@@ -8,7 +8,8 @@ use crate::embed::{read_request, HostError, MAX_HOST_MESSAGE};
 impl App {
     /// A message posted to this page, for the [`Ui`] to judge.
     pub(super) fn host_message(&mut self, event: &MessageEvent) {
-        if self.ui.embed().is_none() {
+        // Embedding is the whole app's: the light module reads no messages.
+        if !crate::FULL || self.ui.embed().is_none() {
             return;
         }
         // An object (read as its JSON text), or JSON text.

@@ -449,6 +449,13 @@ fn full_only(name: &str, fields: &dyn Fields) -> Result<Option<Button>, ActionEr
             password: fields.value("account-password").unwrap_or_default(),
         }),
         "sign-out" => Button::Lobby(LobbyButton::SignOut),
+        "change-password" => Button::Lobby(LobbyButton::Password {
+            old: fields.value("old-password").unwrap_or_default(),
+            new: fields.value("new-password").unwrap_or_default(),
+        }),
+        "delete-account" => Button::Lobby(LobbyButton::Delete(
+            fields.value("delete-password").unwrap_or_default(),
+        )),
         "guest-name" => Button::Lobby(LobbyButton::Guest(
             fields.value("guest-name").unwrap_or_default(),
         )),

@@ -44,6 +44,13 @@ pub enum LobbyButton {
         password: String,
     },
     SignOut,
+    /// Change the password (the old one, then the new).
+    Password {
+        old: String,
+        new: String,
+    },
+    /// Delete the account and its data (its password confirms).
+    Delete(String),
     /// Wait in the pool of this game and time control.
     Quick {
         game: String,
@@ -95,6 +102,8 @@ enum Ask {
     Player,
     Leaders,
     Record,
+    Password,
+    Delete,
 }
 
 /// A seek of the person's, waiting for an opponent.
@@ -211,6 +220,23 @@ impl Ui {
                 let body = serde_json::json!({ "name": name, "password": password });
                 self.community.error = None;
                 self.http(Ask::Account, "POST", path.to_string(), Some(body), fx);
+            }
+            LobbyButton::Password { old, new } => {
+                let me = self.community.me.clone().unwrap_or_default();
+                if let Err(why) = community::account_shape(&me, &new, true) {
+                    self.community.error = Some(why);
+                    return;
+                }
+                let body = serde_json::json!({ "password": old, "new_password": new });
+                self.community.error = None;
+                let path = "api/account/password".to_string();
+                self.http(Ask::Password, "POST", path, Some(body), fx);
+            }
+            LobbyButton::Delete(password) => {
+                let body = serde_json::json!({ "password": password });
+                self.community.error = None;
+                let path = "api/account/delete".to_string();
+                self.http(Ask::Delete, "POST", path, Some(body), fx);
             }
             LobbyButton::SignOut => {
                 let body = serde_json::json!({});
@@ -484,12 +510,19 @@ impl Ui {
                 c.mine = m;
                 None
             }),
-            Ask::SignOut => {
+            Ask::SignOut | Ask::Delete => {
                 c.me = None;
                 c.mine.clear();
                 fx.push(Effect::Remove {
                     key: ACCOUNT_KEY.to_string(),
                 });
+                if ask == Ask::Delete {
+                    self.notice = Some(t!("account-deleted"));
+                }
+                Ok(None)
+            }
+            Ask::Password => {
+                self.notice = Some(t!("password-changed"));
                 Ok(None)
             }
             Ask::Pair => community::read_pairing(text).map(|p| {
@@ -519,6 +552,7 @@ impl Ui {
         } else if let Some(key) = match (ask, status) {
             (Ask::Account, 401) => Some("login-wrong"),
             (Ask::Account, 409) => Some("name-taken"),
+            (Ask::Password | Ask::Delete, 403) => Some("password-wrong"),
             (_, 429) => Some("too-many-tries"),
             _ => None,
         } {
@@ -550,9 +584,13 @@ impl Ui {
                     self.community.error = Some(why);
                 }
             }
-            Ask::Me | Ask::Account | Ask::SignOut | Ask::Withdraw | Ask::Leaders => {
-                self.community.error = Some(why)
-            }
+            Ask::Me
+            | Ask::Account
+            | Ask::SignOut
+            | Ask::Withdraw
+            | Ask::Leaders
+            | Ask::Password
+            | Ask::Delete => self.community.error = Some(why),
             // Off the lobby: the page's notice says it.
             Ask::Player | Ask::Record => self.notice = Some(why),
         }

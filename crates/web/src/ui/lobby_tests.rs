@@ -211,10 +211,7 @@ fn an_account_signs_in_and_its_games_are_listed() {
         "wrong name or password",
     );
     assert!(refused.is_empty());
-    assert_eq!(
-        lobby(&ui).error.as_deref(),
-        Some("Wrong name or password.")
-    );
+    assert_eq!(lobby(&ui).error.as_deref(), Some("Wrong name or password."));
     // A name that cannot be one is refused before it is sent.
     let fx = ui.update(Action::Press(Button::Lobby(LobbyButton::Account {
         register: true,
@@ -222,7 +219,10 @@ fn an_account_signs_in_and_its_games_are_listed() {
         password: "correct horse".into(),
     })));
     assert!(fx.is_empty());
-    assert!(lobby(&ui).error.expect("words").starts_with("A name has 3 to 20"));
+    assert!(lobby(&ui)
+        .error
+        .expect("words")
+        .starts_with("A name has 3 to 20"));
     let fx = ui.update(Action::Press(Button::Lobby(LobbyButton::Account {
         register: true,
         name: "ana".into(),
@@ -720,5 +720,61 @@ fn a_players_page_shows_ratings_results_and_games_to_review() {
     assert_eq!(
         ui.session.as_ref().map(|s| s.game.to_record_line()),
         Some(record.to_string())
+    );
+}
+
+#[test]
+fn the_password_is_changed_and_the_account_deleted_from_the_lobby() {
+    let mut ui = booted();
+    let fx = ui.update(Action::Press(Button::Lobby(LobbyButton::Open)));
+    answer(&mut ui, &fx, "api/me", 200, r#"{"name":"ana"}"#);
+    // A new password too short is refused before it is sent.
+    let fx = ui.update(Action::Press(Button::Lobby(LobbyButton::Password {
+        old: "correct horse".into(),
+        new: "short".into(),
+    })));
+    assert!(asked(&fx, "api/account/password").is_none());
+    assert_eq!(
+        lobby(&ui).error.as_deref(),
+        Some("A password has 8 to 128 characters.")
+    );
+    let fx = ui.update(Action::Press(Button::Lobby(LobbyButton::Password {
+        old: "wrong one".into(),
+        new: "battery staple".into(),
+    })));
+    let (_, _, body) = asked(&fx, "api/account/password").expect("a change");
+    assert_eq!(
+        body.as_deref(),
+        Some(r#"{"new_password":"battery staple","password":"wrong one"}"#)
+    );
+    answer(&mut ui, &fx, "api/account/password", 403, "wrong password");
+    assert_eq!(lobby(&ui).error.as_deref(), Some("That password is wrong."));
+    let fx = ui.update(Action::Press(Button::Lobby(LobbyButton::Password {
+        old: "correct horse".into(),
+        new: "battery staple".into(),
+    })));
+    answer(
+        &mut ui,
+        &fx,
+        "api/account/password",
+        200,
+        r#"{"name":"ana"}"#,
+    );
+    assert!(ui
+        .notice
+        .as_deref()
+        .is_some_and(|n| n.starts_with("The password is changed")));
+
+    let fx = ui.update(Action::Press(Button::Lobby(LobbyButton::Delete(
+        "battery staple".into(),
+    ))));
+    let fx = answer(&mut ui, &fx, "api/account/delete", 200, r#"{"name":null}"#);
+    assert!(fx.contains(&Effect::Remove {
+        key: ACCOUNT_KEY.to_string()
+    }));
+    assert_eq!(lobby(&ui).me, None);
+    assert_eq!(
+        ui.notice.as_deref(),
+        Some("The account and its data are deleted.")
     );
 }
