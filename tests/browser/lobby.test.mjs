@@ -66,6 +66,9 @@ test('two accounts pair at 1+0, chat, a flag falls, and both see the result and 
     await p.waitForFunction(() => /Your turn|Waiting for White/.test(document.getElementById('status').textContent));
   }
   const aWhite = (await a.page.textContent('#status')).includes('Your turn');
+  // Each sees the other by name.
+  await a.page.waitForFunction((n) => document.getElementById('players').textContent.includes(n), `bo_${suffix}`);
+  await b.page.waitForFunction((n) => document.getElementById('players').textContent.includes(n), `ana_${suffix}`);
   assert.equal((await b.page.textContent('#status')).includes('Your turn'), !aWhite);
   const [white, black] = aWhite ? [a.page, b.page] : [b.page, a.page];
 

@@ -375,6 +375,14 @@ pub enum ServerMessage {
         from: Role,
         text: String,
     },
+    /// The names the players are shown by (an account's, or a guest's),
+    /// after `welcome`, in a game paired in the lobby.
+    Players {
+        #[serde(default)]
+        white: Option<String>,
+        #[serde(default)]
+        black: Option<String>,
+    },
 }
 
 impl Serialize for ServerMessage {

@@ -51,6 +51,10 @@ fn every_server_message() -> Vec<ServerMessage> {
             role: Role::Black,
             token: Some("secret".into()),
         },
+        S::Players {
+            white: Some("Ana".into()),
+            black: None,
+        },
         S::Snapshot(alquerque_online_play::Snapshot {
             v: 9,
             record: "classic moves c2-c3".into(),
@@ -226,6 +230,14 @@ fn the_wire_form_is_tagged_json() {
         Ok(ServerMessage::Ack { ply: 4 })
     );
     assert_eq!(decode_server(r#"{"type":"pong"}"#), Ok(ServerMessage::Pong));
+    same_object(
+        &ServerMessage::Players {
+            white: Some("Ana".into()),
+            black: None,
+        }
+        .to_text(),
+        r#"{"type":"players","white":"Ana","black":null}"#,
+    );
     same_object(&ServerMessage::Pong.to_text(), r#"{"type":"pong"}"#);
     same_object(
         &ServerMessage::Ack { ply: 4 }.to_text(),

@@ -372,6 +372,12 @@ impl Hub {
             token,
         }];
         first.extend(self.missed(&state, hello.last_v).await);
+        // The players' names last: what a client knows of the game comes
+        // first.
+        let [white, black] = state.row.names.clone();
+        if white.is_some() || black.is_some() {
+            first.push(ServerMessage::Players { white, black });
+        }
         drop(state);
         Ok(Entered {
             game: id,

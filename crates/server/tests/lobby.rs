@@ -155,6 +155,15 @@ async fn the_lobby(database: &str) {
         (clock.control.to_string(), clock.left),
         ("3+2".to_string(), [180_000, 180_000])
     );
+    // Then the names the players go by.
+    let names = next(&mut black).await;
+    assert_eq!(
+        names,
+        ServerMessage::Players {
+            white: Some(ana.name.clone()),
+            black: Some(bea.name.clone())
+        }
+    );
     // A stranger's token holds no seat.
     let mut ws = open(addr).await;
     let stranger = hello(&mut ws, &game, Some(&cid.token), None, None).await;

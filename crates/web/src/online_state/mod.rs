@@ -150,6 +150,9 @@ pub struct Online {
     /// The chat heard since the page connected (who said it, and what),
     /// the last [`CHAT_KEPT`] lines.
     pub chat: Vec<(Role, String)>,
+    /// The players' names, White's and Black's, when the server gave them
+    /// (games paired in the lobby).
+    pub names: [Option<String>; 2],
     /// Half the last ping's round trip (ms), sent with each move of a game
     /// with clocks so that the server gives it back.
     pub lag: Option<u32>,
@@ -172,6 +175,7 @@ impl Online {
             link: Link::Connecting,
             clock_news: None,
             chat: Vec::new(),
+            names: [None, None],
             lag: None,
         }
     }
@@ -337,6 +341,10 @@ impl Online {
             }
             ServerMessage::Error { code, message } => self.refused(code, &message),
             ServerMessage::Pong => Received::Nothing,
+            ServerMessage::Players { white, black } => {
+                self.names = [white, black];
+                Received::Changed
+            }
             ServerMessage::Chat { from, text } => {
                 self.chat.push((from, text));
                 if self.chat.len() > CHAT_KEPT {

@@ -463,6 +463,18 @@ fn seated(role: Role) -> Ui {
 fn a_rated_games_end_shows_the_ratings_and_a_rematch_moves_both_players() {
     let mut ui = seated(Role::White);
     hear(&mut ui, 2.0, ended(true, None, None));
+    // The opponent by name, once the server says it.
+    let players = |ui: &Ui| ui.view().game.expect("a game").players;
+    assert_eq!(players(&ui), "You – Black");
+    hear(
+        &mut ui,
+        2.5,
+        ServerMessage::Players {
+            white: Some("ana".into()),
+            black: Some("bo".into()),
+        },
+    );
+    assert_eq!(players(&ui), "You – bo");
     let view = ui.rematch_view().expect("a result");
     assert_eq!(
         view.rating.as_deref(),

@@ -275,7 +275,7 @@ impl Ui {
         let watching = watch_delay.is_some();
         Some(GameView {
             title: display_name(game.kind()),
-            players: players(session.mode),
+            players: self.players_line(session.mode),
             // Only the whole app plays online.
             clocks: self
                 .online
@@ -459,13 +459,24 @@ pub fn player_name(mode: Mode, side: Side) -> String {
     }
 }
 
-fn players(mode: Mode) -> String {
-    let name = |side: Side| player_name(mode, side);
-    t!(
-        "players",
-        white = &name(Side::White),
-        black = &name(Side::Black)
-    )
+impl Ui {
+    /// Who plays ("You – Computer (Hard)"); online, the names the server
+    /// gave, the person's own as "You".
+    fn players_line(&self, mode: Mode) -> String {
+        let names = self.online.as_ref().map(|g| &g.mirror.names);
+        let name = |side: Side| match (mode, names) {
+            (Mode::Online { side: Some(me), .. }, _) if side == me => t!("you"),
+            (Mode::Online { .. }, Some(names)) => names[side.index()]
+                .clone()
+                .unwrap_or_else(|| player_name(mode, side)),
+            _ => player_name(mode, side),
+        };
+        t!(
+            "players",
+            white = &name(Side::White),
+            black = &name(Side::Black)
+        )
+    }
 }
 
 /// The result panel of a finished game.
