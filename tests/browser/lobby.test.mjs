@@ -91,6 +91,7 @@ test('two accounts pair at 1+0, chat, a flag falls, and both see the result and 
   await black.fill('#chat-text', 'have fun');
   await black.click('[data-action="chat-send"]');
   await white.waitForFunction(() => document.getElementById('chat-log').textContent.includes('have fun'));
+  assert.equal(await black.inputValue('#chat-text'), '', 'the box is emptied once the message is sent');
 
   for (const p of [white, black]) {
     await p.waitForSelector('#result:not([hidden])', { timeout: 75_000 });

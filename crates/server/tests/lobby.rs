@@ -254,6 +254,24 @@ async fn the_lobby(database: &str) {
     assert_eq!(bad_name.status, 400);
     let bad_game = cid.post("/api/seeks", r#""game":"chess","#).await;
     assert_eq!(bad_game.status, 400);
+    // A rule option of the game's is kept in the seek; another game's is
+    // refused.
+    let optioned = cid
+        .post("/api/seeks", r#""game":"turkish option queen_lands=any","#)
+        .await;
+    assert_eq!(optioned.status, 200, "{}", optioned.body);
+    let optioned = optioned.json()["id"].as_str().expect("an id").to_string();
+    let games: Vec<serde_json::Value> = listed(addr)
+        .await
+        .into_iter()
+        .filter(|s| s["id"] == optioned.as_str())
+        .map(|s| s["game"].clone())
+        .collect();
+    assert_eq!(games, ["turkish option queen_lands=any"]);
+    let wrong_option = cid
+        .post("/api/seeks", r#""game":"classic option queen_lands=any","#)
+        .await;
+    assert_eq!(wrong_option.status, 400, "{}", wrong_option.body);
 
     quick_pairing(&[addr], &time).await;
 }

@@ -228,21 +228,49 @@ pub fn read_seek_state(text: &str) -> Result<SeekState, String> {
     read(text)
 }
 
-/// A game's name from its record header: the game's own name, with "+"
-/// for rule options.
+/// The rule options the lobby offers: the record header's words, the games
+/// they are for, and their catalog key (docs/rules.md, "Rule options").
+pub const RULE_OPTIONS: [(&str, &[&str], &str); 2] = [
+    (
+        "option queen_lands=any",
+        &["turkish"],
+        "option-queen-anywhere",
+    ),
+    (
+        "option no_return=off",
+        &["qirkat", "bell"],
+        "option-men-return",
+    ),
+];
+
+/// The record header of `game` with the rule option `option` (empty for
+/// none): refused in words when the option is not one of that game's.
+pub fn with_options(game: &str, option: &str) -> Result<String, String> {
+    if option.is_empty() {
+        return Ok(game.to_string());
+    }
+    match RULE_OPTIONS.iter().find(|(words, _, _)| *words == option) {
+        Some((_, games, _)) if games.contains(&game) => Ok(format!("{game} {option}")),
+        _ => Err(t!("option-not-here")),
+    }
+}
+
+/// A game's name from its record header: the game's own name, and its rule
+/// options in words ("+" for one the page has no words for).
 pub fn game_name(header: &str) -> String {
     let mut words = header.split_whitespace();
     let first = words.next().unwrap_or_default();
-    match first.parse::<engine::GameKind>() {
-        Ok(kind) => {
-            let name = crate::words::game_name(kind);
-            if words.next().is_some() {
-                format!("{name} +")
-            } else {
-                name
-            }
-        }
-        Err(_) => header.to_string(),
+    let Ok(kind) = first.parse::<engine::GameKind>() else {
+        return header.to_string();
+    };
+    let name = crate::words::game_name(kind);
+    let rest = words.collect::<Vec<_>>().join(" ");
+    if rest.is_empty() {
+        return name;
+    }
+    match RULE_OPTIONS.iter().find(|(words, _, _)| *words == rest) {
+        Some((_, _, key)) => format!("{name} ({})", t!(key)),
+        None => format!("{name} +"),
     }
 }
 
@@ -404,5 +432,16 @@ mod tests {
         assert!(rating_range("lots").is_err());
         assert_eq!(game_name("classic"), "Classic");
         assert_eq!(game_name("turkish [Opening \"x\"]"), "Turkish draughts +");
+        assert_eq!(
+            game_name("turkish option queen_lands=any"),
+            "Turkish draughts (a capturing queen lands anywhere)"
+        );
+        assert_eq!(
+            with_options("bell", "option no_return=off").as_deref(),
+            Ok("bell option no_return=off")
+        );
+        assert_eq!(with_options("bell", "").as_deref(), Ok("bell"));
+        assert!(with_options("classic", "option no_return=off").is_err());
+        assert!(with_options("bell", "option anything=goes").is_err());
     }
 }

@@ -364,6 +364,14 @@ impl App {
                     body,
                 } if crate::FULL => self.http(id, method, path, body),
                 Effect::Http { .. } => {}
+                Effect::ClearField(id) => {
+                    if let Some(input) = self
+                        .element(id)
+                        .and_then(|e| e.dyn_into::<HtmlInputElement>().ok())
+                    {
+                        input.set_value("");
+                    }
+                }
                 Effect::Navigate(query) => {
                     let _ = self.window.location().assign(&query);
                 }

@@ -465,6 +465,7 @@ fn full_only(name: &str, fields: &dyn Fields) -> Result<Option<Button>, ActionEr
         }),
         "post-seek" => Button::Lobby(LobbyButton::Seek {
             game: fields.value("seek-game").unwrap_or_default(),
+            options: fields.value("seek-options").unwrap_or_default(),
             clock: fields.value("seek-clock").unwrap_or_default(),
             rated: fields.checked("seek-rated"),
             side: fields.value("seek-side").unwrap_or_default(),

@@ -57,7 +57,10 @@ impl Ui {
             return;
         }
         match online_play::chat_text(&text) {
-            Ok(text) => fx.push(Effect::SendOnline(ClientMessage::Chat { text })),
+            Ok(text) => {
+                fx.push(Effect::SendOnline(ClientMessage::Chat { text }));
+                fx.push(Effect::ClearField("chat-text"));
+            }
             Err(_) => self.notice = Some(t!("chat-shape")),
         }
     }

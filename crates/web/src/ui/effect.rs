@@ -75,6 +75,8 @@ pub enum Effect {
         path: String,
         body: Option<String>,
     },
+    /// Empty the text box with this id (a chat message sent).
+    ClearField(&'static str),
     /// Go to this address (a query, `?review=…`): the light module opens
     /// the tools so, on the page loaded with them.
     Navigate(String),

@@ -102,6 +102,7 @@ impl Ui {
                 } else {
                     LobbyButton::Seek {
                         game,
+                        options: String::new(),
                         clock: clock.unwrap_or_default(),
                         rated,
                         side: match side {

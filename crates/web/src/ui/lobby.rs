@@ -60,6 +60,8 @@ pub enum LobbyButton {
     /// rated, the side, and the rating range as typed.
     Seek {
         game: String,
+        /// A rule option (`option queen_lands=any`), or empty.
+        options: String,
         clock: String,
         rated: bool,
         side: String,
@@ -255,11 +257,19 @@ impl Ui {
             }
             LobbyButton::Seek {
                 game,
+                options,
                 clock,
                 rated,
                 side,
                 range,
             } => {
+                let game = match community::with_options(&game, &options) {
+                    Ok(game) => game,
+                    Err(why) => {
+                        self.community.error = Some(why);
+                        return;
+                    }
+                };
                 let range = match community::rating_range(&range) {
                     Ok(range) => range,
                     Err(why) => {

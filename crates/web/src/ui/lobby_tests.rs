@@ -279,6 +279,7 @@ fn bad_answers_and_refusals_are_told_and_lose_nothing() {
     // A seek refused: no longer waiting.
     let fx = ui.update(Action::Press(Button::Lobby(LobbyButton::Seek {
         game: "classic".into(),
+        options: String::new(),
         clock: String::new(),
         rated: true,
         side: "white".into(),
@@ -297,9 +298,36 @@ fn bad_answers_and_refusals_are_told_and_lose_nothing() {
         .error
         .expect("as the test set it up")
         .contains("rated games are for players"));
+    // A rule option of another game is refused before asking anything.
+    let fx = ui.update(Action::Press(Button::Lobby(LobbyButton::Seek {
+        game: "classic".into(),
+        options: "option queen_lands=any".into(),
+        clock: "3+2".into(),
+        rated: false,
+        side: "random".into(),
+        range: String::new(),
+    })));
+    assert!(asked(&fx, "api/seeks").is_none());
+    assert_eq!(
+        lobby(&ui).error.as_deref(),
+        Some("That rule option is not one of this game's.")
+    );
+    let fx = ui.update(Action::Press(Button::Lobby(LobbyButton::Seek {
+        game: "turkish".into(),
+        options: "option queen_lands=any".into(),
+        clock: "3+2".into(),
+        rated: false,
+        side: "random".into(),
+        range: String::new(),
+    })));
+    let (_, _, body) = asked(&fx, "api/seeks").expect("a seek");
+    assert!(body
+        .expect("a body")
+        .contains(r#""game":"turkish option queen_lands=any""#));
     // A range that is not one is refused before asking anything.
     let fx = ui.update(Action::Press(Button::Lobby(LobbyButton::Seek {
         game: "classic".into(),
+        options: String::new(),
         clock: "3+2".into(),
         rated: false,
         side: "random".into(),
@@ -533,6 +561,7 @@ fn chat_sends_checked_words_phrases_and_mutes_and_can_be_turned_off() {
     assert!(fx.contains(&Effect::SendOnline(ClientMessage::Chat {
         text: "well played".into()
     })));
+    assert!(fx.contains(&Effect::ClearField("chat-text")));
     let fx = ui.update(Action::Press(Button::Chat(ChatButton::Send(
         "x".repeat(141),
     ))));
