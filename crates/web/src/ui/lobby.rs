@@ -89,7 +89,7 @@ pub enum LobbyButton {
 
 /// What a request was for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Ask {
+pub(super) enum Ask {
     Me,
     Lobby,
     Live,
@@ -131,7 +131,7 @@ pub(super) struct Community {
     pub(super) stats: Vec<(String, GameStats)>,
     pub(super) mine: Vec<MyGame>,
     pub(super) waiting: Option<Waiting>,
-    asked: Vec<(u32, Ask)>,
+    pub(super) asked: Vec<(u32, Ask)>,
     /// The running poll's timer.
     poll: Option<u32>,
     /// What went wrong last, in words (shown on the lobby).
@@ -144,6 +144,8 @@ pub(super) struct Community {
     /// The player's page shown, and the leaderboard in the lobby.
     pub(super) player: Option<crate::community::Player>,
     pub(super) leaders: Option<(GameKind, Vec<crate::community::Leader>)>,
+    /// The notice a pairing gave, until the game's first move.
+    pub(super) paired_notice: Option<String>,
 }
 
 impl Community {
@@ -405,7 +407,7 @@ impl Ui {
         }
     }
 
-    fn http(
+    pub(super) fn http(
         &mut self,
         ask: Ask,
         method: &'static str,
@@ -461,154 +463,9 @@ impl Ui {
         true
     }
 
-    /// The server answered request `id`: its status (0 when it could not
-    /// be reached) and body.
-    pub(super) fn http_reply(&mut self, id: u32, status: u16, text: &str, fx: &mut Vec<Effect>) {
-        if !self.is_full() {
-            return;
-        }
-        let Some(at) = self.community.asked.iter().position(|(i, _)| *i == id) else {
-            return;
-        };
-        let (_, ask) = self.community.asked.remove(at);
-        if !(200..300).contains(&status) {
-            return self.http_refused(ask, status, text, fx);
-        }
-        let shown = match ask {
-            Ask::Player => Some(self.player_read(text)),
-            Ask::Leaders => Some(self.leaders_read(text)),
-            Ask::Record => Some(self.record_read(text, fx)),
-            _ => None,
-        };
-        if let Some(shown) = shown {
-            if let Err(why) = shown {
-                self.community.error = Some(why.clone());
-                self.notice = Some(why);
-            }
-            return;
-        }
-        let c = &mut self.community;
-        // A pairing's game, if the answer brings one.
-        let read: Result<Option<String>, String> = match ask {
-            Ask::Me | Ask::Account => community::read_me(text).map(|me| {
-                match &me.name {
-                    Some(name) => fx.push(Effect::Store {
-                        key: ACCOUNT_KEY.to_string(),
-                        value: name.clone(),
-                    }),
-                    None if c.me.is_some() => fx.push(Effect::Remove {
-                        key: ACCOUNT_KEY.to_string(),
-                    }),
-                    None => {}
-                }
-                c.me = me.name;
-                None
-            }),
-            Ask::Lobby => community::read_seeks(text).map(|s| {
-                c.seeks = s;
-                None
-            }),
-            Ask::Live => community::read_live(text).map(|l| {
-                c.live = l;
-                None
-            }),
-            Ask::Stats => community::read_stats(text).map(|s| {
-                c.stats = s;
-                None
-            }),
-            Ask::Mine => community::read_my_games(text).map(|m| {
-                c.mine = m;
-                None
-            }),
-            Ask::SignOut | Ask::Delete => {
-                c.me = None;
-                c.mine.clear();
-                fx.push(Effect::Remove {
-                    key: ACCOUNT_KEY.to_string(),
-                });
-                if ask == Ask::Delete {
-                    self.notice = Some(t!("account-deleted"));
-                }
-                Ok(None)
-            }
-            Ask::Password => {
-                self.notice = Some(t!("password-changed"));
-                Ok(None)
-            }
-            Ask::Pair => community::read_pairing(text).map(|p| {
-                if let Some(w) = c.waiting.as_mut() {
-                    w.seek = p.seek.clone();
-                }
-                p.game
-            }),
-            Ask::SeekState => community::read_seek_state(text).map(|s| s.game),
-            Ask::Withdraw | Ask::Player | Ask::Leaders | Ask::Record => Ok(None),
-        };
-        match read {
-            Ok(Some(game)) => self.paired(game, fx),
-            Ok(None) => {
-                if matches!(ask, Ask::Account | Ask::Me) && self.community.me.is_some() {
-                    self.http(Ask::Mine, "GET", "api/me/games".into(), None, fx);
-                }
-            }
-            Err(why) => self.community.error = Some(why),
-        }
-    }
-
-    /// A request refused, or the server out of reach.
-    fn http_refused(&mut self, ask: Ask, status: u16, text: &str, fx: &mut Vec<Effect>) {
-        let why = if status == 0 {
-            t!("server-unreachable")
-        } else if let Some(key) = match (ask, status) {
-            (Ask::Account, 401) => Some("login-wrong"),
-            (Ask::Account, 409) => Some("name-taken"),
-            (Ask::Password | Ask::Delete, 403) => Some("password-wrong"),
-            (_, 429) => Some("too-many-tries"),
-            _ => None,
-        } {
-            t!(key)
-        } else {
-            let words: String = text.chars().take(200).collect();
-            t!("server-refused", why = &words)
-        };
-        match ask {
-            // Signed out meanwhile: the lists stay as they were.
-            Ask::Mine if status == 401 => self.community.mine.clear(),
-            // The seek went (withdrawn elsewhere, or too old): stop waiting.
-            Ask::SeekState if status == 404 => {
-                self.community.waiting = None;
-                self.community.error = Some(t!("seek-gone"));
-            }
-            Ask::Pair => {
-                self.community.waiting = None;
-                if self.embed.is_some() {
-                    fx.push(Effect::ToHost(serde_json::json!({
-                        "type": "alquerque:error", "code": "refused", "message": why,
-                    })));
-                    self.notice = Some(why.clone());
-                }
-                self.community.error = Some(why);
-            }
-            Ask::Lobby | Ask::Live | Ask::Stats | Ask::SeekState | Ask::Mine => {
-                if status == 0 {
-                    self.community.error = Some(why);
-                }
-            }
-            Ask::Me
-            | Ask::Account
-            | Ask::SignOut
-            | Ask::Withdraw
-            | Ask::Leaders
-            | Ask::Password
-            | Ask::Delete => self.community.error = Some(why),
-            // Off the lobby: the page's notice says it.
-            Ask::Player | Ask::Record => self.notice = Some(why),
-        }
-    }
-
     /// A pairing was found: sit down at game `game` with the waiting
     /// seek's token, and say so.
-    fn paired(&mut self, game: String, fx: &mut Vec<Effect>) {
+    pub(super) fn paired(&mut self, game: String, fx: &mut Vec<Effect>) {
         let Some(waiting) = self.community.waiting.take() else {
             return;
         };
@@ -622,11 +479,23 @@ impl Ui {
         let was_playing = self.screen == Screen::Game;
         self.sound(Sound::OpponentJoined, fx);
         self.go_online(paired_seat(game, waiting.token), fx);
-        self.notice = Some(if was_playing {
+        let said = if was_playing {
             t!("paired-while-playing", what = &waiting.what)
         } else {
             t!("paired", what = &waiting.what)
-        });
+        };
+        self.community.paired_notice = Some(said.clone());
+        self.notice = Some(said);
+    }
+
+    /// A move was played in the online game: the pairing's notice has had
+    /// its time.
+    pub(super) fn moved_online(&mut self) {
+        if let Some(said) = self.community.paired_notice.take() {
+            if self.notice.as_ref() == Some(&said) {
+                self.notice = None;
+            }
+        }
     }
 
     /// Keeps the seat at `game`, to come back to it from the lists.

@@ -1,19 +1,17 @@
-//! The lobby, the Watch screen and what surrounds an online game, through
+//! The lobby, the Watch screen and the home screen's lists, through
 //! [`Ui::update`] and [`Ui::view`]: the server's answers are fed back as
 //! [`Action::Http`], so whole flows (a quick pairing found while playing
-//! the computer, an account signed in, a seek refused, a rematch, chat)
-//! are played without a server.
+//! the computer, an account signed in, a seek refused or withdrawn) are
+//! played without a server.
 
-use online_play::{
-    ClientMessage, EndReason, GameResult, RatingChange, Role, ServerMessage, Snapshot,
-};
+use online_play::{Role, ServerMessage, Snapshot};
 
-use super::online_tests::{hear, online_page};
+use super::online_tests::hear;
 use super::*;
 use crate::online_state::Seat;
 
 /// The request of `fx` for `path`: its id, method and body.
-fn asked(fx: &[Effect], path: &str) -> Option<(u32, &'static str, Option<String>)> {
+pub(super) fn asked(fx: &[Effect], path: &str) -> Option<(u32, &'static str, Option<String>)> {
     fx.iter().find_map(|e| match e {
         Effect::Http {
             id,
@@ -25,7 +23,13 @@ fn asked(fx: &[Effect], path: &str) -> Option<(u32, &'static str, Option<String>
     })
 }
 
-fn answer(ui: &mut Ui, fx: &[Effect], path: &str, status: u16, text: &str) -> Vec<Effect> {
+pub(super) fn answer(
+    ui: &mut Ui,
+    fx: &[Effect],
+    path: &str,
+    status: u16,
+    text: &str,
+) -> Vec<Effect> {
     let (id, _, _) = asked(fx, path).unwrap_or_else(|| panic!("no request for {path}: {fx:?}"));
     ui.update(Action::Http {
         id,
@@ -35,7 +39,7 @@ fn answer(ui: &mut Ui, fx: &[Effect], path: &str, status: u16, text: &str) -> Ve
 }
 
 /// The poll's timer among `fx`.
-fn poll(fx: &[Effect]) -> u32 {
+pub(super) fn poll(fx: &[Effect]) -> u32 {
     fx.iter()
         .find_map(|e| match e {
             Effect::StartTimer { id, ms } if *ms == lobby::POLL_MS => Some(*id),
@@ -44,17 +48,17 @@ fn poll(fx: &[Effect]) -> u32 {
         .unwrap_or_else(|| panic!("no poll: {fx:?}"))
 }
 
-fn booted() -> Ui {
+pub(super) fn booted() -> Ui {
     let mut ui = Ui::new();
     ui.update(flow::fresh_boot(3));
     ui
 }
 
-fn lobby(ui: &Ui) -> LobbyView {
+pub(super) fn lobby(ui: &Ui) -> LobbyView {
     ui.view().lobby.expect("the lobby's view")
 }
 
-const SEEKS: &str = r#"{"seeks":[
+pub(super) const SEEKS: &str = r#"{"seeks":[
   {"id":"s1","game":"turkish","clock":"3+2","rated":true,"side":"white","range":[1300,1700],
    "name":"ana","guest":false,"rating":"1500?"},
   {"id":"s2","game":"classic","clock":null,"rated":false,"side":"random","range":null,
@@ -187,6 +191,25 @@ fn a_quick_pairing_found_while_playing_the_computer_seats_the_person() {
         .as_deref()
         .is_some_and(|n| n.starts_with("Opponent found: Qirkat, 1+0.")));
     assert_eq!(lobby(&ui).waiting, None);
+    // The notice stays until the game's first move.
+    ui.update(Action::SocketOpen { now_ms: 0.0 });
+    hear(
+        &mut ui,
+        1.0,
+        ServerMessage::Welcome {
+            game: "g9".into(),
+            role: Role::Black,
+            token: None,
+        },
+    );
+    hear(&mut ui, 2.0, in_play(1, "qirkat"));
+    assert!(ui.notice.is_some());
+    let first = engine::AnyGame::from_record_line("qirkat").expect("a game");
+    let turn = first.entries()[0].turn;
+    let mut moved = first.clone();
+    moved.play(turn).expect("a legal move");
+    hear(&mut ui, 3.0, in_play(2, &moved.to_record_line()));
+    assert_eq!(ui.notice, None);
 }
 
 #[test]
@@ -445,175 +468,21 @@ fn the_light_page_opens_the_lobby_and_the_watch_screen_on_the_whole_apps_page() 
     assert!(ui.view().lobby.is_none());
 }
 
-fn ended(rated: bool, rematch_offer: Option<Role>, rematch: Option<&str>) -> ServerMessage {
-    let change = |before, after| RatingChange {
-        before,
-        after,
-        provisional: after > 1600,
-    };
+/// A game in play as a snapshot gives it.
+pub(super) fn in_play(v: u64, record: &str) -> ServerMessage {
     ServerMessage::Snapshot(Snapshot {
-        v: 9,
-        record: "classic".to_string(),
-        result: Some(GameResult::BlackWins),
-        reason: Some(EndReason::OutOfTime),
+        v,
+        record: record.to_string(),
+        result: None,
+        reason: None,
         draw_offer: None,
         seated: [true, true],
         suggestions: false,
         clock: None,
-        rated: rated.then(|| [change(1500, 1338), change(1500, 1662)]),
-        rematch_offer,
-        rematch: rematch.map(str::to_string),
+        rated: None,
+        rematch_offer: None,
+        rematch: None,
     })
-}
-
-fn seated(role: Role) -> Ui {
-    let seat = Seat {
-        game: "g1".into(),
-        token: Some("ab".repeat(16)),
-        code: None,
-        creator: false,
-    };
-    let (mut ui, _) = online_page(seat);
-    ui.update(Action::SocketOpen { now_ms: 0.0 });
-    hear(
-        &mut ui,
-        1.0,
-        ServerMessage::Welcome {
-            game: "g1".into(),
-            role,
-            token: None,
-        },
-    );
-    ui
-}
-
-#[test]
-fn a_rated_games_end_shows_the_ratings_and_a_rematch_moves_both_players() {
-    let mut ui = seated(Role::White);
-    hear(&mut ui, 2.0, ended(true, None, None));
-    // The opponent by name, once the server says it.
-    let players = |ui: &Ui| ui.view().game.expect("a game").players;
-    assert_eq!(players(&ui), "You – Black");
-    hear(
-        &mut ui,
-        2.5,
-        ServerMessage::Players {
-            white: Some("ana".into()),
-            black: Some("bo".into()),
-        },
-    );
-    assert_eq!(players(&ui), "You – bo");
-    let view = ui.rematch_view().expect("a result");
-    assert_eq!(
-        view.rating.as_deref(),
-        Some("White 1500 → 1338 (-162). Black 1500 → 1662? (+162).")
-    );
-    assert_eq!(view.offer, RematchOffer::Offer);
-    let fx = ui.update(Action::Press(Button::AnswerRematch(true)));
-    assert!(fx.contains(&Effect::SendOnline(ClientMessage::OfferRematch)));
-
-    hear(&mut ui, 3.0, ended(true, Some(Role::White), None));
-    assert_eq!(
-        ui.rematch_view().expect("as the test set it up").offer,
-        RematchOffer::Offered
-    );
-    hear(&mut ui, 4.0, ended(true, Some(Role::Black), None));
-    assert_eq!(
-        ui.rematch_view().expect("as the test set it up").offer,
-        RematchOffer::Answer
-    );
-    let fx = ui.update(Action::Press(Button::AnswerRematch(false)));
-    assert!(fx.contains(&Effect::SendOnline(ClientMessage::DeclineRematch)));
-    let fx = ui.update(Action::Press(Button::AnswerRematch(true)));
-    assert!(fx.contains(&Effect::SendOnline(ClientMessage::AcceptRematch)));
-
-    // Agreed: the player sits down at the new game with the same token.
-    let fx = hear(&mut ui, 5.0, ended(true, None, Some("g2")));
-    assert!(fx.contains(&Effect::Connect));
-    let seat = &ui.online_mirror().expect("as the test set it up").seat;
-    assert_eq!(
-        (seat.game.as_str(), seat.token.clone()),
-        ("g2", Some("ab".repeat(16)))
-    );
-    assert_eq!(
-        ui.notice.as_deref(),
-        Some("The rematch has begun, sides swapped.")
-    );
-
-    // A spectator has nothing to offer, and stays.
-    let mut ui = seated(Role::Spectator);
-    hear(&mut ui, 2.0, ended(false, None, Some("g2")));
-    let view = ui.rematch_view().expect("as the test set it up");
-    assert_eq!((view.rating, view.offer), (None, RematchOffer::None));
-    assert_eq!(
-        ui.online_mirror().expect("as the test set it up").seat.game,
-        "g1"
-    );
-}
-
-#[test]
-fn chat_sends_checked_words_phrases_and_mutes_and_can_be_turned_off() {
-    let mut ui = seated(Role::Black);
-    hear(&mut ui, 2.0, ended(false, None, None));
-    let fx = ui.update(Action::Press(Button::Chat(ChatButton::Send(
-        "  well\nplayed ".into(),
-    ))));
-    assert!(fx.contains(&Effect::SendOnline(ClientMessage::Chat {
-        text: "well played".into()
-    })));
-    assert!(fx.contains(&Effect::ClearField("chat-text")));
-    let fx = ui.update(Action::Press(Button::Chat(ChatButton::Send(
-        "x".repeat(141),
-    ))));
-    assert!(!fx.iter().any(|e| matches!(e, Effect::SendOnline(_))));
-    assert_eq!(
-        ui.notice.as_deref(),
-        Some("A chat message has 1 to 140 characters.")
-    );
-    let fx = ui.update(Action::Press(Button::Chat(ChatButton::Phrase(
-        "chat-good-game".into(),
-    ))));
-    assert!(fx.contains(&Effect::SendOnline(ClientMessage::Chat {
-        text: "Good game!".into()
-    })));
-    // Only the phrases are phrases.
-    let fx = ui.update(Action::Press(Button::Chat(ChatButton::Phrase(
-        "rules".into(),
-    ))));
-    assert!(fx.is_empty());
-    let fx = ui.update(Action::Press(Button::Chat(ChatButton::Mute(true))));
-    assert!(fx.contains(&Effect::SendOnline(ClientMessage::Mute { muted: true })));
-
-    for (from, text) in [(Role::White, "gg"), (Role::Black, "thanks")] {
-        hear(
-            &mut ui,
-            3.0,
-            ServerMessage::Chat {
-                from,
-                text: text.into(),
-            },
-        );
-    }
-    let chat = ui.chat_view().expect("a chat panel");
-    assert_eq!(chat.title, "Chat with your opponent");
-    assert_eq!(
-        chat.lines,
-        vec![
-            ("White".to_string(), "gg".to_string()),
-            ("You".to_string(), "thanks".to_string())
-        ]
-    );
-    assert!(chat.muted && chat.mute_shown && !chat.off);
-
-    // Off: nothing shown, nothing sent, and kept with the preferences.
-    let fx = ui.update(Action::Press(Button::Chat(ChatButton::Off(true))));
-    assert!(fx
-        .iter()
-        .any(|e| matches!(e, Effect::Store { key, value } if key == PREFS_KEY && value.contains("\"chat\":false"))));
-    let chat = ui.chat_view().expect("as the test set it up");
-    assert!(chat.off && chat.lines.is_empty());
-    let fx = ui.update(Action::Press(Button::Chat(ChatButton::Send("hi".into()))));
-    assert!(fx.is_empty());
 }
 
 #[test]
@@ -665,157 +534,4 @@ fn a_kept_account_brings_its_games_and_the_sites_figures_to_the_home_screen() {
         key: ACCOUNT_KEY.to_string(),
         value: "ana".to_string()
     }));
-}
-
-#[test]
-fn a_players_page_shows_ratings_results_and_games_to_review() {
-    let mut ui = booted();
-    let fx = ui.update(Action::Press(Button::Lobby(LobbyButton::Open)));
-    // The lobby shows the chosen game's leaderboard.
-    answer(
-        &mut ui,
-        &fx,
-        "api/leaderboard/classic",
-        200,
-        r#"{"game":"classic","players":[
-          {"name":"Ana","rating":1662,"deviation":290,"games":1,"provisional":true,"shown":"1662?"},
-          {"name":"Bob","rating":1338,"deviation":290,"games":12,"provisional":false,"shown":"1338"}]}"#,
-    );
-    let leaders = lobby(&ui).leaders.expect("a leaderboard");
-    assert_eq!(leaders.game, "classic");
-    assert_eq!(
-        (
-            leaders.rows[1].place,
-            leaders.rows[1].name.as_str(),
-            leaders.rows[1].text.as_str()
-        ),
-        (2, "Bob", "1338 · 12 games")
-    );
-    let fx = ui.update(Action::Press(Button::Lobby(LobbyButton::Leaders(
-        "bell".into(),
-    ))));
-    assert!(asked(&fx, "api/leaderboard/bell").is_some());
-    assert_eq!(lobby(&ui).leaders.expect("shown").rows, Vec::new());
-    // A name that is no game asks nothing.
-    let fx = ui.update(Action::Press(Button::Lobby(LobbyButton::Leaders(
-        "chess".into(),
-    ))));
-    assert!(fx.is_empty());
-
-    // A name with a space is sent percent-encoded.
-    let fx = ui.update(Action::Press(Button::Lobby(LobbyButton::Player(
-        "Ana B".into(),
-    ))));
-    assert_eq!(ui.view().screen, "player");
-    let refused = answer(&mut ui, &fx, "api/players/Ana%20B", 404, "no such player");
-    assert!(refused.is_empty());
-    assert_eq!(
-        ui.notice.as_deref(),
-        Some("The server refused: no such player")
-    );
-
-    let fx = ui.update(Action::Press(Button::Lobby(LobbyButton::Player(
-        "Ana".into(),
-    ))));
-    answer(
-        &mut ui,
-        &fx,
-        "api/players/Ana",
-        200,
-        r#"{"name":"Ana","ratings":{"classic":{"rating":1662,"deviation":290,"games":1,
-          "provisional":true,"shown":"1662?"}},
-          "results":{"white":{"wins":1,"draws":0,"losses":0},"black":{"wins":0,"draws":2,"losses":1}},
-          "games":[{"id":"g1","game":"classic","white":"Ana","black":null,"result":"white_wins",
-          "reason":"out_of_time","rated":true,"clock":"1+0"}]}"#,
-    );
-    let page = lobby(&ui).player.expect("a player's page");
-    assert_eq!(page.name, "Ana");
-    assert_eq!(page.ratings, ["Classic 1662? · 1 game"]);
-    assert_eq!(
-        page.results,
-        [
-            "With White: 1 won · 0 drawn · 0 lost".to_string(),
-            "With Black: 0 won · 2 drawn · 1 lost".to_string()
-        ]
-    );
-    assert_eq!(page.games[0].0, "g1");
-    assert_eq!(
-        page.games[0].1,
-        "Classic · Ana – a friend · White wins (out of time) · 1+0 · rated"
-    );
-
-    // A game from the list opens in review, from its record.
-    let fx = ui.update(Action::Press(Button::Lobby(LobbyButton::ReviewGame(
-        "g1".into(),
-    ))));
-    let record = "classic moves c2-c3 c4xc2";
-    answer(
-        &mut ui,
-        &fx,
-        "api/games/g1",
-        200,
-        &format!(r#"{{"id":"g1","record":"{record}","over":true}}"#),
-    );
-    assert_eq!(ui.view().screen, "game");
-    assert!(ui.view().review.is_some(), "the game is in review");
-    assert_eq!(
-        ui.session.as_ref().map(|s| s.game.to_record_line()),
-        Some(record.to_string())
-    );
-}
-
-#[test]
-fn the_password_is_changed_and_the_account_deleted_from_the_lobby() {
-    let mut ui = booted();
-    let fx = ui.update(Action::Press(Button::Lobby(LobbyButton::Open)));
-    answer(&mut ui, &fx, "api/me", 200, r#"{"name":"ana"}"#);
-    // A new password too short is refused before it is sent.
-    let fx = ui.update(Action::Press(Button::Lobby(LobbyButton::Password {
-        old: "correct horse".into(),
-        new: "short".into(),
-    })));
-    assert!(asked(&fx, "api/account/password").is_none());
-    assert_eq!(
-        lobby(&ui).error.as_deref(),
-        Some("A password has 8 to 128 characters.")
-    );
-    let fx = ui.update(Action::Press(Button::Lobby(LobbyButton::Password {
-        old: "wrong one".into(),
-        new: "battery staple".into(),
-    })));
-    let (_, _, body) = asked(&fx, "api/account/password").expect("a change");
-    assert_eq!(
-        body.as_deref(),
-        Some(r#"{"new_password":"battery staple","password":"wrong one"}"#)
-    );
-    answer(&mut ui, &fx, "api/account/password", 403, "wrong password");
-    assert_eq!(lobby(&ui).error.as_deref(), Some("That password is wrong."));
-    let fx = ui.update(Action::Press(Button::Lobby(LobbyButton::Password {
-        old: "correct horse".into(),
-        new: "battery staple".into(),
-    })));
-    answer(
-        &mut ui,
-        &fx,
-        "api/account/password",
-        200,
-        r#"{"name":"ana"}"#,
-    );
-    assert!(ui
-        .notice
-        .as_deref()
-        .is_some_and(|n| n.starts_with("The password is changed")));
-
-    let fx = ui.update(Action::Press(Button::Lobby(LobbyButton::Delete(
-        "battery staple".into(),
-    ))));
-    let fx = answer(&mut ui, &fx, "api/account/delete", 200, r#"{"name":null}"#);
-    assert!(fx.contains(&Effect::Remove {
-        key: ACCOUNT_KEY.to_string()
-    }));
-    assert_eq!(lobby(&ui).me, None);
-    assert_eq!(
-        ui.notice.as_deref(),
-        Some("The account and its data are deleted.")
-    );
 }

@@ -19,6 +19,7 @@ mod language;
 mod light;
 mod lines;
 mod lobby;
+mod lobby_replies;
 mod lobby_view;
 mod online;
 mod players;
@@ -492,6 +493,8 @@ impl Ui {
 }
 
 #[cfg(test)]
+mod around_tests;
+#[cfg(test)]
 mod connection_tests;
 #[cfg(test)]
 mod editor_tests;
@@ -505,6 +508,8 @@ mod lines_tests;
 mod lobby_tests;
 #[cfg(test)]
 mod online_tests;
+#[cfg(test)]
+mod players_tests;
 #[cfg(test)]
 mod puzzle_tests;
 #[cfg(test)]

@@ -52,6 +52,7 @@ impl Ui {
         let waiting = online.seat.creator && !online.started() && !online.is_over();
         let ply = self.session.as_ref().map(|s| s.game.ply());
         if was_ply.is_some() && ply > was_ply {
+            self.moved_online();
             self.start_animation(&mut fx);
             let mover = self.session.as_ref().map(|s| s.game.side_to_move().other());
             self.turn_sound(me.is_none() || mover != me, &mut fx);

@@ -1,0 +1,182 @@
+//! Around an online game, through [`Ui::update`] and [`Ui::view`]: the
+//! opponent's name, a rated game's rating changes, a rematch offered,
+//! answered and followed, and the chat with its limits, mute and off.
+
+use online_play::{
+    ClientMessage, EndReason, GameResult, RatingChange, Role, ServerMessage, Snapshot,
+};
+
+use super::online_tests::{hear, online_page};
+use super::*;
+use crate::online_state::Seat;
+
+fn ended(rated: bool, rematch_offer: Option<Role>, rematch: Option<&str>) -> ServerMessage {
+    let change = |before, after| RatingChange {
+        before,
+        after,
+        provisional: after > 1600,
+    };
+    ServerMessage::Snapshot(Snapshot {
+        v: 9,
+        record: "classic".to_string(),
+        result: Some(GameResult::BlackWins),
+        reason: Some(EndReason::OutOfTime),
+        draw_offer: None,
+        seated: [true, true],
+        suggestions: false,
+        clock: None,
+        rated: rated.then(|| [change(1500, 1338), change(1500, 1662)]),
+        rematch_offer,
+        rematch: rematch.map(str::to_string),
+    })
+}
+
+fn seated(role: Role) -> Ui {
+    let seat = Seat {
+        game: "g1".into(),
+        token: Some("ab".repeat(16)),
+        code: None,
+        creator: false,
+    };
+    let (mut ui, _) = online_page(seat);
+    ui.update(Action::SocketOpen { now_ms: 0.0 });
+    hear(
+        &mut ui,
+        1.0,
+        ServerMessage::Welcome {
+            game: "g1".into(),
+            role,
+            token: None,
+        },
+    );
+    ui
+}
+
+#[test]
+fn a_rated_games_end_shows_the_ratings_and_a_rematch_moves_both_players() {
+    let mut ui = seated(Role::White);
+    hear(&mut ui, 2.0, ended(true, None, None));
+    // The opponent by name, once the server says it.
+    let players = |ui: &Ui| ui.view().game.expect("a game").players;
+    assert_eq!(players(&ui), "You – Black");
+    hear(
+        &mut ui,
+        2.5,
+        ServerMessage::Players {
+            white: Some("ana".into()),
+            black: Some("bo".into()),
+        },
+    );
+    assert_eq!(players(&ui), "You – bo");
+    let view = ui.rematch_view().expect("a result");
+    assert_eq!(
+        view.rating.as_deref(),
+        Some("White 1500 → 1338 (-162). Black 1500 → 1662? (+162).")
+    );
+    assert_eq!(view.offer, RematchOffer::Offer);
+    let fx = ui.update(Action::Press(Button::AnswerRematch(true)));
+    assert!(fx.contains(&Effect::SendOnline(ClientMessage::OfferRematch)));
+
+    hear(&mut ui, 3.0, ended(true, Some(Role::White), None));
+    assert_eq!(
+        ui.rematch_view().expect("as the test set it up").offer,
+        RematchOffer::Offered
+    );
+    hear(&mut ui, 4.0, ended(true, Some(Role::Black), None));
+    assert_eq!(
+        ui.rematch_view().expect("as the test set it up").offer,
+        RematchOffer::Answer
+    );
+    let fx = ui.update(Action::Press(Button::AnswerRematch(false)));
+    assert!(fx.contains(&Effect::SendOnline(ClientMessage::DeclineRematch)));
+    let fx = ui.update(Action::Press(Button::AnswerRematch(true)));
+    assert!(fx.contains(&Effect::SendOnline(ClientMessage::AcceptRematch)));
+
+    // Agreed: the player sits down at the new game with the same token.
+    let fx = hear(&mut ui, 5.0, ended(true, None, Some("g2")));
+    assert!(fx.contains(&Effect::Connect));
+    let seat = &ui.online_mirror().expect("as the test set it up").seat;
+    assert_eq!(
+        (seat.game.as_str(), seat.token.clone()),
+        ("g2", Some("ab".repeat(16)))
+    );
+    assert_eq!(
+        ui.notice.as_deref(),
+        Some("The rematch has begun, sides swapped.")
+    );
+
+    // A spectator has nothing to offer, and stays.
+    let mut ui = seated(Role::Spectator);
+    hear(&mut ui, 2.0, ended(false, None, Some("g2")));
+    let view = ui.rematch_view().expect("as the test set it up");
+    assert_eq!((view.rating, view.offer), (None, RematchOffer::None));
+    assert_eq!(
+        ui.online_mirror().expect("as the test set it up").seat.game,
+        "g1"
+    );
+}
+
+#[test]
+fn chat_sends_checked_words_phrases_and_mutes_and_can_be_turned_off() {
+    let mut ui = seated(Role::Black);
+    hear(&mut ui, 2.0, ended(false, None, None));
+    let fx = ui.update(Action::Press(Button::Chat(ChatButton::Send(
+        "  well\nplayed ".into(),
+    ))));
+    assert!(fx.contains(&Effect::SendOnline(ClientMessage::Chat {
+        text: "well played".into()
+    })));
+    assert!(fx.contains(&Effect::ClearField("chat-text")));
+    let fx = ui.update(Action::Press(Button::Chat(ChatButton::Send(
+        "x".repeat(141),
+    ))));
+    assert!(!fx.iter().any(|e| matches!(e, Effect::SendOnline(_))));
+    assert_eq!(
+        ui.notice.as_deref(),
+        Some("A chat message has 1 to 140 characters.")
+    );
+    let fx = ui.update(Action::Press(Button::Chat(ChatButton::Phrase(
+        "chat-good-game".into(),
+    ))));
+    assert!(fx.contains(&Effect::SendOnline(ClientMessage::Chat {
+        text: "Good game!".into()
+    })));
+    // Only the phrases are phrases.
+    let fx = ui.update(Action::Press(Button::Chat(ChatButton::Phrase(
+        "rules".into(),
+    ))));
+    assert!(fx.is_empty());
+    let fx = ui.update(Action::Press(Button::Chat(ChatButton::Mute(true))));
+    assert!(fx.contains(&Effect::SendOnline(ClientMessage::Mute { muted: true })));
+
+    for (from, text) in [(Role::White, "gg"), (Role::Black, "thanks")] {
+        hear(
+            &mut ui,
+            3.0,
+            ServerMessage::Chat {
+                from,
+                text: text.into(),
+            },
+        );
+    }
+    let chat = ui.chat_view().expect("a chat panel");
+    assert_eq!(chat.title, "Chat with your opponent");
+    assert_eq!(
+        chat.lines,
+        vec![
+            ("White".to_string(), "gg".to_string()),
+            ("You".to_string(), "thanks".to_string())
+        ]
+    );
+    assert!(chat.muted && chat.mute_shown && !chat.off);
+
+    // Off: nothing shown, nothing sent, and kept with the preferences.
+    let fx = ui.update(Action::Press(Button::Chat(ChatButton::Off(true))));
+    assert!(fx
+        .iter()
+        .any(|e| matches!(e, Effect::Store { key, value } if key == PREFS_KEY && value.contains("\"chat\":false"))));
+    let chat = ui.chat_view().expect("as the test set it up");
+    assert!(chat.off && chat.lines.is_empty());
+    let fx = ui.update(Action::Press(Button::Chat(ChatButton::Send("hi".into()))));
+    assert!(fx.is_empty());
+}
