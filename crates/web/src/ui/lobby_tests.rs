@@ -4,9 +4,9 @@
 //! the computer, an account signed in, a seek refused or withdrawn) are
 //! played without a server.
 
-use online_play::{Role, ServerMessage, Snapshot};
+use online_play::{Role, ServerMessage};
 
-use super::online_tests::hear;
+use super::online_tests::{hear, snapshot};
 use super::*;
 use crate::online_state::Seat;
 
@@ -202,13 +202,13 @@ fn a_quick_pairing_found_while_playing_the_computer_seats_the_person() {
             token: None,
         },
     );
-    hear(&mut ui, 2.0, in_play(1, "qirkat"));
+    hear(&mut ui, 2.0, snapshot(1, "qirkat"));
     assert!(ui.notice.is_some());
     let first = engine::AnyGame::from_record_line("qirkat").expect("a game");
     let turn = first.entries()[0].turn;
     let mut moved = first.clone();
     moved.play(turn).expect("a legal move");
-    hear(&mut ui, 3.0, in_play(2, &moved.to_record_line()));
+    hear(&mut ui, 3.0, snapshot(2, &moved.to_record_line()));
     assert_eq!(ui.notice, None);
 }
 
@@ -466,23 +466,6 @@ fn the_light_page_opens_the_lobby_and_the_watch_screen_on_the_whole_apps_page() 
     let fx = ui.update(Action::Press(Button::Lobby(LobbyButton::Watch)));
     assert_eq!(fx, vec![Effect::Navigate("?live".into())]);
     assert!(ui.view().lobby.is_none());
-}
-
-/// A game in play as a snapshot gives it.
-pub(super) fn in_play(v: u64, record: &str) -> ServerMessage {
-    ServerMessage::Snapshot(Snapshot {
-        v,
-        record: record.to_string(),
-        result: None,
-        reason: None,
-        draw_offer: None,
-        seated: [true, true],
-        suggestions: false,
-        clock: None,
-        rated: None,
-        rematch_offer: None,
-        rematch: None,
-    })
 }
 
 #[test]

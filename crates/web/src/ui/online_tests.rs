@@ -10,7 +10,8 @@ use super::*;
 use crate::online_state::Seat;
 use crate::session::Mode;
 
-fn snapshot(v: u64, record: &str) -> ServerMessage {
+/// The server's whole game: `record`, at version `v`, both seated.
+pub(super) fn snapshot(v: u64, record: &str) -> ServerMessage {
     ServerMessage::Snapshot(Snapshot {
         v,
         record: record.to_string(),
