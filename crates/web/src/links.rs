@@ -138,7 +138,7 @@ impl Link {
                     clock: value("clock")
                         .map(|c| {
                             c.chars()
-                                .filter(|c| c.is_ascii_digit() || *c == '+')
+                                .filter(|c| c.is_ascii_digit() || *c == '+' || *c == 'd')
                                 .take(5)
                                 .collect()
                         })
@@ -313,9 +313,11 @@ mod tests {
                 .expect("a link")
                 .expect("valid");
             assert_eq!(read, Link::Puzzles(kind));
-            for (side, suggestions, clock) in
-                [("white", true, None), ("random", false, Some("3+2"))]
-            {
+            for (side, suggestions, clock) in [
+                ("white", true, None),
+                ("random", false, Some("3+2")),
+                ("black", false, Some("14d")),
+            ] {
                 let link = Link::Online {
                     game: kind,
                     side: side.to_string(),
