@@ -53,19 +53,6 @@ fn some_turn(game: &mut engine::AnyGame) -> String {
     text
 }
 
-/// The next event on `ws` that `pick` takes.
-async fn event(ws: &mut Socket, pick: impl Fn(&EventBody) -> bool) -> EventBody {
-    let message = next_where(
-        ws,
-        |m| matches!(m, ServerMessage::Event(e) if pick(&e.body)),
-    )
-    .await;
-    match message {
-        ServerMessage::Event(e) => e.body,
-        _ => unreachable!("picked an event"),
-    }
-}
-
 /// The next clock event, as White and Black both hear it.
 async fn clocks_heard(white: &mut Socket, black: &mut Socket) -> EventBody {
     let heard = event(white, clock_event).await;

@@ -23,19 +23,6 @@ async fn register(addr: SocketAddr, name: &str) -> Browser {
     browser
 }
 
-/// The next event on `ws` that `pick` takes.
-async fn event(ws: &mut Socket, pick: impl Fn(&EventBody) -> bool) -> EventBody {
-    match next_where(
-        ws,
-        |m| matches!(m, ServerMessage::Event(e) if pick(&e.body)),
-    )
-    .await
-    {
-        ServerMessage::Event(e) => e.body,
-        _ => unreachable!("picked an event"),
-    }
-}
-
 #[tokio::test]
 async fn rated_games_in_sqlite() {
     rated_games(&fresh_database()).await;

@@ -8,19 +8,6 @@ mod common;
 use common::*;
 use online_play::{ClientMessage, ErrorCode, EventBody, Role, ServerMessage};
 
-/// The next event on `ws` that `pick` takes.
-async fn event(ws: &mut Socket, pick: impl Fn(&EventBody) -> bool) -> EventBody {
-    match next_where(
-        ws,
-        |m| matches!(m, ServerMessage::Event(e) if pick(&e.body)),
-    )
-    .await
-    {
-        ServerMessage::Event(e) => e.body,
-        _ => unreachable!("picked an event"),
-    }
-}
-
 /// The next error on `ws`.
 async fn refused(ws: &mut Socket) -> ErrorCode {
     let message = next_where(ws, |m| error_code(m).is_some()).await;

@@ -149,6 +149,23 @@ pub async fn next(ws: &mut Socket) -> ServerMessage {
     }
 }
 
+/// The body of the next event on `ws` that `pick` takes, skipping other
+/// messages.
+pub async fn event(
+    ws: &mut Socket,
+    pick: impl Fn(&online_play::EventBody) -> bool,
+) -> online_play::EventBody {
+    match next_where(
+        ws,
+        |m| matches!(m, ServerMessage::Event(e) if pick(&e.body)),
+    )
+    .await
+    {
+        ServerMessage::Event(e) => e.body,
+        _ => unreachable!("picked an event"),
+    }
+}
+
 /// The next message that `pick` accepts, skipping others.
 pub async fn next_where(ws: &mut Socket, pick: impl Fn(&ServerMessage) -> bool) -> ServerMessage {
     loop {
