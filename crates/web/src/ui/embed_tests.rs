@@ -9,10 +9,13 @@ use super::*;
 use crate::embed::{read_request, Embed};
 use crate::session::Mode;
 
-#[test]
-fn an_embedding_host_is_answered_and_bad_messages_get_errors() {
+/// The page's own origin in these tests.
+const OWN: &str = "https://alquerque.example";
+
+/// A page booted embedded as `query` asks; what the boot did.
+fn embedded(query: &str) -> (Ui, Vec<Effect>) {
     let mut ui = Ui::new();
-    let embed: Embed = Embed::from_query("?embed&game=qirkat&opponent=friend")
+    let embed: Embed = Embed::from_query(query)
         .expect("an embedding")
         .expect("valid");
     let fx = ui.update(Action::Boot(Box::new(Boot {
@@ -22,29 +25,38 @@ fn an_embedding_host_is_answered_and_bad_messages_get_errors() {
             _ => unreachable!(),
         }
     })));
+    (ui, fx)
+}
+
+/// A message from a host page at `origin`.
+fn host(ui: &mut Ui, origin: &str, text: &str) -> Vec<Effect> {
+    ui.update(Action::Host {
+        origin: origin.to_string(),
+        own_origin: OWN.to_string(),
+        request: read_request(text),
+    })
+}
+
+/// The answer to the host among `fx`.
+fn reply(fx: &[Effect]) -> serde_json::Value {
+    fx.iter()
+        .find_map(|e| match e {
+            Effect::ReplyToHost(v) => Some(v.clone()),
+            _ => None,
+        })
+        .expect("an answer")
+}
+
+#[test]
+fn an_embedding_host_is_answered_and_bad_messages_get_errors() {
+    let (mut ui, fx) = embedded("?embed&game=qirkat&opponent=friend");
     let ready = fx.iter().find_map(|e| match e {
         Effect::ToHost(v) => Some(v.clone()),
         _ => None,
     });
     assert_eq!(ready.expect("ready")["type"], "alquerque:ready");
     assert_eq!(ui.view().embed, Some(("dark", true, true)));
-    let own = "https://alquerque.example";
-    let host = |ui: &mut Ui, origin: &str, text: &str| {
-        ui.update(Action::Host {
-            origin: origin.to_string(),
-            own_origin: own.to_string(),
-            request: read_request(text),
-        })
-    };
-    let reply = |fx: &[Effect]| {
-        fx.iter()
-            .find_map(|e| match e {
-                Effect::ReplyToHost(v) => Some(v.clone()),
-                _ => None,
-            })
-            .expect("an answer")
-    };
-    let fx = host(&mut ui, own, r#"{"type":"alquerque:get-state"}"#);
+    let fx = host(&mut ui, OWN, r#"{"type":"alquerque:get-state"}"#);
     assert_eq!(reply(&fx)["state"]["game"], "qirkat");
     // Another site is not heard at all.
     assert!(host(
@@ -54,14 +66,14 @@ fn an_embedding_host_is_answered_and_bad_messages_get_errors() {
     )
     .is_empty());
     // Malformed, unknown and invalid requests are answered with errors.
-    assert_eq!(reply(&host(&mut ui, own, "{not json"))["code"], "malformed");
+    assert_eq!(reply(&host(&mut ui, OWN, "{not json"))["code"], "malformed");
     assert_eq!(
-        reply(&host(&mut ui, own, r#"{"type":"alquerque:explode"}"#))["code"],
+        reply(&host(&mut ui, OWN, r#"{"type":"alquerque:explode"}"#))["code"],
         "unknown_type"
     );
     let fx = host(
         &mut ui,
-        own,
+        OWN,
         r#"{"type":"alquerque:new-game","opponent":"join"}"#,
     );
     assert_eq!(reply(&fx)["code"], "invalid");
@@ -72,7 +84,7 @@ fn an_embedding_host_is_answered_and_bad_messages_get_errors() {
     // A valid new game starts at once, without a confirmation.
     let fx = host(
         &mut ui,
-        own,
+        OWN,
         r#"{"type":"alquerque:new-game","game":"bell","opponent":"easy","side":"black"}"#,
     );
     assert_eq!(reply(&fx)["type"], "alquerque:started");
@@ -131,33 +143,9 @@ fn a_corrupt_save_is_set_aside_with_a_notice() {
 
 #[test]
 fn an_embedding_host_seeks_an_opponent_and_hears_of_the_pairing() {
-    let mut ui = Ui::new();
-    let embed: Embed = Embed::from_query("?embed&game=bell&opponent=friend")
-        .expect("an embedding")
-        .expect("valid");
-    ui.update(Action::Boot(Box::new(Boot {
-        embed: Some(Ok(embed)),
-        ..match flow::fresh_boot(3) {
-            Action::Boot(boot) => *boot,
-            _ => unreachable!(),
-        }
-    })));
-    let own = "https://alquerque.example";
-    let host = |ui: &mut Ui, text: &str| {
-        ui.update(Action::Host {
-            origin: own.to_string(),
-            own_origin: own.to_string(),
-            request: read_request(text),
-        })
-    };
-    let reply = |fx: &[Effect]| {
-        fx.iter()
-            .find_map(|e| match e {
-                Effect::ReplyToHost(v) => Some(v["type"].clone()),
-                _ => None,
-            })
-            .expect("an answer")
-    };
+    let (mut ui, _) = embedded("?embed&game=bell&opponent=friend");
+    let host = |ui: &mut Ui, text: &str| host(ui, OWN, text);
+    let reply = |fx: &[Effect]| reply(fx)["type"].clone();
     // Bad requests are refused before anything is asked of the server.
     for bad in [
         r#"{"type":"alquerque:quick","game":"bell"}"#,
