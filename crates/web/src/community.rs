@@ -10,9 +10,6 @@ use serde::Deserialize;
 
 use crate::t;
 
-/// The quick-pairing pools: the common time controls, one press each.
-pub const QUICK_CLOCKS: [&str; 6] = ["1+0", "3+2", "5+3", "10+0", "15+10", "3d"];
-
 /// Who the browser is signed in as (`GET /api/me`).
 #[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
 pub struct Me {

@@ -180,3 +180,27 @@ fn chat_sends_checked_words_phrases_and_mutes_and_can_be_turned_off() {
     let fx = ui.update(Action::Press(Button::Chat(ChatButton::Send("hi".into()))));
     assert!(fx.is_empty());
 }
+
+#[test]
+fn the_pages_phrases_and_rule_options_are_the_ones_read() {
+    let page = include_str!("../../../../www/full.html");
+    let values = |attribute: &str| -> Vec<&str> {
+        page.split(attribute)
+            .skip(1)
+            .filter_map(|rest| rest.split('"').next())
+            .collect()
+    };
+    assert_eq!(values("data-phrase=\""), PHRASES);
+    let options: Vec<&str> = values("<option value=\"option ")
+        .into_iter()
+        .map(|o| o.trim_end())
+        .collect();
+    let known: Vec<&str> = crate::community::RULE_OPTIONS
+        .iter()
+        .map(|(words, _, _)| words.trim_start_matches("option "))
+        .collect();
+    assert_eq!(options, known);
+    for clock in values("data-clock=\"") {
+        assert!(clock.parse::<online_play::TimeControl>().is_ok(), "{clock}");
+    }
+}
