@@ -86,8 +86,8 @@ fn squeeze(set: u32, taken: u32) -> u32 {
 
 /// The inverse of [`squeeze`]: free-point numbers back to points.
 fn unsqueeze(set: u32, taken: u32) -> u32 {
-    let free: Vec<u32> = (0..POINTS).filter(|p| taken & (1 << p) == 0).collect();
-    free.iter()
+    (0..POINTS)
+        .filter(|p| taken & (1 << p) == 0)
         .enumerate()
         .filter(|(i, _)| set & (1 << i) != 0)
         .fold(0, |acc, (_, p)| acc | (1 << p))
