@@ -119,7 +119,7 @@ impl Ui {
             t!("server-refused", why = &words)
         };
         match ask {
-            // Signed out meanwhile: the lists stay as they were.
+            // Signed out meanwhile: the account's games go from the lists.
             Ask::Mine if status == 401 => self.community.mine.clear(),
             // The seek went (withdrawn elsewhere, or too old): stop waiting.
             Ask::SeekState if status == 404 => {
