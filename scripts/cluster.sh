@@ -166,3 +166,7 @@ while [ ${#pids[@]} -gt 0 ]; do
   done
   pids=("${alive[@]}")
 done
+# Every process has stopped, by Ctrl-C (when the signal reached them before
+# the trap ran) or on its own: either way the cluster is not serving.
+say "every process has stopped"
+exit 1
