@@ -38,6 +38,12 @@ pub enum Command {
     /// Finds puzzles (one winning turn) in the computer's games against
     /// itself, one per line (docs/puzzles.md).
     Puzzles(PuzzlesArgs),
+    /// Builds the endgame tables of a game up to a number of men and writes
+    /// them to files (docs/tables.md).
+    Tables(TablesArgs),
+    /// The endgame tables' value of the game reached, for the side to move:
+    /// `win in N`, `draw` or `loss in N` (plies).
+    Probe(ProbeArgs),
 }
 
 /// A game, its rule options, its start and the turns played from it.
@@ -130,6 +136,16 @@ pub struct MatchArgs {
     /// Print each game's result, final position and turns.
     #[arg(long)]
     pub records: bool,
+    /// The most a computer player's move may take, in seconds.
+    #[arg(long, default_value_t = crate::MOVE_SECONDS)]
+    pub seconds: f64,
+    /// Print the score and the decisive games per opening.
+    #[arg(long)]
+    pub openings: bool,
+    /// Where the endgame tables are, for players given the setting
+    /// `tables` (`expert,tables`).
+    #[arg(long, default_value = "tables")]
+    pub tables: std::path::PathBuf,
     #[command(flatten)]
     pub options: RuleOptions,
 }
@@ -154,6 +170,27 @@ pub struct PuzzlesArgs {
     /// Write the puzzles to this file instead of standard output.
     #[arg(long)]
     pub out: Option<String>,
+}
+
+#[derive(Args, Debug)]
+pub struct TablesArgs {
+    /// classic, qirkat or bell.
+    pub game: GameArg,
+    /// The most men on the board, both sides together (2 to 8).
+    #[arg(value_parser = clap::value_parser!(u32).range(2..=8))]
+    pub men: u32,
+    /// Where the table files go.
+    #[arg(long, default_value = "tables")]
+    pub dir: std::path::PathBuf,
+}
+
+#[derive(Args, Debug)]
+pub struct ProbeArgs {
+    #[command(flatten)]
+    pub game: GameArgs,
+    /// Where the table files are.
+    #[arg(long, default_value = "tables")]
+    pub dir: std::path::PathBuf,
 }
 
 /// Arguments of `bench`.

@@ -11,7 +11,7 @@ use engine::{AnyGame, AnyTurn, Chains, Playable};
 use crate::command::{GameArgs, MovesArgs, PerftArgs, SearchArgs};
 
 /// The game given by `--option`, `--position` and then `--moves`.
-fn game(args: &GameArgs) -> Result<AnyGame, String> {
+pub(crate) fn game(args: &GameArgs) -> Result<AnyGame, String> {
     let rules = args.options.rules(args.game.0)?;
     let mut game = match (&args.position, rules) {
         (Some(text), _) => {

@@ -23,6 +23,7 @@ mod matches;
 mod play;
 mod protocol;
 mod puzzles;
+mod tables;
 
 use std::process::ExitCode;
 use std::time::Instant;
@@ -64,6 +65,8 @@ fn run(command: Command) -> Result<(), String> {
         Command::Engine(args) => protocol::run(&args),
         Command::Bench(args) => bench::run(&args),
         Command::Puzzles(args) => puzzles::run(&args),
+        Command::Tables(args) => tables::build(&args),
+        Command::Probe(args) => tables::probe(&args),
     }
 }
 

@@ -6,10 +6,15 @@ use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use std::time::Instant;
 
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+use alquerque_tables::Tables;
 use engine::search::{Level, LevelSettings, Player};
 use engine::{AnyGame, GameKind, GamePosition, History, Outcome, Playable, Rules, Side};
 
 use crate::command::MatchArgs;
+use crate::tables::TablePlayer;
 
 /// Plies after which an unfinished game is scored as a draw.
 const PLY_CAP: usize = 400;
@@ -27,10 +32,15 @@ pub fn coordinates<P: GamePosition>(game: &History<P>) -> Vec<String> {
 }
 
 /// A player in a match: a computer level (possibly with changed settings,
-/// `hard,noise=20`), or an outside program.
+/// `hard,noise=20`, and with the endgame tables, `expert,tables`), or an
+/// outside program.
 #[derive(Clone, Debug)]
 pub enum Contestant {
-    Level(String, LevelSettings),
+    Level {
+        name: String,
+        settings: LevelSettings,
+        tables: bool,
+    },
     Program(String),
 }
 
@@ -40,15 +50,26 @@ impl Contestant {
         if base.parse::<Level>().is_err() {
             return Ok(Contestant::Program(text.to_string()));
         }
-        let settings = LevelSettings::parse(text, game).map_err(|e| format!("{text}: {e}"))?;
-        Ok(Contestant::Level(text.to_string(), settings))
+        let tables = text.split(',').any(|part| part == "tables");
+        let settings_text: Vec<&str> = text.split(',').filter(|&part| part != "tables").collect();
+        let settings = LevelSettings::parse(&settings_text.join(","), game)
+            .map_err(|e| format!("{text}: {e}"))?;
+        Ok(Contestant::Level {
+            name: text.to_string(),
+            settings,
+            tables,
+        })
     }
 
     fn name(&self) -> String {
         match self {
-            Contestant::Level(name, _) => name.clone(),
+            Contestant::Level { name, .. } => name.clone(),
             Contestant::Program(command) => format!("{command:?}"),
         }
+    }
+
+    fn uses_tables(&self) -> bool {
+        matches!(self, Contestant::Level { tables: true, .. })
     }
 }
 
@@ -112,12 +133,24 @@ enum Seat<P: GamePosition> {
     Program(Program),
 }
 
-impl<P: GamePosition> Seat<P> {
-    fn new(contestant: &Contestant, seed: u64) -> Result<Seat<P>, String> {
+impl<P: GamePosition + TablePlayer> Seat<P> {
+    fn new(
+        contestant: &Contestant,
+        seed: u64,
+        tables: Option<&Arc<Tables>>,
+        seconds: f64,
+    ) -> Result<Seat<P>, String> {
         Ok(match contestant {
-            Contestant::Level(_, settings) => {
+            Contestant::Level {
+                settings,
+                tables: wanted,
+                ..
+            } => {
                 let mut player = Player::with_settings(*settings, seed);
-                player.set_time_limit(crate::clock, crate::MOVE_SECONDS);
+                player.set_time_limit(crate::clock, seconds);
+                if let Some(oracle) = tables.filter(|_| *wanted).and_then(P::oracle) {
+                    player.set_oracle(oracle);
+                }
                 Seat::Computer(Box::new(player))
             }
             Contestant::Program(command) => Seat::Program(Program::start(command)?),
@@ -160,19 +193,31 @@ fn opening<G: Playable>(mut game: G, seed: u64) -> Result<G, String> {
     Ok(game)
 }
 
-pub fn play_one<P: GamePosition>(
+/// What a game needs besides its players: the endgame tables for those
+/// that use them, the most a computer's move may take, where the time
+/// goes, and whether to print the record.
+pub struct Table<'a> {
+    pub tables: Option<&'a Arc<Tables>>,
+    pub seconds: f64,
+    pub times: &'a mut Times,
+    pub records: bool,
+}
+
+/// Plays one game; the result for `a` and the opening's turns.
+pub fn play_one<P: GamePosition + TablePlayer>(
     game: History<P>,
     seats: [&Contestant; 2],
     a_is_white: bool,
     seed: u64,
-    times: &mut Times,
-    records: bool,
-) -> Result<u32, String> {
+    table: &mut Table,
+) -> Result<(u32, String), String> {
+    let (times, records) = (&mut *table.times, table.records);
     let mut players = [
-        Seat::<P>::new(seats[0], seed)?,
-        Seat::<P>::new(seats[1], seed ^ 0x5555)?,
+        Seat::<P>::new(seats[0], seed, table.tables, table.seconds)?,
+        Seat::<P>::new(seats[1], seed ^ 0x5555, table.tables, table.seconds)?,
     ];
     let mut game = opening(game, seed)?;
+    let opening = coordinates(&game).join(" ");
     let mut plies = game.ply();
     while game.outcome().is_none() && plies < PLY_CAP {
         let started = Instant::now();
@@ -201,19 +246,22 @@ pub fn play_one<P: GamePosition>(
             coordinates(&game).join(" ")
         );
     }
-    Ok(match game.outcome() {
+    let result = match game.outcome() {
         Some(Outcome::Win { winner, .. }) if winner == a_side => 2,
         Some(Outcome::Win { .. }) => 0,
         _ => 1,
-    })
+    };
+    Ok((result, opening))
 }
 
 /// What a match came to: half points of player `a`, the tally of a's wins,
-/// draws and b's wins, and how many games White and Black won.
+/// draws and b's wins, how many games White and Black won, and per
+/// opening a's half points, the games and the decisive ones.
 pub struct Score {
     pub points: u32,
     pub tally: [u32; 3],
     pub by_colour: [u32; 2],
+    pub openings: BTreeMap<String, [u32; 3]>,
 }
 
 /// Plays `games` games, sides alternating.
@@ -223,12 +271,12 @@ pub fn play_match(
     seats: [&Contestant; 2],
     games: u32,
     seed: u64,
-    times: &mut Times,
-    records: bool,
+    table: &mut Table,
 ) -> Result<Score, String> {
     let mut points = 0;
     let mut tally = [0u32; 3];
     let mut by_colour = [0u32; 2];
+    let mut openings = BTreeMap::new();
     for game in 0..games {
         let a_is_white = game % 2 == 0;
         // Both colours of a pair of games share the opening.
@@ -240,11 +288,15 @@ pub fn play_match(
             Some(rules) => AnyGame::with_rules(rules),
             None => AnyGame::new(variant),
         };
-        let result = match game {
-            AnyGame::Small(g) => play_one(g, seats, a_is_white, game_seed, times, records)?,
-            AnyGame::Wide(g) => play_one(g, seats, a_is_white, game_seed, times, records)?,
-            AnyGame::Chess(g) => play_one(g, seats, a_is_white, game_seed, times, records)?,
+        let (result, opening) = match game {
+            AnyGame::Small(g) => play_one(g, seats, a_is_white, game_seed, table)?,
+            AnyGame::Wide(g) => play_one(g, seats, a_is_white, game_seed, table)?,
+            AnyGame::Chess(g) => play_one(g, seats, a_is_white, game_seed, table)?,
         };
+        let entry: &mut [u32; 3] = openings.entry(opening).or_default();
+        entry[0] += result;
+        entry[1] += 1;
+        entry[2] += u32::from(result != 1);
         points += result;
         tally[2 - result as usize] += 1;
         if result != 1 {
@@ -256,6 +308,7 @@ pub fn play_match(
         points,
         tally,
         by_colour,
+        openings,
     })
 }
 
@@ -268,7 +321,22 @@ pub fn run(args: &MatchArgs) -> Result<(), String> {
     let rules = args.options.rules(variant)?;
     let records = args.records;
     let mut times = [(0.0, 0.0, 0); 2];
-    let score = play_match(variant, rules, [&a, &b], games, seed, &mut times, records)?;
+    let tables = match variant {
+        GameKind::Draughts(kind) if a.uses_tables() || b.uses_tables() => {
+            Some(crate::tables::load_all(kind, &args.tables)?)
+        }
+        _ if a.uses_tables() || b.uses_tables() => {
+            return Err(format!("there are no endgame tables of {variant}"))
+        }
+        _ => None,
+    };
+    let mut table = Table {
+        tables: tables.as_ref(),
+        seconds: args.seconds,
+        times: &mut times,
+        records,
+    };
+    let score = play_match(variant, rules, [&a, &b], games, seed, &mut table)?;
     let [wins, draws, losses] = score.tally;
     say!(
         "{variant}: {} {wins} wins, {} {losses} wins, {draws} draws; {} scores {:.1}%",
@@ -282,6 +350,15 @@ pub fn run(args: &MatchArgs) -> Result<(), String> {
         score.by_colour[0],
         score.by_colour[1]
     );
+    if args.openings {
+        say!("  opening         games  decisive  {} scores", a.name());
+        for (opening, [points, played, decisive]) in &score.openings {
+            say!(
+                "  {opening:<15} {played:>5} {decisive:>9}  {:.1}%",
+                f64::from(*points) * 50.0 / f64::from((*played).max(1))
+            );
+        }
+    }
     for (contestant, (longest, total, count)) in [&a, &b].into_iter().zip(times) {
         say!(
             "  {}: {count} moves, {:.3} s on average, {:.3} s at most",

@@ -78,7 +78,13 @@ pub struct Search<P: Searchable> {
     /// from an earlier search (or one reached again inside the tree) may
     /// stand in its place.
     root_best: Option<P::Turn>,
+    /// Exact values of the positions it knows (endgame tables).
+    oracle: Option<Oracle<P>>,
 }
+
+/// What knows some positions' exact values: for the side to move, the
+/// result under perfect play and how many plies it takes (0 for a draw).
+pub type Oracle<P> = Box<dyn Fn(&P) -> Option<(Verdict, u32)>>;
 
 impl<P: Searchable> fmt::Debug for Search<P> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -115,6 +121,7 @@ impl<P: Searchable> Search<P> {
             dead_draws: false,
             root_turns: Vec::new(),
             root_best: None,
+            oracle: None,
         }
     }
 
@@ -155,6 +162,18 @@ impl<P: Searchable> Search<P> {
     /// search stops and reports its last completed iteration.
     pub fn set_stop(&mut self, stop: impl FnMut() -> bool + 'static) {
         self.stop = Some(Box::new(stop));
+    }
+
+    /// Takes the values `oracle` knows as exact, wherever the tree meets
+    /// them.
+    pub fn set_oracle(&mut self, oracle: Oracle<P>) {
+        self.oracle = Some(oracle);
+        self.table.clear();
+    }
+
+    /// The oracle's value of `position`, if there is one and it knows it.
+    pub fn known(&self, position: &P) -> Option<(Verdict, u32)> {
+        self.oracle.as_ref().and_then(|oracle| oracle(position))
     }
 
     /// Forgets what earlier searches learned.
@@ -317,6 +336,13 @@ impl<P: Searchable> Search<P> {
             }
             if self.dead_draws && position.is_dead() {
                 return self.draw_score(ply);
+            }
+            if let Some((verdict, plies)) = self.known(position) {
+                return match verdict {
+                    Verdict::Win => Score::win_in(ply as u32 + plies),
+                    Verdict::Loss => Score::loss_in(ply as u32 + plies),
+                    Verdict::Draw => self.draw_score(ply),
+                };
             }
         }
         let mut turns = mem::take(&mut self.lists[ply]);

@@ -9,7 +9,7 @@ use alloc::vec::Vec;
 use core::fmt;
 use core::str::FromStr;
 
-use super::{Limits, Score, Search, Searchable};
+use super::{Limits, Oracle, Score, Search, Searchable, Verdict};
 use crate::kind::{DraughtsKind, GameKind};
 
 /// A difficulty level.
@@ -47,6 +47,10 @@ pub struct LevelSettings {
     /// Whether the search knows a position where no piece can be taken any
     /// more for the draw it is (Classic), instead of judging it by material.
     pub dead_draws: bool,
+    /// Whether, given a clock, the time alone limits the search: the node
+    /// budget then holds only when no clock is given (Expert, which should
+    /// use the time it has).
+    pub timed: bool,
 }
 
 impl Level {
@@ -133,6 +137,7 @@ impl Level {
             contempt: 0,
             blunder: 0,
             dead_draws: false,
+            timed: matches!(self, Level::Expert),
         }
     }
 }
@@ -168,8 +173,9 @@ impl LevelSettings {
     /// Reads `level[,name=value]...`: a level's settings in `game` with some
     /// of them changed, for example `hard,noise=20,depth=7`. The names are
     /// `depth`, `nodes`, `noise`, `overlook` (the huff percentage), `margin`,
-    /// `contempt`, `blunder` and `dead` (0 or 1: knowing a Classic position
-    /// where no piece can be taken any more for a draw).
+    /// `contempt`, `blunder`, `dead` (0 or 1: knowing a Classic position
+    /// where no piece can be taken any more for a draw) and `timed` (0 or 1:
+    /// given a clock, searching until the time is up whatever the nodes).
     pub fn parse(text: &str, game: GameKind) -> Result<LevelSettings, String> {
         let mut parts = text.split(',');
         let base: Level = parts
@@ -195,6 +201,7 @@ impl LevelSettings {
                 "contempt" => settings.contempt = small()?.min(500),
                 "blunder" => settings.blunder = number.min(100),
                 "dead" => settings.dead_draws = number != 0,
+                "timed" => settings.timed = number != 0,
                 _ => return Err(format!("unknown setting {name:?}")),
             }
         }
@@ -253,6 +260,34 @@ impl<P: Searchable> Player<P> {
         self.settings
     }
 
+    /// Plays perfectly wherever `oracle` knows every turn's value, and
+    /// takes its values as exact inside the search.
+    pub fn set_oracle(&mut self, oracle: Oracle<P>) {
+        self.search.set_oracle(oracle);
+    }
+
+    /// The turn of perfect play when the oracle knows the position and
+    /// where each turn leads: the quickest win, else a draw, else the
+    /// longest defence (the first such turn).
+    fn perfect_turn(&self, root: &P) -> Option<(P::Turn, Score)> {
+        self.search.known(root)?;
+        let (mut scratch, mut turns) = (P::Scratch::default(), Vec::new());
+        root.turns_into(&mut scratch, &mut turns);
+        let mut best: Option<(P::Turn, Score)> = None;
+        for turn in turns {
+            let (verdict, plies) = self.search.known(&root.play(turn))?;
+            let score = match verdict {
+                Verdict::Loss => Score::win_in(plies + 1),
+                Verdict::Win => Score::loss_in(plies + 1),
+                Verdict::Draw => Score::DRAW,
+            };
+            if best.is_none_or(|(_, s)| score > s) {
+                best = Some((turn, score));
+            }
+        }
+        best
+    }
+
     fn next_random(&mut self) -> u64 {
         self.rng ^= self.rng << 13;
         self.rng ^= self.rng >> 7;
@@ -270,9 +305,18 @@ impl<P: Searchable> Player<P> {
 
     pub fn choose(&mut self, positions: &[P]) -> Option<P::Turn> {
         let settings = self.settings;
+        if let Some((turn, score)) = positions.last().and_then(|root| self.perfect_turn(root)) {
+            self.last_score = Some(score);
+            return Some(turn);
+        }
+        let nodes = if settings.timed && self.clock.is_some() {
+            u64::MAX
+        } else {
+            (settings.nodes / P::NODE_COST).max(1_000)
+        };
         let limits = Limits {
             depth: settings.depth,
-            nodes: (settings.nodes / P::NODE_COST).max(1_000),
+            nodes,
         };
         let overlook = self.next_random() % 100 < settings.overlook_huff;
         if let Some((clock, seconds)) = self.clock {

@@ -17,7 +17,7 @@ mod level;
 mod score;
 mod tt;
 
-pub use alphabeta::{Limits, Report, Search};
+pub use alphabeta::{Limits, Oracle, Report, Search};
 pub use eval::{chess_value, evaluate, evaluate_chess};
 pub use game::{Searchable, Verdict, HISTORY_SIZE};
 pub use level::{Level, LevelSettings, Player, UnknownLevel};
