@@ -35,6 +35,7 @@ mod zobrist;
 
 pub use any_game::{
     Analyser, Analysis, AnyGame, AnyTurn, Candidate, Entry, PieceKind, PieceView, RecordLineError,
+    SmallOracle,
 };
 pub use bitboard::Bits;
 pub use game::{DrawReason, Game, GameError, GamePosition, History, Outcome, Playable, WinReason};

@@ -18,6 +18,7 @@
 pub mod app;
 pub mod community;
 pub mod embed;
+pub mod endgame;
 pub mod figures;
 pub mod i18n;
 pub mod input;

@@ -85,6 +85,38 @@ pub struct AnalysisReply {
     pub white: i32,
     /// The best turns, best first (none when the game is over there).
     pub lines: Vec<LineReply>,
+    /// The endgame tables' value of the position, where they hold it.
+    #[serde(default)]
+    pub table: Option<TableValue>,
+}
+
+/// A value from the endgame tables, for the side to move.
+#[derive(Serialize, Deserialize, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TableValue {
+    /// `win`, `loss` or `draw`.
+    pub result: TableResult,
+    /// Plies to the end under perfect play (0 for a draw).
+    pub plies: u16,
+}
+
+#[derive(Serialize, Deserialize, Debug, Clone, Copy, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub enum TableResult {
+    Win,
+    Loss,
+    Draw,
+}
+
+impl From<alquerque_tables::Value> for TableValue {
+    fn from(value: alquerque_tables::Value) -> TableValue {
+        use alquerque_tables::Value;
+        let (result, plies) = match value {
+            Value::Win(plies) => (TableResult::Win, plies),
+            Value::Loss(plies) => (TableResult::Loss, plies),
+            Value::Draw => (TableResult::Draw, 0),
+        };
+        TableValue { result, plies }
+    }
 }
 
 /// What the worker answers: a turn, or why there is none.
@@ -180,7 +212,11 @@ thread_local! {
     /// The analyser, kept from one request to the next: a deeper look at
     /// the same position, or the next position of a game, starts from what
     /// it learned.
-    static ANALYSER: std::cell::RefCell<engine::Analyser> = std::cell::RefCell::default();
+    static ANALYSER: std::cell::RefCell<engine::Analyser> = std::cell::RefCell::new({
+        let mut analyser = engine::Analyser::new();
+        analyser.set_oracle(crate::endgame::shared_oracle());
+        analyser
+    });
 }
 
 /// The most nodes one analysis may take (a draughts node's worth).
@@ -201,6 +237,11 @@ fn analyse(request: &Request) -> Result<AnalysisReply, String> {
         nodes: request.nodes.unwrap_or(1_000_000).clamp(1, MOST_NODES),
     };
     let multi = request.multi.unwrap_or(1).clamp(1, 5) as usize;
+    crate::endgame::prepare(&game, ply);
+    let table = match &game {
+        AnyGame::Small(history) => crate::endgame::value(history.position()).map(TableValue::from),
+        _ => None,
+    };
     let analysis = ANALYSER.with(|a| a.borrow_mut().analyse(&game, ply, limits, multi));
     let white = |score: engine::search::Score| match game.side_to_move() {
         engine::Side::White => score.0,
@@ -231,6 +272,7 @@ fn analyse(request: &Request) -> Result<AnalysisReply, String> {
         depth: analysis.depth,
         white: white(analysis.score),
         lines,
+        table,
     })
 }
 
@@ -241,11 +283,18 @@ fn choose(request: &Request, clock: fn() -> f64) -> Result<(String, i32), String
     } else {
         1.0
     };
+    // Expert plays perfectly where the endgame tables know the position;
+    // the lower levels play as they would.
+    let oracle = (level == Level::Expert).then(|| {
+        crate::endgame::prepare(&game, game.ply());
+        crate::endgame::oracle()
+    });
     let (turn, score) = game
-        .computer_turn_scored(
+        .computer_turn_knowing(
             level.settings(game.kind()),
             request.seed,
             Some((clock, seconds)),
+            oracle,
         )
         .ok_or("no legal turn")?;
     Ok((game.turn_coordinates(turn), score.0))
@@ -327,6 +376,99 @@ mod tests {
         let bad = text.replace("black", "grey");
         let reply = answer(read(&bad), clock);
         assert!(reply.accepts.is_none() && reply.error.is_some());
+    }
+
+    #[test]
+    fn in_an_ending_the_tables_know_expert_plays_by_them_and_analysis_tells_their_value() {
+        use alquerque_tables::{Tables, Value};
+        let tables = Tables::generate(engine::DraughtsKind::Qirkat, 3).expect("tables");
+        // Black to move loses in 10 plies; White to move wins in 5.
+        for (position, value) in [
+            ("5/5/2b2/1w3/2w2 b - - 0", Value::Loss(10)),
+            ("5/1b3/5/3w1/w4 w - - 0", Value::Win(5)),
+        ] {
+            let record = format!("qirkat position {position}");
+            let game = AnyGame::from_record_line(&record).expect("a game");
+            let AnyGame::Small(history) = &game else {
+                panic!("a 5×5 game")
+            };
+            assert_eq!(tables.value(history.position()), Some(value), "{position}");
+            let analysis = answer(
+                Ok(Request::analyse(1, record.clone(), 0, 1, 4, 10_000)),
+                clock,
+            )
+            .analysis
+            .expect("an analysis");
+            assert_eq!(analysis.table, Some(TableValue::from(value)), "{position}");
+            // Expert's turn leaves the opponent the value one ply nearer
+            // the end: the quickest win, or the longest defence.
+            let request = Request {
+                id: 2,
+                record: record.clone(),
+                level: "expert".to_string(),
+                seed: 1,
+                seconds: 1.0,
+                ..Request::default()
+            };
+            let turn = answer(Ok(request), clock).turn.expect("a turn");
+            let mut after = game.clone();
+            after
+                .play(after.parse(&turn).expect("legal"))
+                .expect("played");
+            let AnyGame::Small(after) = &after else {
+                panic!("a 5×5 game")
+            };
+            let expected = match value {
+                Value::Win(n) => Value::Loss(n - 1),
+                Value::Loss(n) => Value::Win(n - 1),
+                Value::Draw => Value::Draw,
+            };
+            assert_eq!(
+                tables.value(after.position()),
+                Some(expected),
+                "{position}: {turn}"
+            );
+        }
+        // Far from an ending the tables hold, the analysis says nothing of them.
+        let start = answer(
+            Ok(Request::analyse(3, "qirkat".to_string(), 0, 1, 2, 1_000)),
+            clock,
+        );
+        assert_eq!(start.analysis.expect("an analysis").table, None);
+    }
+
+    #[test]
+    fn review_marks_a_move_that_throws_a_won_ending_away() {
+        use engine::review::{classify, Mark};
+        use engine::search::Score;
+        let kind = engine::GameKind::Draughts(engine::DraughtsKind::Classic);
+        // White wins in 5 plies (b2-a3 keeps the win); b2-c2 lets Black
+        // draw.
+        let start = "classic position 5/2b2/5/1w1w1/5 w - - 0";
+        let white_score = |record: &str, ply: u32| {
+            let reply = answer(
+                Ok(Request::analyse(
+                    1,
+                    record.to_string(),
+                    ply as usize,
+                    1,
+                    6,
+                    50_000,
+                )),
+                clock,
+            );
+            Score(reply.analysis.expect("an analysis").white)
+        };
+        for (turn, mark) in [("b2-c2", Some(Mark::Blunder)), ("b2-a3", None)] {
+            let record = format!("{start} moves {turn}");
+            let (best, played) = (white_score(&record, 0), white_score(&record, 1));
+            assert_eq!(best, Score::win_in(5), "{turn}");
+            assert_eq!(
+                classify(kind, engine::Side::White, best, played),
+                mark,
+                "{turn}: {best} then {played}"
+            );
+        }
     }
 
     #[test]

@@ -2,12 +2,14 @@
 //! turns, each with its score and the line that follows, from a searcher
 //! kept across positions (its table makes the next, deeper look cheap).
 
+use alloc::boxed::Box;
+use alloc::rc::Rc;
 use alloc::vec::Vec;
 
 use super::{AnyGame, AnyTurn};
 use crate::chesquerque::ChessPosition;
 use crate::position::Position;
-use crate::search::{Limits, Score, Search, Searchable};
+use crate::search::{Limits, Score, Search, Searchable, Verdict};
 
 /// One of the best turns found.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -39,8 +41,15 @@ enum Inner {
     Chess(Search<ChessPosition>),
 }
 
+/// What knows exact values of positions of the 5×5 board (endgame tables),
+/// shared by each searcher made.
+pub type SmallOracle = Rc<dyn Fn(&Position<crate::Small>) -> Option<(Verdict, u32)>>;
+
 /// Analyses positions, keeping what it learned for the next one.
-pub struct Analyser(Inner);
+pub struct Analyser {
+    inner: Inner,
+    oracle: Option<SmallOracle>,
+}
 
 impl core::fmt::Debug for Analyser {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
@@ -50,13 +59,31 @@ impl core::fmt::Debug for Analyser {
 
 impl Default for Analyser {
     fn default() -> Analyser {
-        Analyser(Inner::Small(Search::new()))
+        Analyser {
+            inner: Inner::Small(Search::new()),
+            oracle: None,
+        }
     }
 }
 
 impl Analyser {
     pub fn new() -> Analyser {
         Analyser::default()
+    }
+
+    /// Takes `oracle`'s values of positions of the 5×5 board as exact.
+    pub fn set_oracle(&mut self, oracle: SmallOracle) {
+        self.oracle = Some(oracle);
+        self.inner = Inner::Small(self.small_search());
+    }
+
+    fn small_search(&self) -> Search<Position<crate::Small>> {
+        let mut search = Search::new();
+        if let Some(oracle) = &self.oracle {
+            let oracle = Rc::clone(oracle);
+            search.set_oracle(Box::new(move |position| oracle(position)));
+        }
+        search
     }
 
     /// The position after the first `ply` turns of `game` (its last
@@ -72,10 +99,14 @@ impl Analyser {
     ) -> Analysis {
         macro_rules! run {
             ($variant:ident, $positions:expr, $wrap:expr) => {{
-                if !matches!(self.0, Inner::$variant(_)) {
-                    self.0 = Inner::$variant(Search::new());
+                if !matches!(self.inner, Inner::$variant(_)) {
+                    self.inner = match stringify!($variant) {
+                        "Small" => Inner::Small(self.small_search()),
+                        "Wide" => Inner::Wide(Search::new()),
+                        _ => Inner::Chess(Search::new()),
+                    };
                 }
-                let Inner::$variant(search) = &mut self.0 else {
+                let Inner::$variant(search) = &mut self.inner else {
                     unreachable!("just made")
                 };
                 let positions = $positions;

@@ -15,7 +15,7 @@ mod analysis;
 mod playable;
 mod view;
 
-pub use analysis::{Analyser, Analysis, Candidate};
+pub use analysis::{Analyser, Analysis, Candidate, SmallOracle};
 pub use playable::StartError;
 use view::{chess_captured, chess_piece, draughts_entries, draughts_piece, last_draughts_move};
 
@@ -409,6 +409,19 @@ impl AnyGame {
         seed: u64,
         clock: Option<(fn() -> f64, f64)>,
     ) -> Option<(AnyTurn, Score)> {
+        self.computer_turn_knowing(settings, seed, clock, None)
+    }
+
+    /// [`AnyGame::computer_turn_scored`] by a player that takes `oracle`'s
+    /// values of positions of the 5×5 board as exact (endgame tables), and
+    /// plays perfectly where it knows them all.
+    pub fn computer_turn_knowing(
+        &self,
+        settings: LevelSettings,
+        seed: u64,
+        clock: Option<(fn() -> f64, f64)>,
+        oracle: Option<crate::search::Oracle<crate::Position<crate::Small>>>,
+    ) -> Option<(AnyTurn, Score)> {
         if self.outcome().is_some() {
             return None;
         }
@@ -417,24 +430,25 @@ impl AnyGame {
             settings: LevelSettings,
             seed: u64,
             clock: Option<(fn() -> f64, f64)>,
+            oracle: Option<crate::search::Oracle<P>>,
         ) -> Option<(P::Turn, Score)> {
             let mut player = Player::with_settings(settings, seed);
             if let Some((clock, seconds)) = clock {
                 player.set_time_limit(clock, seconds);
             }
+            if let Some(oracle) = oracle {
+                player.set_oracle(oracle);
+            }
             let turn = player.choose(positions)?;
             Some((turn, player.last_score().unwrap_or(Score::ZERO)))
         }
         match self {
-            AnyGame::Small(g) => {
-                choose(g.positions(), settings, seed, clock).map(|(t, s)| (AnyTurn::Small(t), s))
-            }
-            AnyGame::Wide(g) => {
-                choose(g.positions(), settings, seed, clock).map(|(t, s)| (AnyTurn::Wide(t), s))
-            }
-            AnyGame::Chess(c) => {
-                choose(c.positions(), settings, seed, clock).map(|(t, s)| (AnyTurn::Chess(t), s))
-            }
+            AnyGame::Small(g) => choose(g.positions(), settings, seed, clock, oracle)
+                .map(|(t, s)| (AnyTurn::Small(t), s)),
+            AnyGame::Wide(g) => choose(g.positions(), settings, seed, clock, None)
+                .map(|(t, s)| (AnyTurn::Wide(t), s)),
+            AnyGame::Chess(c) => choose(c.positions(), settings, seed, clock, None)
+                .map(|(t, s)| (AnyTurn::Chess(t), s)),
         }
     }
 

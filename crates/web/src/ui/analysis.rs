@@ -11,7 +11,7 @@ use super::{Effect, Ui};
 use crate::i18n::by_side;
 use crate::session::Mode;
 use crate::t;
-use crate::worker::{AnalysisReply, Request};
+use crate::worker::{AnalysisReply, Request, TableResult, TableValue};
 
 /// The deepest the panel looks, and the nodes each depth may take.
 pub const MAX_DEPTH: u32 = 24;
@@ -263,11 +263,24 @@ impl Ui {
     }
 }
 
+/// The endgame tables' value in words, for the side to move: "win in 12"
+/// (plies), "draw", "loss in 7".
+pub fn table_words(value: TableValue) -> String {
+    let plies = value.plies.to_string();
+    match value.result {
+        TableResult::Win => t!("table-win", plies = &plies),
+        TableResult::Loss => t!("table-loss", plies = &plies),
+        TableResult::Draw => t!("table-draw"),
+    }
+}
+
 fn view(seen: &AnalysisReply, kind: GameKind) -> AnalysisView {
     let best = seen.lines.first();
     AnalysisView {
         white: seen.white,
-        eval: eval_words(seen.white),
+        eval: seen
+            .table
+            .map_or_else(|| eval_words(seen.white), table_words),
         chances: engine::review::chances(kind, Score(seen.white)),
         depth: seen.depth,
         best: best.map(|b| b.text.clone()).unwrap_or_default(),

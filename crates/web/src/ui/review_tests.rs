@@ -51,6 +51,7 @@ fn made_up(ui: &Ui, request: &Request, white: i32) -> Action {
             depth: 5,
             white,
             lines,
+            table: None,
         }),
         ..Reply::default()
     })
