@@ -44,6 +44,12 @@ pub enum Command {
     /// The endgame tables' value of the game reached, for the side to move:
     /// `win in N`, `draw` or `loss in N` (plies).
     Probe(ProbeArgs),
+    /// Searches every position of a game's first plies, each turn on its
+    /// own, and writes the opening book (docs/book.md).
+    Book(BookArgs),
+    /// Proof-number search for who wins the game reached, over the endgame
+    /// tables, with checkpoints and proofs (docs/solving.md).
+    Solve(SolveArgs),
 }
 
 /// A game, its rule options, its start and the turns played from it.
@@ -191,6 +197,46 @@ pub struct ProbeArgs {
     /// Where the table files are.
     #[arg(long, default_value = "tables")]
     pub dir: std::path::PathBuf,
+}
+
+#[derive(Args, Debug)]
+pub struct BookArgs {
+    /// classic, special, qirkat or bell.
+    pub game: GameArg,
+    /// Positions up to this many plies from the start.
+    #[arg(long, default_value_t = 6)]
+    pub plies: u32,
+    /// Nodes searched for each turn of each position.
+    #[arg(long, default_value_t = 2_000_000)]
+    pub nodes: u64,
+    /// Where the endgame tables are (used if there are any).
+    #[arg(long, default_value = "tables")]
+    pub tables: std::path::PathBuf,
+    /// The book file written.
+    #[arg(long)]
+    pub out: std::path::PathBuf,
+}
+
+#[derive(Args, Debug)]
+pub struct SolveArgs {
+    #[command(flatten)]
+    pub game: GameArgs,
+    /// The side whose win is sought; unless told, the side to move, then
+    /// the other if that one cannot win.
+    #[arg(long, value_parser = side)]
+    pub attacker: Option<Side>,
+    /// Most positions expanded in this run, per side sought.
+    #[arg(long, default_value_t = 10_000_000)]
+    pub nodes: u64,
+    /// Where the endgame tables are (used if there are any).
+    #[arg(long, default_value = "tables")]
+    pub tables: std::path::PathBuf,
+    /// Resume from this file if it exists, and save the search there.
+    #[arg(long)]
+    pub checkpoint: Option<std::path::PathBuf>,
+    /// Write the proof here when the win is proven.
+    #[arg(long)]
+    pub proof: Option<std::path::PathBuf>,
 }
 
 /// Arguments of `bench`.

@@ -17,12 +17,14 @@ macro_rules! say {
 }
 
 mod bench;
+mod book;
 mod command;
 mod inspect;
 mod matches;
 mod play;
 mod protocol;
 mod puzzles;
+mod solve;
 mod tables;
 
 use std::process::ExitCode;
@@ -67,6 +69,8 @@ fn run(command: Command) -> Result<(), String> {
         Command::Puzzles(args) => puzzles::run(&args),
         Command::Tables(args) => tables::build(&args),
         Command::Probe(args) => tables::probe(&args),
+        Command::Book(args) => book::build(&args),
+        Command::Solve(args) => solve::run(&args),
     }
 }
 

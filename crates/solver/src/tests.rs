@@ -1,0 +1,129 @@
+use super::*;
+use engine::position::Sideways;
+use engine::{Bits, BySide, Setup};
+
+/// Positions of `game` with `men` men on points chosen by a simple
+/// generator (a linear congruential one), none remembering anything.
+fn positions(game: DraughtsKind, men: u32, count: usize) -> Vec<Position<Small>> {
+    let mut state = 0x2545_F491_4F6C_DD1Du64;
+    let mut next = move || {
+        state = state
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        state >> 33
+    };
+    let mut out = Vec::new();
+    while out.len() < count {
+        let white = 1 + (next() % u64::from(men - 1)) as u32;
+        let mut sets = [0u32; 2];
+        for (side, want) in [(0, white), (1, men - white)] {
+            while sets[side].count_ones() < want {
+                let point = 1 << (next() % 25);
+                if (sets[0] | sets[1]) & point == 0 {
+                    sets[side] |= point;
+                }
+            }
+        }
+        let set = |bits: u32| Small::from_u128(u128::from(bits));
+        let setup = Setup {
+            men: BySide::new(set(sets[0]), set(sets[1])),
+            kings: BySide::new(Small::ZERO, Small::ZERO),
+            white_to_move: next() % 2 == 0,
+            came_from: Sideways::default(),
+            huffable: Small::ZERO,
+            counter: 0,
+        };
+        if let Ok(position) = Position::from_setup(game.rules(), setup) {
+            out.push(position);
+        }
+    }
+    out
+}
+
+/// The search without tables, and with the tables of fewer men as leaves,
+/// finds what the tables of the position's own material say, for either
+/// side as attacker.
+#[test]
+fn the_search_agrees_with_the_tables() {
+    for game in [DraughtsKind::Qirkat, DraughtsKind::Bell] {
+        let full = Tables::generate(game, 3).expect("tables");
+        let smaller = Tables::generate(game, 2).expect("tables");
+        let (mut proven, mut disproven) = (0, 0);
+        for position in positions(game, 3, 60) {
+            let value = full.value(&position).expect("in the tables");
+            for attacker in Side::BOTH {
+                let mover = position.side_to_move() == attacker;
+                let wins = match value {
+                    Value::Win(_) => mover,
+                    Value::Loss(_) => !mover,
+                    Value::Draw => false,
+                };
+                for leaves in [None, Some(&smaller)] {
+                    let mut solver = Solver::new(game, attacker, leaves).expect("solvable");
+                    let status = solver.run(&position, 10_000_000);
+                    let expected = if wins {
+                        Status::Proven
+                    } else {
+                        Status::Disproven
+                    };
+                    assert_eq!(status, expected, "{game} {position:?} {attacker:?} {value}");
+                }
+                if wins {
+                    proven += 1;
+                } else {
+                    disproven += 1;
+                }
+            }
+        }
+        assert!(
+            proven > 20 && disproven > 20,
+            "{game}: {proven} {disproven}"
+        );
+    }
+}
+
+#[test]
+fn a_search_saved_and_resumed_ends_as_one_run_does() {
+    let game = DraughtsKind::Qirkat;
+    let tables = Tables::generate(game, 3).expect("tables");
+    // A position that takes a while to settle.
+    let (root, whole) = positions(game, 7, 40)
+        .into_iter()
+        .map(|root| {
+            let mut whole = Solver::new(game, Side::White, Some(&tables)).expect("solvable");
+            whole.run(&root, u64::MAX);
+            (root, whole)
+        })
+        .max_by_key(|(_, whole)| whole.nodes())
+        .expect("positions");
+    assert!(whole.nodes() > 1000, "{}", whole.nodes());
+    let mut again = Solver::new(game, Side::White, Some(&tables)).expect("solvable");
+    let status = again.run(&root, u64::MAX);
+    assert!(
+        matches!(status, Status::Proven | Status::Disproven),
+        "{status:?}"
+    );
+
+    let dir = std::env::temp_dir().join(format!("alquerque-solver-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a folder");
+    let path = dir.join("search.checkpoint");
+    let mut first = Solver::new(game, Side::White, Some(&tables)).expect("solvable");
+    let open = first.run(&root, whole.nodes() / 2);
+    assert!(matches!(open, Status::Open(_)), "{open:?}");
+    first.save(&root, &path).expect("saved");
+    let mut second = Solver::new(game, Side::White, Some(&tables)).expect("solvable");
+    second.resume(&root, &path).expect("resumed");
+    assert_eq!(
+        (second.nodes(), second.stored()),
+        (first.nodes(), first.stored())
+    );
+    assert_eq!(second.run(&root, u64::MAX), status);
+    // Another attacker's search, or a file cut short, does not resume it.
+    let mut black = Solver::new(game, Side::Black, Some(&tables)).expect("solvable");
+    assert!(black.resume(&root, &path).is_err());
+    let bytes = std::fs::read(&path).expect("read");
+    std::fs::write(&path, &bytes[..bytes.len() - 3]).expect("written");
+    let mut cut = Solver::new(game, Side::White, Some(&tables)).expect("solvable");
+    assert!(cut.resume(&root, &path).is_err());
+    std::fs::remove_dir_all(&dir).expect("removed");
+}
