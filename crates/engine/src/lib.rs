@@ -16,6 +16,7 @@ extern crate std;
 
 pub mod any_game;
 pub mod bitboard;
+pub mod book;
 pub mod chesquerque;
 pub mod game;
 pub mod geometry;

@@ -283,6 +283,11 @@ fn choose(request: &Request, clock: fn() -> f64) -> Result<(String, i32), String
     } else {
         1.0
     };
+    if level == Level::Expert {
+        if let Some(chosen) = book_turn(&game) {
+            return Ok(chosen);
+        }
+    }
     // Expert plays perfectly where the endgame tables know the position;
     // the lower levels play as they would.
     let oracle = (level == Level::Expert).then(|| {
@@ -298,6 +303,20 @@ fn choose(request: &Request, clock: fn() -> f64) -> Result<(String, i32), String
         )
         .ok_or("no legal turn")?;
     Ok((game.turn_coordinates(turn), score.0))
+}
+
+/// The opening book's best turn for the game's position, and its score,
+/// if the game has a book and the book has the position.
+fn book_turn(game: &AnyGame) -> Option<(String, i32)> {
+    let engine::GameKind::Draughts(kind) = game.kind() else {
+        return None;
+    };
+    let book = engine::book::builtin(kind)?;
+    let entry = book.get(&engine::Playable::position_text(game))?;
+    let best = entry.best()?;
+    let score = entry.turns.iter().find(|(t, _)| *t == best)?.1;
+    let turn = game.parse(best).ok()?;
+    Some((game.turn_coordinates(turn), score))
 }
 
 /// The worker's entry point: answers every message posted to it.
@@ -332,202 +351,5 @@ pub fn run() {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn clock() -> f64 {
-        0.0
-    }
-
-    /// A request as the worker would read it from JSON text.
-    fn read(text: &str) -> Result<Request, String> {
-        serde_json::from_str(text).map_err(|e| e.to_string())
-    }
-
-    #[test]
-    fn a_request_gets_a_legal_turn() {
-        let request = Request {
-            id: 7,
-            record: "classic moves c2-c3".to_string(),
-            level: "easy".to_string(),
-            seed: 1,
-            seconds: 1.0,
-            kind: String::new(),
-            side: String::new(),
-            ..Request::default()
-        };
-        let reply = answer(Ok(request), clock);
-        assert_eq!(reply.id, 7);
-        let turn = reply.turn.expect("a turn");
-        let game = AnyGame::from_record_line("classic moves c2-c3").expect("legal");
-        assert!(game.parse(&turn).is_ok(), "{turn}");
-    }
-
-    #[test]
-    fn a_draw_offer_gets_an_answer() {
-        let text = "{\"id\":4,\"record\":\"bell\",\"level\":\"easy\",\"seed\":1,\"seconds\":1,\"kind\":\"draw\",\"side\":\"black\"}";
-        let reply = answer(read(text), clock);
-        assert_eq!(reply.id, 4);
-        let game = AnyGame::from_record_line("bell").expect("a game");
-        assert_eq!(
-            reply.accepts,
-            Some(game.accepts_draw(Level::Easy, engine::Side::Black))
-        );
-        let bad = text.replace("black", "grey");
-        let reply = answer(read(&bad), clock);
-        assert!(reply.accepts.is_none() && reply.error.is_some());
-    }
-
-    #[test]
-    fn in_an_ending_the_tables_know_expert_plays_by_them_and_analysis_tells_their_value() {
-        use alquerque_tables::{Tables, Value};
-        let tables = Tables::generate(engine::DraughtsKind::Qirkat, 3).expect("tables");
-        // Black to move loses in 10 plies; White to move wins in 5.
-        for (position, value) in [
-            ("5/5/2b2/1w3/2w2 b - - 0", Value::Loss(10)),
-            ("5/1b3/5/3w1/w4 w - - 0", Value::Win(5)),
-        ] {
-            let record = format!("qirkat position {position}");
-            let game = AnyGame::from_record_line(&record).expect("a game");
-            let AnyGame::Small(history) = &game else {
-                panic!("a 5×5 game")
-            };
-            assert_eq!(tables.value(history.position()), Some(value), "{position}");
-            let analysis = answer(
-                Ok(Request::analyse(1, record.clone(), 0, 1, 4, 10_000)),
-                clock,
-            )
-            .analysis
-            .expect("an analysis");
-            assert_eq!(analysis.table, Some(TableValue::from(value)), "{position}");
-            // Expert's turn leaves the opponent the value one ply nearer
-            // the end: the quickest win, or the longest defence.
-            let request = Request {
-                id: 2,
-                record: record.clone(),
-                level: "expert".to_string(),
-                seed: 1,
-                seconds: 1.0,
-                ..Request::default()
-            };
-            let turn = answer(Ok(request), clock).turn.expect("a turn");
-            let mut after = game.clone();
-            after
-                .play(after.parse(&turn).expect("legal"))
-                .expect("played");
-            let AnyGame::Small(after) = &after else {
-                panic!("a 5×5 game")
-            };
-            let expected = match value {
-                Value::Win(n) => Value::Loss(n - 1),
-                Value::Loss(n) => Value::Win(n - 1),
-                Value::Draw => Value::Draw,
-            };
-            assert_eq!(
-                tables.value(after.position()),
-                Some(expected),
-                "{position}: {turn}"
-            );
-        }
-        // Far from an ending the tables hold, the analysis says nothing of them.
-        let start = answer(
-            Ok(Request::analyse(3, "qirkat".to_string(), 0, 1, 2, 1_000)),
-            clock,
-        );
-        assert_eq!(start.analysis.expect("an analysis").table, None);
-    }
-
-    #[test]
-    fn review_marks_a_move_that_throws_a_won_ending_away() {
-        use engine::review::{classify, Mark};
-        use engine::search::Score;
-        let kind = engine::GameKind::Draughts(engine::DraughtsKind::Classic);
-        // White wins in 5 plies (b2-a3 keeps the win); b2-c2 lets Black
-        // draw.
-        let start = "classic position 5/2b2/5/1w1w1/5 w - - 0";
-        let white_score = |record: &str, ply: u32| {
-            let reply = answer(
-                Ok(Request::analyse(
-                    1,
-                    record.to_string(),
-                    ply as usize,
-                    1,
-                    6,
-                    50_000,
-                )),
-                clock,
-            );
-            Score(reply.analysis.expect("an analysis").white)
-        };
-        for (turn, mark) in [("b2-c2", Some(Mark::Blunder)), ("b2-a3", None)] {
-            let record = format!("{start} moves {turn}");
-            let (best, played) = (white_score(&record, 0), white_score(&record, 1));
-            assert_eq!(best, Score::win_in(5), "{turn}");
-            assert_eq!(
-                classify(kind, engine::Side::White, best, played),
-                mark,
-                "{turn}: {best} then {played}"
-            );
-        }
-    }
-
-    #[test]
-    fn bad_requests_get_an_error_not_a_panic() {
-        for text in [
-            "",
-            "{}",
-            "{\"id\":3,\"record\":\"chess\",\"level\":\"easy\",\"seed\":1,\"seconds\":1}",
-            "{\"id\":3,\"record\":\"classic\",\"level\":\"god\",\"seed\":1,\"seconds\":1}",
-        ] {
-            let reply = answer(read(text), clock);
-            assert!(reply.turn.is_none() && reply.error.is_some(), "{text}");
-        }
-    }
-
-    #[test]
-    fn a_position_of_the_game_is_analysed_from_whites_side() {
-        let record = "classic moves c2-c3";
-        let ask = |ply: Option<u32>, multi: u32| {
-            let reply = answer(
-                Ok(Request {
-                    id: 9,
-                    record: record.to_string(),
-                    kind: "analyse".to_string(),
-                    ply,
-                    multi: Some(multi),
-                    depth: Some(5),
-                    nodes: Some(100_000),
-                    ..Request::default()
-                }),
-                clock,
-            );
-            assert_eq!(reply.id, 9);
-            reply
-                .analysis
-                .unwrap_or_else(|| panic!("{:?}", reply.error))
-        };
-        // The start, White to move: its best turns are legal, best first,
-        // so White's scores fall.
-        let start = ask(Some(0), 3);
-        assert_eq!(start.ply, 0);
-        let game = AnyGame::new(engine::GameKind::Draughts(engine::DraughtsKind::Classic));
-        let legal: Vec<String> = game
-            .entries()
-            .iter()
-            .map(|e| game.turn_coordinates(e.turn))
-            .collect();
-        assert_eq!(start.lines.len(), 3);
-        for line in &start.lines {
-            assert!(legal.contains(&line.turn), "{}", line.turn);
-            assert_eq!(line.line.first(), Some(&line.text));
-        }
-        assert!(start.lines.windows(2).all(|w| w[0].white >= w[1].white));
-        assert_eq!(start.white, start.lines[0].white);
-        // After c2-c3, Black to move: Black's best line is White's lowest.
-        let after = ask(None, 3);
-        assert_eq!(after.ply, 1);
-        assert!(after.lines.windows(2).all(|w| w[0].white <= w[1].white));
-        // A ply past the end is the last position.
-        assert_eq!(ask(Some(40), 1).ply, 1);
-    }
-}
+#[path = "worker_tests.rs"]
+mod tests;
