@@ -92,6 +92,30 @@ describe('analysis', () => {
     }
   });
 
+  // A Classic ending of three men the worker's endgame tables hold: White
+  // wins in 5 plies. The panel says so in the page's language.
+  for (const [lang, said, options, name] of [
+    ['en', 'Endgame tables: win in 5', PHONE, 'phone'],
+    ['fr', 'Tables de finales : gain en 5', { viewport: { width: 1280, height: 800 } }, 'desktop'],
+  ]) {
+    test(`${lang}: the analysis of an ending in the tables gives their value (${name})`, async () => {
+      const link = `${app.url}?lang=${lang}&analysis=classic&position=${encodeURIComponent('5/2b2/5/1w1w1/5 w - - 0')}`;
+      const { context, page, errors } = await openApp(app.browser, link, options);
+      try {
+        await page.waitForSelector('#analysis-panel:not([hidden])');
+        await page.waitForFunction((text) => document.getElementById('analysis-eval').textContent === text, said, {
+          timeout: 60_000,
+        });
+        // The search agrees: a forced win for White, and its best move keeps it.
+        assert.ok(Number(await page.getAttribute('#analysis-eval', 'data-eval')) > 900000);
+        await page.screenshot({ path: join(shots, `analysis-tables-${lang}-${name}.png`), fullPage: true });
+        assert.deepEqual(errors, []);
+      } finally {
+        await context.close();
+      }
+    });
+  }
+
   test('a link to a position that cannot be set up is told in words', async () => {
     const { context, page, errors } = await openApp(app.browser, `${app.url}?analysis=classic&position=zz`, PHONE);
     try {
