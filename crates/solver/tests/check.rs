@@ -16,6 +16,9 @@ use reference::{RefGame, RefPosition};
 struct Checked {
     positions: usize,
     wins: usize,
+    /// The root's text and the side proven to win from it.
+    root: String,
+    attacker: &'static str,
 }
 
 /// The position with the other side to move (for Qirkat's both-blocked
@@ -122,6 +125,8 @@ fn check(text: &str) -> Result<Checked, String> {
     Ok(Checked {
         positions: seen.len(),
         wins,
+        root: field("root")?.to_string(),
+        attacker: if attacker_white { "White" } else { "Black" },
     })
 }
 
@@ -141,6 +146,28 @@ fn every_proof_in_the_repository_checks() {
             checked_files += 1;
             let checked = check(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
             assert!(checked.wins > 0, "{}", path.display());
+            // The file's name says where the proof starts: the game, then
+            // `start` or the turns from the start joined by `_`.
+            let name = path.file_name().and_then(|n| n.to_str()).expect("a name");
+            let stem = name.trim_end_matches(".proof.gz");
+            let (game, line) = stem.split_once('-').expect("<game>-<line>");
+            let game = RefGame::from_key(game).expect("a game");
+            let mut root = RefPosition::start(game);
+            if line != "start" {
+                for text in line.split('_') {
+                    let turn = root
+                        .turn_paths()
+                        .into_iter()
+                        .find(|t| t.text() == text)
+                        .unwrap_or_else(|| panic!("{name}: {text} is not legal"));
+                    root = root.play(&turn);
+                }
+            }
+            assert_eq!(checked.root, root.to_text(), "{name}");
+            eprintln!(
+                "{name}: {} wins, {} positions checked",
+                checked.attacker, checked.positions
+            );
         }
     }
     assert!(checked_files > 0, "no proofs in {}", dir.display());
