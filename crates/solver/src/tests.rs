@@ -1,43 +1,7 @@
 use super::*;
-use engine::position::Sideways;
-use engine::{Bits, BySide, Setup};
 
-/// Positions of `game` with `men` men on points chosen by a simple
-/// generator (a linear congruential one), none remembering anything.
 fn positions(game: DraughtsKind, men: u32, count: usize) -> Vec<Position<Small>> {
-    let mut state = 0x2545_F491_4F6C_DD1Du64;
-    let mut next = move || {
-        state = state
-            .wrapping_mul(6_364_136_223_846_793_005)
-            .wrapping_add(1_442_695_040_888_963_407);
-        state >> 33
-    };
-    let mut out = Vec::new();
-    while out.len() < count {
-        let white = 1 + (next() % u64::from(men - 1)) as u32;
-        let mut sets = [0u32; 2];
-        for (side, want) in [(0, white), (1, men - white)] {
-            while sets[side].count_ones() < want {
-                let point = 1 << (next() % 25);
-                if (sets[0] | sets[1]) & point == 0 {
-                    sets[side] |= point;
-                }
-            }
-        }
-        let set = |bits: u32| Small::from_u128(u128::from(bits));
-        let setup = Setup {
-            men: BySide::new(set(sets[0]), set(sets[1])),
-            kings: BySide::new(Small::ZERO, Small::ZERO),
-            white_to_move: next() % 2 == 0,
-            came_from: Sideways::default(),
-            huffable: Small::ZERO,
-            counter: 0,
-        };
-        if let Ok(position) = Position::from_setup(game.rules(), setup) {
-            out.push(position);
-        }
-    }
-    out
+    alquerque_tables::sample(game, men, count, 0x2545_F491_4F6C_DD1D)
 }
 
 /// The search without tables, and with the tables of fewer men as leaves,

@@ -274,6 +274,47 @@ impl Tables {
     }
 }
 
+/// `count` positions of `game` with `men` men (each side at least one) on
+/// points drawn by a seeded generator (splitmix64), none remembering
+/// anything, the side to move drawn too: the test cases of the tables,
+/// the search and the solver.
+pub fn sample(game: DraughtsKind, men: u32, count: usize, seed: u64) -> Vec<Position<Small>> {
+    let mut state = seed;
+    let mut next = move || {
+        state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    };
+    let mut out = Vec::new();
+    while out.len() < count && men >= 2 {
+        let white = 1 + (next() % u64::from(men - 1)) as u32;
+        let mut sets = [0u32; 2];
+        for (side, want) in [(0, white), (1, men - white)] {
+            while sets[side].count_ones() < want {
+                let point = 1 << (next() % u64::from(index::POINTS));
+                if (sets[0] | sets[1]) & point == 0 {
+                    sets[side] |= point;
+                }
+            }
+        }
+        let set = |bits: u32| Small::from_u128(u128::from(bits));
+        let setup = Setup {
+            men: BySide::new(set(sets[0]), set(sets[1])),
+            kings: BySide::new(Small::ZERO, Small::ZERO),
+            white_to_move: next() % 2 == 0,
+            came_from: Sideways::default(),
+            huffable: Small::ZERO,
+            counter: 0,
+        };
+        if let Ok(position) = Position::from_setup(game.rules(), setup) {
+            out.push(position);
+        }
+    }
+    out
+}
+
 /// One material's table in figures.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Summary {

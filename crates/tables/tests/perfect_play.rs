@@ -5,52 +5,10 @@
 
 use std::sync::Arc;
 
-use alquerque_tables::{Tables, Value};
+use alquerque_tables::{sample, Tables, Value};
 use engine::game::History;
-use engine::position::Sideways;
 use engine::search::{Level, Player, Verdict};
-use engine::{Bits, BySide, DraughtsKind, GameKind, Outcome, Position, Setup, Small};
-
-/// A small generator of test cases (splitmix64).
-struct Random(u64);
-
-impl Random {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// A position of `game` with `white` and `black` men on random points,
-    /// none remembering anything.
-    fn position(&mut self, game: DraughtsKind, white: u32, black: u32) -> Position<Small> {
-        loop {
-            let mut sets = [0u32; 2];
-            for (side, count) in [(0, white), (1, black)] {
-                while sets[side].count_ones() < count {
-                    let point = 1 << (self.next() % 25);
-                    if (sets[0] | sets[1]) & point == 0 {
-                        sets[side] |= point;
-                    }
-                }
-            }
-            let set = |bits: u32| Small::from_u128(u128::from(bits));
-            let setup = Setup {
-                men: BySide::new(set(sets[0]), set(sets[1])),
-                kings: BySide::new(Small::ZERO, Small::ZERO),
-                white_to_move: self.next() % 2 == 0,
-                came_from: Sideways::default(),
-                huffable: Small::ZERO,
-                counter: 0,
-            };
-            if let Ok(position) = Position::from_setup(game.rules(), setup) {
-                return position;
-            }
-        }
-    }
-}
+use engine::{DraughtsKind, GameKind, Outcome, Position, Small};
 
 fn expert(game: DraughtsKind, tables: &Arc<Tables>) -> Player<Position<Small>> {
     let mut player = Player::new(Level::Expert, GameKind::Draughts(game), 1);
@@ -87,11 +45,8 @@ fn play_out(
 
 fn check(game: DraughtsKind, men: u32, samples: usize) {
     let tables = Arc::new(Tables::generate(game, men).expect("a game with tables"));
-    let mut random = Random(u64::from(men) * 7 + game as u64);
     let (mut wins, mut draws, mut losses) = (0, 0, 0);
-    for n in 0..samples {
-        let white = 1 + (n as u32 % (men - 1));
-        let start = random.position(game, white, men - white);
+    for start in sample(game, men, samples, u64::from(men) * 7 + game as u64) {
         let value = tables.value(&start).expect("in the tables");
         let mut player = expert(game, &tables);
         let side = start.side_to_move();
@@ -152,10 +107,8 @@ fn the_search_with_smaller_tables_finds_what_the_larger_ones_know() {
     let game = DraughtsKind::Classic;
     let full = Tables::generate(game, 4).expect("a game with tables");
     let smaller = Arc::new(Tables::generate(game, 3).expect("a game with tables"));
-    let mut random = Random(5);
     let mut proven = 0;
-    for n in 0..40 {
-        let start = random.position(game, 1 + n % 3, 3 - n % 3);
+    for start in sample(game, 4, 40, 5) {
         let Some(Value::Win(plies) | Value::Loss(plies)) = full.value(&start) else {
             continue;
         };

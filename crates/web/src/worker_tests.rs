@@ -6,6 +6,19 @@ fn clock() -> f64 {
     0.0
 }
 
+/// Expert's turn in the game of `record`.
+fn expert_turn(record: &str) -> String {
+    let request = Request {
+        id: 2,
+        record: record.to_string(),
+        level: "expert".to_string(),
+        seed: 1,
+        seconds: 1.0,
+        ..Request::default()
+    };
+    answer(Ok(request), clock).turn.expect("a turn")
+}
+
 /// A request as the worker would read it from JSON text.
 fn read(text: &str) -> Result<Request, String> {
     serde_json::from_str(text).map_err(|e| e.to_string())
@@ -69,15 +82,7 @@ fn in_an_ending_the_tables_know_expert_plays_by_them_and_analysis_tells_their_va
         assert_eq!(analysis.table, Some(TableValue::from(value)), "{position}");
         // Expert's turn leaves the opponent the value one ply nearer
         // the end: the quickest win, or the longest defence.
-        let request = Request {
-            id: 2,
-            record: record.clone(),
-            level: "expert".to_string(),
-            seed: 1,
-            seconds: 1.0,
-            ..Request::default()
-        };
-        let turn = answer(Ok(request), clock).turn.expect("a turn");
+        let turn = expert_turn(&record);
         let mut after = game.clone();
         after
             .play(after.parse(&turn).expect("legal"))
@@ -151,15 +156,7 @@ fn expert_plays_the_books_best_turn_in_a_book_position() {
         let book = engine::book::builtin(kind).expect("a book that reads");
         for entry in book.entries().iter().take(12) {
             let record = format!("{kind} position {}", entry.position);
-            let request = Request {
-                id: 5,
-                record: record.clone(),
-                level: "expert".to_string(),
-                seed: 1,
-                seconds: 1.0,
-                ..Request::default()
-            };
-            let turn = answer(Ok(request), clock).turn.expect("a turn");
+            let turn = expert_turn(&record);
             let game = AnyGame::from_record_line(&record).expect("a game");
             let best = game
                 .parse(entry.best().expect("a best turn"))
