@@ -26,6 +26,9 @@ pub(crate) const DRAW: u16 = 0;
 const UNKNOWN: u16 = u16::MAX;
 /// A position whose children are being solved (the depth-first solve).
 const ON_PATH: u16 = u16::MAX - 1;
+/// The flag of a move list's entry that holds a code, not a position's
+/// number (the solve in passes).
+const KNOWN: u32 = 1 << 31;
 
 pub(crate) fn is_win(code: u16) -> bool {
     code != DRAW && code % 2 == 0
@@ -89,48 +92,54 @@ impl Tables {
         }
     }
 
-    /// Solves a material where play can go round in circles.
+    /// Solves a material where play can go round in circles. Each
+    /// position's moves are kept in one flat list, four bytes a move: a
+    /// position of this material by its number, or (high bit set) the code
+    /// of a position of a smaller one.
     pub(crate) fn solve_by_passes(&self, material: Material) -> Vec<u16> {
         let size = material.size() as usize;
-        let mut children: Vec<Vec<Child>> = Vec::with_capacity(size);
+        assert!(size < KNOWN as usize, "{material:?} has too many positions");
+        let mut starts: Vec<u32> = Vec::with_capacity(size + 1);
+        let mut links: Vec<u32> = Vec::new();
         let mut codes = alloc::vec![DRAW; size];
         for (index, code) in codes.iter_mut().enumerate() {
+            starts.push(u32::try_from(links.len()).expect("fewer than 2^32 moves"));
             let Some(position) = self.position(material.position(index)) else {
-                children.push(Vec::new());
                 continue;
             };
             let turns = position.legal_turns();
             if let Some(end) = ended(&position, !turns.is_empty()) {
                 *code = end;
-                children.push(Vec::new());
                 continue;
             }
-            children.push(
-                turns
-                    .into_iter()
-                    .map(|turn| self.child(material, &position.play_turn(turn)))
-                    .collect(),
-            );
+            links.extend(turns.into_iter().map(|turn| {
+                match self.child(material, &position.play_turn(turn)) {
+                    Child::Known(code) => KNOWN | u32::from(code),
+                    Child::Here(i) => i as u32,
+                }
+            }));
         }
-        let longest_known = children
+        starts.push(u32::try_from(links.len()).expect("fewer than 2^32 moves"));
+        let longest_known = links
             .iter()
-            .flatten()
-            .filter_map(|c| match c {
-                Child::Known(code) => Some(*code),
-                Child::Here(_) => None,
-            })
+            .filter(|&&l| l & KNOWN != 0)
+            .map(|&l| (l & !KNOWN) as u16)
             .max()
             .unwrap_or(0);
         let mut pass: u16 = 2;
         loop {
             let mut settled = Vec::new();
-            for (index, list) in children.iter().enumerate() {
+            for index in 0..size {
+                let list = &links[starts[index] as usize..starts[index + 1] as usize];
                 if codes[index] != DRAW || list.is_empty() {
                     continue;
                 }
-                let code = |c: &Child| match c {
-                    Child::Known(code) => *code,
-                    Child::Here(i) => codes[*i],
+                let code = |&l: &u32| {
+                    if l & KNOWN != 0 {
+                        (l & !KNOWN) as u16
+                    } else {
+                        codes[l as usize]
+                    }
                 };
                 // A child lost in pass - 2 plies makes this a win in pass -
                 // 1; every child won, the longest in pass - 2, a loss.
