@@ -7,8 +7,7 @@ use std::fmt::Write as _;
 use std::rc::Rc;
 use std::time::Instant;
 
-use alquerque_tables::Value;
-use engine::search::{Limits, Verdict};
+use engine::search::Limits;
 use engine::{Analyser, AnyGame, DraughtsKind, GameKind, Playable};
 
 use crate::command::BookArgs;
@@ -28,13 +27,7 @@ pub fn build(args: &BookArgs) -> Result<(), String> {
     let mut table_men = 0;
     if let Ok(tables) = crate::tables::load_all(kind, &args.tables) {
         table_men = tables.max_men();
-        analyser.set_oracle(Rc::new(move |position| {
-            Some(match tables.value(position)? {
-                Value::Win(plies) => (Verdict::Win, u32::from(plies)),
-                Value::Loss(plies) => (Verdict::Loss, u32::from(plies)),
-                Value::Draw => (Verdict::Draw, 0),
-            })
-        }));
+        analyser.set_oracle(Rc::new(move |position| tables.known(position)));
     }
     let limits = Limits {
         depth: 64,

@@ -6,8 +6,8 @@ use std::path::Path;
 use std::sync::Arc;
 use std::time::Instant;
 
-use alquerque_tables::{LoadError, Summary, Tables, Unsupported, Value};
-use engine::search::{Oracle, Verdict};
+use alquerque_tables::{LoadError, Summary, Tables, Unsupported};
+use engine::search::Oracle;
 use engine::{AnyGame, Bits, DraughtsKind, GameKind, Position, Small};
 
 use crate::command::{ProbeArgs, TablesArgs};
@@ -124,11 +124,7 @@ pub fn load_all(game: DraughtsKind, dir: &Path) -> Result<Arc<Tables>, String> {
 
 /// The tables as a search's oracle.
 pub fn oracle(tables: Arc<Tables>) -> Oracle<Position<Small>> {
-    Box::new(move |position| match tables.value(position)? {
-        Value::Win(plies) => Some((Verdict::Win, u32::from(plies))),
-        Value::Loss(plies) => Some((Verdict::Loss, u32::from(plies))),
-        Value::Draw => Some((Verdict::Draw, 0)),
-    })
+    Box::new(move |position| tables.known(position))
 }
 
 /// A position a computer player can look up in the tables: only those of

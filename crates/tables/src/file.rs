@@ -111,7 +111,9 @@ impl Tables {
                     Err(error) => return Err(error),
                 }
             }
-            tables.values.append(&mut more.values);
+            for ((white, black), codes) in more.values {
+                tables.insert(white, black, codes);
+            }
         }
         Ok(tables)
     }
@@ -153,7 +155,7 @@ impl Tables {
             .chunks_exact(2)
             .map(|pair| u16::from_le_bytes([pair[0], pair[1]]))
             .collect();
-        self.values.insert((white, black), codes);
+        self.insert(white, black, codes);
         Ok(())
     }
 }

@@ -34,6 +34,7 @@ use core::fmt;
 
 use engine::position::Sideways;
 use engine::rules::Rules;
+use engine::search::Verdict;
 use engine::{Bits, BySide, DraughtsKind, Position, Setup, Side, Small, Turn};
 
 #[cfg(feature = "std")]
@@ -52,6 +53,16 @@ pub enum Value {
 }
 
 impl Value {
+    /// The value as a search's oracle gives it: the result for the side to
+    /// move and the plies it takes (0 for a draw).
+    pub fn verdict(self) -> (Verdict, u32) {
+        match self {
+            Value::Win(plies) => (Verdict::Win, u32::from(plies)),
+            Value::Loss(plies) => (Verdict::Loss, u32::from(plies)),
+            Value::Draw => (Verdict::Draw, 0),
+        }
+    }
+
     fn from_code(code: u16) -> Value {
         match code {
             DRAW => Value::Draw,
@@ -105,6 +116,9 @@ pub struct Tables {
     game: DraughtsKind,
     rules: &'static Rules,
     values: BTreeMap<(u32, u32), Vec<u16>>,
+    /// The most men of any material in `values`, kept so that a lookup of
+    /// a larger position (most of a search's) stops at once.
+    max_men: u32,
 }
 
 impl Tables {
@@ -115,6 +129,7 @@ impl Tables {
                 game,
                 rules: game.rules(),
                 values: BTreeMap::new(),
+                max_men: 0,
             }),
             _ => Err(Unsupported(game)),
         }
@@ -142,7 +157,13 @@ impl Tables {
 
     /// The most men of any position the tables hold.
     pub fn max_men(&self) -> u32 {
-        self.values.keys().map(|(w, b)| w + b).max().unwrap_or(0)
+        self.max_men
+    }
+
+    /// Adds one material's codes.
+    fn insert(&mut self, white: u32, black: u32, codes: Vec<u16>) {
+        self.values.insert((white, black), codes);
+        self.max_men = self.max_men.max(white + black);
     }
 
     fn material(&self, white: u32, black: u32) -> Material {
@@ -162,7 +183,7 @@ impl Tables {
         } else {
             self.solve_by_passes(material)
         };
-        self.values.insert((white, black), codes);
+        self.insert(white, black, codes);
     }
 
     /// The number of positions in the tables.
@@ -216,6 +237,11 @@ impl Tables {
         self.code_of(men_of(position)).map(Value::from_code)
     }
 
+    /// [`Tables::value`] as a search's oracle takes it.
+    pub fn known(&self, position: &Position<Small>) -> Option<(Verdict, u32)> {
+        self.value(position).map(Value::verdict)
+    }
+
     /// Each legal turn of `position` with the value it leaves the side to
     /// move, if the tables hold the position.
     pub fn turns(&self, position: &Position<Small>) -> Option<Vec<(Turn<Small>, Value)>> {
@@ -258,20 +284,25 @@ impl Tables {
 
     /// The position these men make under the tables' rules, if it is one.
     fn position(&self, men: Men) -> Option<Position<Small>> {
-        let set = |bits: u32| Small::from_u128(u128::from(bits));
-        let setup = Setup {
-            men: BySide::new(set(men.white), set(men.black)),
-            kings: BySide::new(Small::ZERO, Small::ZERO),
-            white_to_move: men.side == Side::White,
-            came_from: Sideways {
-                west: set(men.west),
-                east: set(men.east),
-            },
-            huffable: Small::ZERO,
-            counter: 0,
-        };
-        Position::from_setup(self.rules, setup).ok()
+        position_of(self.rules, men)
     }
+}
+
+/// The position these men make under `rules`, if it is one.
+fn position_of(rules: &'static Rules, men: Men) -> Option<Position<Small>> {
+    let set = |bits: u32| Small::from_u128(u128::from(bits));
+    let setup = Setup {
+        men: BySide::new(set(men.white), set(men.black)),
+        kings: BySide::new(Small::ZERO, Small::ZERO),
+        white_to_move: men.side == Side::White,
+        came_from: Sideways {
+            west: set(men.west),
+            east: set(men.east),
+        },
+        huffable: Small::ZERO,
+        counter: 0,
+    };
+    Position::from_setup(rules, setup).ok()
 }
 
 /// `count` positions of `game` with `men` men (each side at least one) on
@@ -299,18 +330,19 @@ pub fn sample(game: DraughtsKind, men: u32, count: usize, seed: u64) -> Vec<Posi
                 }
             }
         }
-        let set = |bits: u32| Small::from_u128(u128::from(bits));
-        let setup = Setup {
-            men: BySide::new(set(sets[0]), set(sets[1])),
-            kings: BySide::new(Small::ZERO, Small::ZERO),
-            white_to_move: next() % 2 == 0,
-            came_from: Sideways::default(),
-            huffable: Small::ZERO,
-            counter: 0,
+        let side = if next() % 2 == 0 {
+            Side::White
+        } else {
+            Side::Black
         };
-        if let Ok(position) = Position::from_setup(game.rules(), setup) {
-            out.push(position);
-        }
+        let men = Men {
+            white: sets[0],
+            black: sets[1],
+            west: 0,
+            east: 0,
+            side,
+        };
+        out.extend(position_of(game.rules(), men));
     }
     out
 }

@@ -156,7 +156,7 @@ fn where_play_cannot_go_round_both_ways_of_solving_agree() {
                 })
                 .count();
             assert_eq!(differ, 0, "{game} {white}v{black}");
-            tables.values.insert((white, black), depth_first);
+            tables.insert(white, black, depth_first);
         }
     }
 }

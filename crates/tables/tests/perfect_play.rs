@@ -7,17 +7,13 @@ use std::sync::Arc;
 
 use alquerque_tables::{sample, Tables, Value};
 use engine::game::History;
-use engine::search::{Level, Player, Verdict};
+use engine::search::{Level, Player};
 use engine::{DraughtsKind, GameKind, Outcome, Position, Small};
 
 fn expert(game: DraughtsKind, tables: &Arc<Tables>) -> Player<Position<Small>> {
     let mut player = Player::new(Level::Expert, GameKind::Draughts(game), 1);
     let tables = Arc::clone(tables);
-    player.set_oracle(Box::new(move |position| match tables.value(position)? {
-        Value::Win(plies) => Some((Verdict::Win, u32::from(plies))),
-        Value::Loss(plies) => Some((Verdict::Loss, u32::from(plies))),
-        Value::Draw => Some((Verdict::Draw, 0)),
-    }));
+    player.set_oracle(Box::new(move |position| tables.known(position)));
     player
 }
 
@@ -117,11 +113,7 @@ fn the_search_with_smaller_tables_finds_what_the_larger_ones_know() {
         }
         let mut search = engine::search::Search::new();
         let tables = Arc::clone(&smaller);
-        search.set_oracle(Box::new(move |position| match tables.value(position)? {
-            Value::Win(plies) => Some((Verdict::Win, u32::from(plies))),
-            Value::Loss(plies) => Some((Verdict::Loss, u32::from(plies))),
-            Value::Draw => Some((Verdict::Draw, 0)),
-        }));
+        search.set_oracle(Box::new(move |position| tables.known(position)));
         let report = search.run(
             &[start],
             engine::search::Limits {

@@ -61,11 +61,7 @@ pub fn value(position: &Position<engine::Small>) -> Option<Value> {
 }
 
 fn known(position: &Position<engine::Small>) -> Option<(Verdict, u32)> {
-    Some(match value(position)? {
-        Value::Win(plies) => (Verdict::Win, u32::from(plies)),
-        Value::Loss(plies) => (Verdict::Loss, u32::from(plies)),
-        Value::Draw => (Verdict::Draw, 0),
-    })
+    tables_of(position.rules().key)?.known(position)
 }
 
 /// The tables as a computer player's oracle.
