@@ -21,15 +21,16 @@ pub struct Entry<'a> {
 }
 
 impl Entry<'_> {
-    /// The turn with the highest score (the first of equals).
-    pub fn best(&self) -> Option<&str> {
+    /// The turn with the highest score (the first of equals), and its
+    /// score.
+    pub fn best(&self) -> Option<(&str, i32)> {
         let mut best: Option<(&str, i32)> = None;
         for &(turn, score) in &self.turns {
             if best.is_none_or(|(_, s)| score > s) {
                 best = Some((turn, score));
             }
         }
-        best.map(|(turn, _)| turn)
+        best
     }
 }
 
@@ -121,7 +122,7 @@ mod tests {
         let book = Book::parse(text).expect("a book");
         let entry = book.get("a b c").expect("the entry");
         assert_eq!(entry.turns, [("x-y", 10), ("z-w", 30)]);
-        assert_eq!(entry.best(), Some("z-w"));
+        assert_eq!(entry.best(), Some(("z-w", 30)));
         assert!(book.get("a b").is_none());
         assert_eq!(
             Book::parse("p\tx-y ten").map(|_| ()),

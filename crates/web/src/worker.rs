@@ -313,8 +313,7 @@ fn book_turn(game: &AnyGame) -> Option<(String, i32)> {
     };
     let book = engine::book::builtin(kind)?;
     let entry = book.get(&engine::Playable::position_text(game))?;
-    let best = entry.best()?;
-    let score = entry.turns.iter().find(|(t, _)| *t == best)?.1;
+    let (best, score) = entry.best()?;
     let turn = game.parse(best).ok()?;
     Some((game.turn_coordinates(turn), score))
 }

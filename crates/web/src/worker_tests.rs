@@ -159,7 +159,7 @@ fn expert_plays_the_books_best_turn_in_a_book_position() {
             let turn = expert_turn(&record);
             let game = AnyGame::from_record_line(&record).expect("a game");
             let best = game
-                .parse(entry.best().expect("a best turn"))
+                .parse(entry.best().expect("a best turn").0)
                 .expect("legal");
             assert_eq!(turn, game.turn_coordinates(best), "{record}");
             // No listed turn scores above the one played.

@@ -98,13 +98,9 @@ impl Analyser {
         multi: usize,
     ) -> Analysis {
         macro_rules! run {
-            ($variant:ident, $positions:expr, $wrap:expr) => {{
+            ($variant:ident, $positions:expr, $wrap:expr, $make:expr) => {{
                 if !matches!(self.inner, Inner::$variant(_)) {
-                    self.inner = match stringify!($variant) {
-                        "Small" => Inner::Small(self.small_search()),
-                        "Wide" => Inner::Wide(Search::new()),
-                        _ => Inner::Chess(Search::new()),
-                    };
+                    self.inner = Inner::$variant($make);
                 }
                 let Inner::$variant(search) = &mut self.inner else {
                     unreachable!("just made")
@@ -115,9 +111,9 @@ impl Analyser {
             }};
         }
         match game {
-            AnyGame::Small(g) => run!(Small, g.positions(), AnyTurn::Small),
-            AnyGame::Wide(g) => run!(Wide, g.positions(), AnyTurn::Wide),
-            AnyGame::Chess(c) => run!(Chess, c.positions(), AnyTurn::Chess),
+            AnyGame::Small(g) => run!(Small, g.positions(), AnyTurn::Small, self.small_search()),
+            AnyGame::Wide(g) => run!(Wide, g.positions(), AnyTurn::Wide, Search::new()),
+            AnyGame::Chess(c) => run!(Chess, c.positions(), AnyTurn::Chess, Search::new()),
         }
     }
 }

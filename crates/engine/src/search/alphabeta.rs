@@ -312,7 +312,7 @@ impl<P: Searchable> Search<P> {
     /// the game's own rules, then the third repetition.
     fn rule_result(&self, position: &P, ply: usize) -> Option<Score> {
         if let Some(verdict) = position.rule_verdict() {
-            return Some(self.verdict_score(verdict, ply));
+            return Some(self.verdict_score(verdict, ply, 0));
         }
         let earlier = self.path.iter().filter(|p| position.repeats(p)).count();
         (earlier >= 2).then(|| self.draw_score(ply))
@@ -338,11 +338,7 @@ impl<P: Searchable> Search<P> {
                 return self.draw_score(ply);
             }
             if let Some((verdict, plies)) = self.known(position) {
-                return match verdict {
-                    Verdict::Win => Score::win_in(ply as u32 + plies),
-                    Verdict::Loss => Score::loss_in(ply as u32 + plies),
-                    Verdict::Draw => self.draw_score(ply),
-                };
+                return self.verdict_score(verdict, ply, plies);
             }
         }
         let mut turns = mem::take(&mut self.lists[ply]);
@@ -354,7 +350,7 @@ impl<P: Searchable> Search<P> {
         }
         if turns.is_empty() {
             self.lists[ply] = turns;
-            return self.verdict_score(position.no_turn_verdict(), ply);
+            return self.verdict_score(position.no_turn_verdict(), ply, 0);
         }
         let quiescent = depth == 0 || ply >= MAX_PLY - 1;
         let hash = position.hash();
@@ -493,10 +489,12 @@ impl<P: Searchable> Search<P> {
 }
 
 impl<P: Searchable> Search<P> {
-    fn verdict_score(&self, verdict: Verdict, ply: usize) -> Score {
+    /// The score of a result for the side to move `ply` plies below the
+    /// root, reached `plies` plies further on.
+    fn verdict_score(&self, verdict: Verdict, ply: usize, plies: u32) -> Score {
         match verdict {
-            Verdict::Win => Score::win_in(ply as u32),
-            Verdict::Loss => Score::loss_in(ply as u32),
+            Verdict::Win => Score::win_in(ply as u32 + plies),
+            Verdict::Loss => Score::loss_in(ply as u32 + plies),
             Verdict::Draw => self.draw_score(ply),
         }
     }
