@@ -11,10 +11,10 @@ use crate::command::SolveArgs;
 
 pub fn run(args: &SolveArgs) -> Result<(), String> {
     let GameKind::Draughts(kind) = args.game.game.0 else {
-        return Err("the solver covers qirkat and bell".to_string());
+        return Err("the solver covers classic, qirkat and bell".to_string());
     };
     let AnyGame::Small(game) = crate::inspect::game(&args.game)? else {
-        return Err("the solver covers qirkat and bell".to_string());
+        return Err("the solver covers classic, qirkat and bell".to_string());
     };
     let root = *game.position();
     let tables = crate::tables::load_all(kind, &args.tables).ok();
@@ -53,7 +53,12 @@ pub fn run(args: &SolveArgs) -> Result<(), String> {
                     write_proof(&solver, &root, path)?;
                 }
             }
-            Status::Disproven => say!("{name} cannot force a win ({figures})"),
+            Status::Disproven => {
+                say!("{name} cannot force a win ({figures})");
+                if let Some(path) = &args.proof {
+                    write_proof(&solver, &root, &refutation_path(path, attacker))?;
+                }
+            }
             Status::Open(Numbers { proof, disproof }) => {
                 say!(
                     "open for {name}: proof number {proof}, disproof number {disproof} ({figures})"
@@ -72,6 +77,22 @@ pub fn run(args: &SolveArgs) -> Result<(), String> {
     Ok(())
 }
 
+/// Where a refutation goes: `classic-start.proof.gz` for White becomes
+/// `classic-start.no-white-win.proof.gz`, so it stands beside the other
+/// side's result.
+fn refutation_path(path: &Path, attacker: engine::Side) -> std::path::PathBuf {
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let side = format!(".no-{}-win", attacker.name().to_lowercase());
+    let renamed = match name.find(".proof") {
+        Some(at) => format!("{}{side}{}", &name[..at], &name[at..]),
+        None => format!("{name}{side}"),
+    };
+    path.with_file_name(renamed)
+}
+
 fn write_proof(solver: &Solver, root: &Position<Small>, path: &Path) -> Result<(), String> {
     let proof = solver.proof(root)?;
     let bytes = if path.extension().is_some_and(|e| e == "gz") {
@@ -85,7 +106,7 @@ fn write_proof(solver: &Solver, root: &Position<Small>, path: &Path) -> Result<(
     };
     std::fs::write(path, bytes).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
     say!(
-        "proof: {} positions, the attacker's move in {} of them, written to {}",
+        "proof: {} positions, a chosen move in {} of them, written to {}",
         proof.positions,
         proof.moves,
         path.display()

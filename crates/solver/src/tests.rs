@@ -9,12 +9,21 @@ fn positions(game: DraughtsKind, men: u32, count: usize) -> Vec<Position<Small>>
 /// side as attacker.
 #[test]
 fn the_search_agrees_with_the_tables() {
-    for game in [DraughtsKind::Qirkat, DraughtsKind::Bell] {
+    for game in [
+        DraughtsKind::Classic,
+        DraughtsKind::Qirkat,
+        DraughtsKind::Bell,
+    ] {
         let full = Tables::generate(game, 3).expect("tables");
         let smaller = Tables::generate(game, 2).expect("tables");
         let (mut proven, mut disproven) = (0, 0);
         for position in positions(game, 3, 60) {
             let value = full.value(&position).expect("in the tables");
+            // A Classic win longer than the no-progress limit may not be
+            // one in the game (the next test).
+            if matches!(value, Value::Win(plies) | Value::Loss(plies) if plies > 50) {
+                continue;
+            }
             for attacker in Side::BOTH {
                 let mover = position.side_to_move() == attacker;
                 let wins = match value {
@@ -44,6 +53,43 @@ fn the_search_agrees_with_the_tables() {
             "{game}: {proven} {disproven}"
         );
     }
+}
+
+/// In Classic a win must come before the no-progress count reaches its
+/// limit: one the tables give in so many plies is found with that many
+/// plies left, and none is with no ply left.
+#[test]
+fn classic_wins_come_within_the_no_progress_count() {
+    let game = DraughtsKind::Classic;
+    let tables = Tables::generate(game, 3).expect("tables");
+    let mut checked = 0;
+    for position in positions(game, 3, 200) {
+        let Some(Value::Win(plies)) = tables.value(&position) else {
+            continue;
+        };
+        if plies > 50 {
+            continue;
+        }
+        let text = position.to_text();
+        let board = text.rsplit_once(' ').expect("fields").0;
+        for (count, wins) in [(50 - plies, true), (50, false)] {
+            let root = Position::<Small>::from_text(position.rules(), &format!("{board} {count}"))
+                .expect("a position");
+            assert_eq!(root.no_progress_plies(), count);
+            for leaves in [None, Some(&tables)] {
+                let mut solver =
+                    Solver::new(game, position.side_to_move(), leaves).expect("solvable");
+                let status = solver.run(&root, 10_000_000);
+                assert_eq!(
+                    status == Status::Proven,
+                    wins,
+                    "{board} {count}: {status:?}"
+                );
+            }
+        }
+        checked += 1;
+    }
+    assert!(checked > 20, "{checked}");
 }
 
 #[test]

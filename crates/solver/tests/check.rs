@@ -1,13 +1,20 @@
 //! The proof checker: it replays a proof with the plain reference move
 //! generator of the engine's tests (its own board, its own rules, nothing of
-//! the engine or the solver) and accepts it only if every line ends in the
-//! attacker's win. Every proof in `proofs/` is checked, and so are fresh
-//! proofs from the solver, whole and tampered with.
+//! the engine or the solver). It accepts a win only if every line ends in
+//! the attacker's win, and a refutation only if no line does: each ends by
+//! the rules, by the no-progress draw, or where the endgame tables (of at
+//! most the men the proof names) deny the attacker a win in time. Every
+//! proof in `proofs/` is checked, and so are fresh proofs from the solver,
+//! whole and tampered with.
 
 #[path = "../../engine/tests/reference/mod.rs"]
 mod reference;
 
 use std::collections::{HashMap, HashSet};
+use std::sync::{Mutex, OnceLock};
+
+use alquerque_tables::{Tables, Value};
+use engine::{DraughtsKind, Position, Small};
 
 use reference::{RefGame, RefPosition};
 
@@ -15,10 +22,13 @@ use reference::{RefGame, RefPosition};
 #[derive(Debug, PartialEq, Eq)]
 struct Checked {
     positions: usize,
-    wins: usize,
+    /// Lines' ends.
+    ends: usize,
     /// The root's text and the side proven to win from it.
     root: String,
     attacker: &'static str,
+    /// Whether the proof is of a win (or of a refutation).
+    wins: bool,
 }
 
 /// The position with the other side to move (for Qirkat's both-blocked
@@ -42,6 +52,38 @@ fn has_men(position: &RefPosition) -> bool {
         .any(|c| c.to_ascii_lowercase().to_string() == side)
 }
 
+/// Endgame tables of a game up to so many men, made once for all tests.
+fn tables(game: RefGame, men: u32) -> &'static Tables {
+    static MADE: OnceLock<Mutex<HashMap<(&'static str, u32), &'static Tables>>> = OnceLock::new();
+    let mut made = MADE
+        .get_or_init(Mutex::default)
+        .lock()
+        .expect("the tables' lock");
+    made.entry((game.key(), men)).or_insert_with(|| {
+        let kind: DraughtsKind = game.key().parse().expect("a game of the engine");
+        Box::leak(Box::new(Tables::generate(kind, men).expect("tables")))
+    })
+}
+
+/// Whether the tables deny the attacker a win at `position` (whose side to
+/// move has a move): they hold it, and it is not the attacker's win within
+/// the plies the no-progress rule leaves.
+fn tables_deny(tables: &Tables, position: &RefPosition, attacker_moves: bool) -> bool {
+    let rules = tables.game().rules();
+    let Ok(engine) = Position::<Small>::from_text(rules, &position.to_text()) else {
+        return false;
+    };
+    // Only Classic (of the games solved) has a no-progress rule.
+    let counted = position.game() == RefGame::Classic;
+    let in_time = |plies: u16| !counted || position.counter() + u32::from(plies) <= 50;
+    match tables.value(&engine) {
+        None => false,
+        Some(Value::Win(plies)) if attacker_moves => !in_time(plies),
+        Some(Value::Loss(plies)) if !attacker_moves => !in_time(plies),
+        Some(_) => true,
+    }
+}
+
 /// A move's identity as proofs order moves: origin, destination and the
 /// captured points, by name.
 fn identity(turn: &reference::RefTurn) -> String {
@@ -55,11 +97,13 @@ fn identity(turn: &reference::RefTurn) -> String {
     )
 }
 
-/// Checks a proof: walking depth first from the root, each position once,
-/// the attacker playing the proof's move and the defender every legal turn
-/// in order, every line ends with the defender to move and no legal turn
-/// (and, in Qirkat, not both sides blocked), and the proof's moves are all
-/// used.
+/// Checks a proof, walking depth first from the root, each position once.
+/// For a win, the attacker plays the proof's move and the defender every
+/// legal turn in order; every line must end with the defender to move and
+/// no legal turn (and, in Qirkat, not both sides blocked), and none may
+/// reach Classic's no-progress draw. For a refutation the sides swap: the
+/// defender plays the proof's move, and every line must end without the
+/// attacker's win. The proof's moves must all be used.
 fn check(text: &str) -> Result<Checked, String> {
     let mut header = HashMap::new();
     for line in text
@@ -78,11 +122,26 @@ fn check(text: &str) -> Result<Checked, String> {
         "Black" => false,
         other => return Err(format!("an unknown attacker {other:?}")),
     };
+    let (wins, tables) = match field("claim")? {
+        "win" => (true, None),
+        "no win" => {
+            let men: u32 = field("tables")?
+                .parse()
+                .map_err(|_| "tables: not a number of men")?;
+            if men > 6 {
+                return Err(format!(
+                    "tables of {men} men are more than this checker makes"
+                ));
+            }
+            (false, (men > 0).then(|| tables(game, men)))
+        }
+        other => return Err(format!("an unknown claim {other:?}")),
+    };
     let root = RefPosition::from_text(game, field("root")?)?;
     let mut moves = field("moves")?.chars();
     let mut seen = HashSet::new();
     let mut stack = vec![root];
-    let mut wins = 0;
+    let mut ends = 0;
     while let Some(position) = stack.pop() {
         let text = position.to_text();
         if !seen.insert(text.clone()) {
@@ -92,21 +151,38 @@ fn check(text: &str) -> Result<Checked, String> {
         let mut turns = position.turns();
         turns.sort_by_key(identity);
         if turns.is_empty() {
-            if attacker_moves {
-                return Err(format!("the attacker cannot move at {text}"));
-            }
             // Qirkat's both-blocked draw, for a side that still has men
             // (one with none has lost: docs/rules.md).
-            if game == RefGame::Qirkat
+            let drawn = game == RefGame::Qirkat
                 && has_men(&position)
-                && other_side_to_move(game, &position).turns().is_empty()
-            {
-                return Err(format!("neither side can move at {text}: a draw"));
+                && other_side_to_move(game, &position).turns().is_empty();
+            let attacker_won = !attacker_moves && !drawn;
+            if attacker_won != wins {
+                return Err(if wins && attacker_moves {
+                    format!("the attacker cannot move at {text}")
+                } else if wins {
+                    format!("neither side can move at {text}: a draw")
+                } else {
+                    format!("the defender cannot move at {text}: the attacker has won")
+                });
             }
-            wins += 1;
+            ends += 1;
             continue;
         }
-        if attacker_moves {
+        // The no-progress rule draws once the count reaches 50, unless the
+        // side to move has no move (that comes first).
+        if position.counter() >= 50 {
+            if wins {
+                return Err(format!("drawn by the no-progress rule at {text}"));
+            }
+            ends += 1;
+            continue;
+        }
+        if tables.is_some_and(|t| tables_deny(t, &position, attacker_moves)) {
+            ends += 1;
+            continue;
+        }
+        if attacker_moves == wins {
             let digit = moves.next().ok_or(format!("the moves run out at {text}"))?;
             let place = digit
                 .to_digit(36)
@@ -124,9 +200,10 @@ fn check(text: &str) -> Result<Checked, String> {
     }
     Ok(Checked {
         positions: seen.len(),
-        wins,
+        ends,
         root: field("root")?.to_string(),
         attacker: if attacker_white { "White" } else { "Black" },
+        wins,
     })
 }
 
@@ -145,11 +222,15 @@ fn every_proof_in_the_repository_checks() {
                 .expect("a gzipped proof");
             checked_files += 1;
             let checked = check(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-            assert!(checked.wins > 0, "{}", path.display());
+            assert!(checked.ends > 0, "{}", path.display());
             // The file's name says where the proof starts: the game, then
-            // `start` or the turns from the start joined by `_`.
+            // `start` or the turns from the start joined by `_`; and for a
+            // refutation, whose win it refutes.
             let name = path.file_name().and_then(|n| n.to_str()).expect("a name");
             let stem = name.trim_end_matches(".proof.gz");
+            let refuted = format!(".no-{}-win", checked.attacker.to_lowercase());
+            assert_eq!(stem.ends_with(&refuted), !checked.wins, "{name}");
+            let stem = stem.trim_end_matches(&refuted);
             let (game, line) = stem.split_once('-').expect("<game>-<line>");
             let game = RefGame::from_key(game).expect("a game");
             let mut root = RefPosition::start(game);
@@ -165,8 +246,14 @@ fn every_proof_in_the_repository_checks() {
             }
             assert_eq!(checked.root, root.to_text(), "{name}");
             eprintln!(
-                "{name}: {} wins, {} positions checked",
-                checked.attacker, checked.positions
+                "{name}: {} {}, {} positions checked",
+                checked.attacker,
+                if checked.wins {
+                    "wins"
+                } else {
+                    "cannot force a win"
+                },
+                checked.positions
             );
         }
     }
@@ -182,6 +269,8 @@ fn a_fresh_proof_checks_and_a_tampered_one_does_not() {
     for (kind, position) in [
         (DraughtsKind::Qirkat, "5/1b3/5/3w1/w4 w - - 0"),
         (DraughtsKind::Bell, "5/2b2/b4/1ww2/5 w - - 0"),
+        // Close to the no-progress draw, so the proof must mind the count.
+        (DraughtsKind::Classic, "5/1b3/5/3w1/w4 w - - 44"),
     ] {
         let record = format!("{kind} position {position}");
         let AnyGame::Small(game) = AnyGame::from_record_line(&record).expect("a game") else {
@@ -212,6 +301,14 @@ fn a_fresh_proof_checks_and_a_tampered_one_does_not() {
             check(&with(&format!("{digits}0"))).is_err(),
             "{record}: one too many"
         );
+        if kind == DraughtsKind::Classic {
+            // The same proof from a root the no-progress rule has drawn.
+            let drawn = proof
+                .text
+                .replace(&format!("{position}\n"), &position.replace(" 44", " 50\n"));
+            let refused = check(&drawn).expect_err("a drawn root");
+            assert!(refused.contains("no-progress"), "{refused}");
+        }
         let black = proof.text.replace("attacker\tWhite", "attacker\tBlack");
         assert!(check(&black).is_err(), "{record}: the other attacker");
         let first = digits.chars().next().expect("the root's move");
@@ -224,4 +321,115 @@ fn a_fresh_proof_checks_and_a_tampered_one_does_not() {
         }
         assert!(refuted > 0, "{record}: no other first move is caught");
     }
+}
+
+/// A fresh refutation of a drawn Classic position, and the same refutation
+/// tampered with.
+#[test]
+fn a_fresh_refutation_checks_and_a_tampered_one_does_not() {
+    use alquerque_solver::{Solver, Status};
+    use engine::Side;
+
+    let kind = DraughtsKind::Classic;
+    let full = Tables::generate(kind, 4).expect("tables");
+    let leaves = tables(RefGame::Classic, 3);
+    let mut checked_some = 0;
+    for root in alquerque_tables::sample(kind, 4, 400, 0x9E37_79B9) {
+        if full.value(&root) != Some(Value::Draw) || root.side_to_move() != Side::White {
+            continue;
+        }
+        let mut solver = Solver::new(kind, Side::White, Some(leaves)).expect("solvable");
+        assert_eq!(solver.run(&root, 2_000_000), Status::Disproven, "{root:?}");
+        let proof = solver.proof(&root).expect("a refutation");
+        if proof.moves < 3 {
+            continue;
+        }
+        let checked = check(&proof.text).unwrap_or_else(|e| panic!("{root:?}: {e}"));
+        assert!(!checked.wins);
+        assert_eq!(checked.positions, proof.positions);
+
+        // Claimed as a win, or with no tables to end its lines, it fails;
+        // so does a move dropped, and so do some of the other choices.
+        assert!(check(&proof.text.replace("claim\tno win", "claim\twin")).is_err());
+        assert!(check(&proof.text.replace("tables\t3", "tables\t0")).is_err());
+        let line = proof
+            .text
+            .lines()
+            .find(|l| l.starts_with("moves\t"))
+            .expect("moves");
+        let digits = &line["moves\t".len()..];
+        let with = |moves: &str| proof.text.replace(line, &format!("moves\t{moves}"));
+        assert!(
+            check(&with(&digits[1..])).is_err(),
+            "{root:?}: a move dropped"
+        );
+        // Another choice at the start is either another refutation or
+        // refused: a wrong one never passes for the proof it replaced.
+        for other in "0123456789".chars().filter(|&c| !digits.starts_with(c)) {
+            if let Ok(again) = check(&with(&format!("{other}{}", &digits[1..]))) {
+                assert_ne!(again.positions, checked.positions, "{root:?}");
+            }
+        }
+        checked_some += 1;
+        if checked_some == 3 {
+            break;
+        }
+    }
+    assert_eq!(checked_some, 3);
+}
+
+/// A refutation whose line lets the attacker win is refused.
+#[test]
+fn a_line_that_ends_the_wrong_way_is_refused() {
+    let proof = |claim: &str, root: &str, moves: &str| {
+        format!(
+            "game\tclassic\nattacker\tWhite\nclaim\t{claim}\ntables\t0\nroot\t{root}\nmoves\t{moves}\n"
+        )
+    };
+    // White takes Black's last man whatever the refutation says.
+    let taken = check(&proof("no win", "5/5/5/1b3/1w3 w - - 0", "")).expect_err("a win");
+    assert!(taken.contains("the attacker has won"), "{taken}");
+}
+
+/// A Classic win that needs every ply the no-progress rule leaves: its proof
+/// checks, and the same proof from one count higher runs into the draw.
+#[test]
+fn a_win_the_count_would_draw_is_refused() {
+    use alquerque_solver::{Solver, Status};
+
+    let kind = DraughtsKind::Classic;
+    let full = Tables::generate(kind, 3).expect("tables");
+    let mut found = 0;
+    for position in alquerque_tables::sample(kind, 3, 300, 0x5DEE_CE66) {
+        let Some(Value::Win(plies)) = full.value(&position) else {
+            continue;
+        };
+        if plies > 50 {
+            continue;
+        }
+        let text = position.to_text();
+        let board = text.rsplit_once(' ').expect("fields").0;
+        let at = |count: u16| {
+            Position::<Small>::from_text(position.rules(), &format!("{board} {count}"))
+                .expect("a position")
+        };
+        let tight = 50 - plies;
+        let mut later = Solver::new(kind, position.side_to_move(), None).expect("solvable");
+        if later.run(&at(tight + 1), 1_000_000) != Status::Disproven {
+            // A longer win that steps forward on the way: not this test's.
+            continue;
+        }
+        let mut solver = Solver::new(kind, position.side_to_move(), None).expect("solvable");
+        assert_eq!(solver.run(&at(tight), 1_000_000), Status::Proven, "{board}");
+        let proof = solver.proof(&at(tight)).expect("a proof");
+        check(&proof.text).unwrap_or_else(|e| panic!("{board} {tight}: {e}"));
+        let moved = proof.text.replace(
+            &format!("{board} {tight}\n"),
+            &format!("{board} {}\n", tight + 1),
+        );
+        let refused = check(&moved).expect_err("a line the count draws");
+        assert!(refused.contains("no-progress"), "{board}: {refused}");
+        found += 1;
+    }
+    assert!(found >= 3, "{found}");
 }
