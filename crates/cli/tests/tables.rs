@@ -68,7 +68,7 @@ fn built_tables_answer_as_the_search_does_and_say_what_they_cannot() {
     for (args, says) in [
         (vec!["probe", "qirkat"], "more than the qirkat tables"),
         (vec!["probe", "bell"], "bell-1v1.tbl is missing"),
-        (vec!["probe", "special"], "no endgame tables of special"),
+        (vec!["probe", "turkish"], "no endgame tables of turkish"),
         (
             vec!["tables", "chesquerque", "3"],
             "no endgame tables of chesquerque",

@@ -1,23 +1,88 @@
-//! Numbering the positions of one material densely: White's men (their rank
-//! among the sets of that size), Black's men over the points White leaves
-//! free, each man's no-return memory where the game has one (a digit in base
-//! three: none, came from the west, came from the east) and the side to
-//! move.
+//! Numbering the positions of one material densely: White's pieces (their
+//! rank among the sets of that size), Black's over the points White leaves
+//! free, a digit per piece where the game keeps more than where pieces
+//! stand, and the side to move. The digit is the no-return memory in Qirkat
+//! and Bell (base three: none, came from the west, came from the east), and
+//! in Special whether the piece is a king and whether it may be huffed
+//! (base four).
 
 use engine::Side;
 
 /// The points of the 5×5 board.
 pub(crate) const POINTS: u32 = 25;
 
-/// The men of each side and what each remembers, as bit sets of points.
+/// The pieces of each side and what is known of each, as bit sets of
+/// points.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub(crate) struct Men {
+    /// Every piece of each side, men and kings.
     pub white: u32,
     pub black: u32,
     /// Men that came from the west or the east point on their last move.
     pub west: u32,
     pub east: u32,
+    /// Kings, and pieces the side to move may huff (Special).
+    pub kings: u32,
+    pub huffable: u32,
     pub side: Side,
+}
+
+impl Default for Men {
+    /// No pieces, White to move.
+    fn default() -> Men {
+        Men {
+            white: 0,
+            black: 0,
+            west: 0,
+            east: 0,
+            kings: 0,
+            huffable: 0,
+            side: Side::White,
+        }
+    }
+}
+
+/// What a piece's digit holds.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug)]
+pub(crate) enum Digits {
+    /// Nothing: Classic.
+    None,
+    /// The no-return memory: Qirkat and Bell.
+    Memory,
+    /// Crowned, and huffable: Special.
+    KingsAndHuffs,
+}
+
+impl Digits {
+    fn base(self) -> u64 {
+        match self {
+            Digits::None => 1,
+            Digits::Memory => 3,
+            Digits::KingsAndHuffs => 4,
+        }
+    }
+
+    fn of(self, men: Men, p: u32) -> u64 {
+        let has = |set: u32| u64::from(set & p != 0);
+        match self {
+            Digits::None => 0,
+            Digits::Memory => has(men.west) + 2 * has(men.east),
+            Digits::KingsAndHuffs => has(men.kings) + 2 * has(men.huffable),
+        }
+    }
+
+    fn set(self, men: &mut Men, p: u32, digit: u64) {
+        let sets = match self {
+            Digits::None => return,
+            Digits::Memory => [&mut men.west, &mut men.east],
+            Digits::KingsAndHuffs => [&mut men.kings, &mut men.huffable],
+        };
+        for (bit, set) in sets.into_iter().enumerate() {
+            if digit & (1 << bit) != 0 {
+                *set |= p;
+            }
+        }
+    }
 }
 
 /// `n` choose `k`.
@@ -83,23 +148,19 @@ pub(crate) fn unsqueeze(set: u32, taken: u32) -> u32 {
     out
 }
 
-/// The positions with `white` and `black` men, with or without the men's
-/// memory.
+/// The positions with `white` and `black` pieces, and a digit per piece
+/// where the game has one.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug)]
 pub(crate) struct Material {
     pub white: u32,
     pub black: u32,
-    pub memory: bool,
+    pub digits: Digits,
 }
 
 impl Material {
-    /// How many states the memories of all the men take.
+    /// How many states the digits of all the pieces take.
     fn memories(self) -> u64 {
-        if self.memory {
-            3u64.pow(self.white + self.black)
-        } else {
-            1
-        }
+        self.digits.base().pow(self.white + self.black)
     }
 
     pub fn size(self) -> u64 {
@@ -111,16 +172,16 @@ impl Material {
         let per_white = choose(POINTS - self.white, self.black);
         let placed = rank(men.white) * per_white + b;
         let (mut memory, mut scale) = (0, 1);
-        if self.memory {
-            // One digit per man, White's from the lowest point up, then
-            // Black's, the first the least.
+        // One digit per piece, White's from the lowest point up, then
+        // Black's, the first the least.
+        let base = self.digits.base();
+        if base > 1 {
             for set in [men.white, men.black] {
                 let mut bits = set;
                 while bits != 0 {
                     let p = bits & bits.wrapping_neg();
-                    let digit = u64::from(men.west & p != 0) + 2 * u64::from(men.east & p != 0);
-                    memory += digit * scale;
-                    scale *= 3;
+                    memory += self.digits.of(men, p) * scale;
+                    scale *= base;
                     bits &= bits - 1;
                 }
             }
@@ -128,9 +189,10 @@ impl Material {
         ((placed * self.memories() + memory) * 2 + men.side.index() as u64) as usize
     }
 
-    /// The men and the side to move of position `index`. A man may
-    /// remember both sides, which no game allows: such numbers name no
-    /// position.
+    /// The pieces and the side to move of position `index`. A man may
+    /// remember a point off the board, or (Special) a man stand on the rank
+    /// that crowns it or a huffable piece be the side to move's: such
+    /// numbers name no position.
     pub fn position(self, index: usize) -> Men {
         let index = index as u64;
         let side = if index % 2 == 0 {
@@ -144,28 +206,24 @@ impl Material {
         let (w, b) = (placed / per_white, placed % per_white);
         let white = unrank(w, self.white);
         let black = unsqueeze(unrank(b, self.black), white);
-        let (mut west, mut east) = (0, 0);
-        if self.memory {
+        let mut men = Men {
+            white,
+            black,
+            side,
+            ..Men::default()
+        };
+        let base = self.digits.base();
+        if base > 1 {
             for set in [white, black] {
                 let mut bits = set;
                 while bits != 0 {
                     let p = bits & bits.wrapping_neg();
-                    match memory % 3 {
-                        1 => west |= p,
-                        2 => east |= p,
-                        _ => {}
-                    }
-                    memory /= 3;
+                    self.digits.set(&mut men, p, memory % base);
+                    memory /= base;
                     bits &= bits - 1;
                 }
             }
         }
-        Men {
-            white,
-            black,
-            west,
-            east,
-            side,
-        }
+        men
     }
 }

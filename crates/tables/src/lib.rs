@@ -1,21 +1,20 @@
-//! Endgame tables of the 5×5 Alquerque games without kings (Classic, Qirkat
-//! and Bell): every position with a few men, each with its value under
+//! Endgame tables of the 5×5 Alquerque games (Classic, Special, Qirkat and
+//! Bell): every position with a few pieces, each with its value under
 //! perfect play (a win or a loss, and in how many plies, or a draw).
 //!
-//! A position here is the men of each side, what each man remembers under
-//! the no-return rule (Qirkat and Bell) and the side to move. Left out:
+//! A position here is the pieces of each side, what each man remembers
+//! under the no-return rule (Qirkat and Bell), which pieces are kings and
+//! which the side to move may huff (Special), and the side to move. Left
+//! out:
 //!
-//! - The no-progress counter (Classic). The tables give the value of a game
-//!   without that limit, in which only endless play draws. A won ending
-//!   longer than the plies the counter leaves may be drawn in the real
-//!   game; [`Value::Win`] gives the distance so a player can tell.
+//! - The no-progress counter (Classic, Special). The tables give the value
+//!   of a game without that limit, in which only endless play draws. A won
+//!   ending longer than the plies the counter leaves may be drawn in the
+//!   real game; [`Value::Win`] gives the distance so a player can tell.
 //! - Repetition. It never changes a value: the winner's best line makes
 //!   the distance to the end shrink at every ply, so it never comes back
 //!   to a position, and the loser cannot repeat what the winner avoids.
 //!   Qirkat and Bell cannot repeat at all.
-//!
-//! Special is not covered: its kings and pending huffs would need a state
-//! of their own.
 
 #![no_std]
 
@@ -39,7 +38,7 @@ use engine::{Bits, BySide, DraughtsKind, Position, Setup, Side, Small, Turn};
 
 #[cfg(feature = "std")]
 pub use file::LoadError;
-use index::{Material, Men};
+use index::{Digits, Material, Men};
 use solve::{is_loss, is_win, DRAW};
 
 /// A position's value for the side to move.
@@ -90,21 +89,23 @@ impl fmt::Display for Unsupported {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "there are no endgame tables of {}: only of classic, qirkat and bell",
+            "there are no endgame tables of {}: only of classic, special, qirkat and bell",
             self.0
         )
     }
 }
 
-/// The men of `position` as bit sets of points.
+/// The pieces of `position` as bit sets of points.
 fn men_of(position: &Position<Small>) -> Men {
     let bits = |set: Small| set.to_u128() as u32;
     let memory = position.came_from();
     Men {
-        white: bits(position.men(Side::White)),
-        black: bits(position.men(Side::Black)),
+        white: bits(position.pieces(Side::White)),
+        black: bits(position.pieces(Side::Black)),
         west: bits(memory.west),
         east: bits(memory.east),
+        kings: bits(position.kings(Side::White) | position.kings(Side::Black)),
+        huffable: bits(position.huffable()),
         side: position.side_to_move(),
     }
 }
@@ -125,7 +126,10 @@ impl Tables {
     /// Empty tables of `game` (its default rules).
     pub fn new(game: DraughtsKind) -> Result<Tables, Unsupported> {
         match game {
-            DraughtsKind::Classic | DraughtsKind::Qirkat | DraughtsKind::Bell => Ok(Tables {
+            DraughtsKind::Classic
+            | DraughtsKind::Special
+            | DraughtsKind::Qirkat
+            | DraughtsKind::Bell => Ok(Tables {
                 game,
                 rules: game.rules(),
                 values: BTreeMap::new(),
@@ -170,7 +174,13 @@ impl Tables {
         Material {
             white,
             black,
-            memory: self.rules.no_return,
+            digits: if self.rules.no_return {
+                Digits::Memory
+            } else if self.rules.kings.is_some() {
+                Digits::KingsAndHuffs
+            } else {
+                Digits::None
+            },
         }
     }
 
@@ -226,11 +236,10 @@ impl Tables {
     }
 
     /// The value of `position` for its side to move, if the tables hold
-    /// it. Positions of other rules, or with kings, are not held.
+    /// it. Positions of other rules are not held.
     pub fn value(&self, position: &Position<Small>) -> Option<Value> {
         if position.occupied().count() > self.max_men()
             || !core::ptr::eq(position.rules(), self.rules)
-            || !(position.kings(Side::White) | position.kings(Side::Black)).is_empty()
         {
             return None;
         }
@@ -292,14 +301,14 @@ impl Tables {
 fn position_of(rules: &'static Rules, men: Men) -> Option<Position<Small>> {
     let set = |bits: u32| Small::from_u128(u128::from(bits));
     let setup = Setup {
-        men: BySide::new(set(men.white), set(men.black)),
-        kings: BySide::new(Small::ZERO, Small::ZERO),
+        men: BySide::new(set(men.white & !men.kings), set(men.black & !men.kings)),
+        kings: BySide::new(set(men.white & men.kings), set(men.black & men.kings)),
         white_to_move: men.side == Side::White,
         came_from: Sideways {
             west: set(men.west),
             east: set(men.east),
         },
-        huffable: Small::ZERO,
+        huffable: set(men.huffable),
         counter: 0,
     };
     Position::from_setup(rules, setup).ok()
@@ -338,9 +347,8 @@ pub fn sample(game: DraughtsKind, men: u32, count: usize, seed: u64) -> Vec<Posi
         let men = Men {
             white: sets[0],
             black: sets[1],
-            west: 0,
-            east: 0,
             side,
+            ..Men::default()
         };
         out.extend(position_of(game.rules(), men));
     }

@@ -19,12 +19,13 @@ impl Random {
 
 #[test]
 fn every_position_has_its_own_number() {
-    for memory in [false, true] {
+    use crate::index::Digits;
+    for digits in [Digits::None, Digits::Memory, Digits::KingsAndHuffs] {
         for (white, black) in [(1, 1), (2, 1), (1, 3), (2, 2)] {
             let material = Material {
                 white,
                 black,
-                memory,
+                digits,
             };
             let mut seen = vec![false; material.size() as usize];
             for index in 0..seen.len() {
@@ -36,6 +37,7 @@ fn every_position_has_its_own_number() {
                 assert_eq!(men.white & men.black, 0);
                 assert_eq!((men.west | men.east) & !(men.white | men.black), 0);
                 assert_eq!(men.west & men.east, 0);
+                assert_eq!((men.kings | men.huffable) & !(men.white | men.black), 0);
                 assert!(men.white < (1 << POINTS) && men.black < (1 << POINTS));
                 let back = material.index(men);
                 assert_eq!(back, index, "{men:?}");
@@ -104,10 +106,12 @@ fn random_position(tables: &Tables, random: &mut Random) -> Position<Small> {
 
 #[test]
 fn the_tables_agree_with_a_search_to_the_end_wherever_it_can_tell() {
-    for game in [
-        DraughtsKind::Classic,
-        DraughtsKind::Qirkat,
-        DraughtsKind::Bell,
+    for (game, depth) in [
+        (DraughtsKind::Classic, 9),
+        // Flying kings have many moves: a shallower search.
+        (DraughtsKind::Special, 5),
+        (DraughtsKind::Qirkat, 9),
+        (DraughtsKind::Bell, 9),
     ] {
         let tables = Tables::generate(game, 3).expect("a game with tables");
         assert_eq!(
@@ -117,15 +121,14 @@ fn the_tables_agree_with_a_search_to_the_end_wherever_it_can_tell() {
                 .map(|&(white, black)| tables.material(white, black).size())
                 .sum::<u64>()
         );
-        const DEPTH: u16 = 9;
         let mut random = Random(21);
         let mut decided = 0;
         for _ in 0..400 {
             let position = random_position(&tables, &mut random);
             let table = tables.value(&position).expect("in the tables");
-            let found = search(&position, DEPTH);
+            let found = search(&position, depth);
             match (table, found) {
-                (Value::Win(d) | Value::Loss(d), _) if d <= DEPTH => {
+                (Value::Win(d) | Value::Loss(d), _) if d <= depth => {
                     assert_eq!(found, Some(table), "{game}: {position:?}");
                     decided += 1;
                 }
@@ -181,6 +184,7 @@ fn a_lone_man_against_two_is_told_apart_from_a_draw() {
 fn mirrored_positions_and_swapped_colours_have_the_same_values() {
     for (game, men) in [
         (DraughtsKind::Classic, 4),
+        (DraughtsKind::Special, 3),
         (DraughtsKind::Qirkat, 3),
         (DraughtsKind::Bell, 3),
     ] {

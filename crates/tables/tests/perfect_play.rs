@@ -91,6 +91,11 @@ fn expert_plays_classic_endings_perfectly() {
 }
 
 #[test]
+fn expert_plays_special_endings_perfectly() {
+    check(DraughtsKind::Special, 3, 80);
+}
+
+#[test]
 fn expert_plays_qirkat_and_bell_endings_perfectly() {
     check(DraughtsKind::Qirkat, 3, 60);
     check(DraughtsKind::Bell, 3, 60);

@@ -1,8 +1,8 @@
 //! Endgame tables in the computer's worker. They are computed in memory
 //! the first time a game comes near an ending they cover (Classic up to four
-//! men, Qirkat and Bell up to three: well under a second each, a few
-//! megabytes), then Expert plays those endings perfectly and the analysis
-//! tells their value.
+//! men; Special, Qirkat and Bell up to three: about a second each at most, a
+//! few megabytes), then Expert plays those endings perfectly and the
+//! analysis tells their value.
 
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -15,7 +15,7 @@ use engine::{AnyGame, Bits, DraughtsKind, GameKind, Position, SmallOracle};
 pub const fn table_men(game: DraughtsKind) -> Option<u32> {
     match game {
         DraughtsKind::Classic => Some(4),
-        DraughtsKind::Qirkat | DraughtsKind::Bell => Some(3),
+        DraughtsKind::Special | DraughtsKind::Qirkat | DraughtsKind::Bell => Some(3),
         _ => None,
     }
 }

@@ -61,13 +61,19 @@ fn a_draw_offer_gets_an_answer() {
 #[test]
 fn in_an_ending_the_tables_know_expert_plays_by_them_and_analysis_tells_their_value() {
     use alquerque_tables::{Tables, Value};
-    let tables = Tables::generate(engine::DraughtsKind::Qirkat, 3).expect("tables");
-    // Black to move loses in 10 plies; White to move wins in 5.
-    for (position, value) in [
-        ("5/5/2b2/1w3/2w2 b - - 0", Value::Loss(10)),
-        ("5/1b3/5/3w1/w4 w - - 0", Value::Win(5)),
+    use engine::DraughtsKind::{Qirkat, Special};
+    let qirkat = Tables::generate(Qirkat, 3).expect("tables");
+    let special = Tables::generate(Special, 3).expect("tables");
+    for (kind, position, value) in [
+        // Black to move loses in 10 plies; White to move wins in 5.
+        (Qirkat, "5/5/2b2/1w3/2w2 b - - 0", Value::Loss(10)),
+        (Qirkat, "5/1b3/5/3w1/w4 w - - 0", Value::Win(5)),
+        // A white king with a man, against a man.
+        (Special, "5/1b3/5/3W1/w4 w - - 0", Value::Win(7)),
+        (Special, "2W2/5/1b3/5/w4 b - - 0", Value::Loss(4)),
     ] {
-        let record = format!("qirkat position {position}");
+        let tables = if kind == Qirkat { &qirkat } else { &special };
+        let record = format!("{kind} position {position}");
         let game = AnyGame::from_record_line(&record).expect("a game");
         let AnyGame::Small(history) = &game else {
             panic!("a 5×5 game")
