@@ -92,14 +92,18 @@ describe('analysis', () => {
     }
   });
 
-  // A Classic ending of three men the worker's endgame tables hold: White
-  // wins in 5 plies. The panel says so in the page's language.
-  for (const [lang, said, options, name] of [
-    ['en', 'Endgame tables: win in 5', PHONE, 'phone'],
-    ['fr', 'Tables de finales : gain en 5', { viewport: { width: 1280, height: 800 } }, 'desktop'],
+  // Endings of three pieces the worker's endgame tables hold: in Classic
+  // White wins in 5 plies, in Special (a white king and man against a man)
+  // in 7. The panel says so in the page's language.
+  const classic = ['classic', '5/2b2/5/1w1w1/5 w - - 0'];
+  const special = ['special', '5/1b3/5/3W1/w4 w - - 0'];
+  for (const [lang, [game, position], said, options, name] of [
+    ['en', classic, 'Endgame tables: win in 5', PHONE, 'phone'],
+    ['fr', classic, 'Tables de finales : gain en 5', { viewport: { width: 1280, height: 800 } }, 'desktop'],
+    ['ru', special, 'Таблицы эндшпиля: выигрыш за 7', PHONE, 'phone'],
   ]) {
-    test(`${lang}: the analysis of an ending in the tables gives their value (${name})`, async () => {
-      const link = `${app.url}?lang=${lang}&analysis=classic&position=${encodeURIComponent('5/2b2/5/1w1w1/5 w - - 0')}`;
+    test(`${lang}: the analysis of a ${game} ending in the tables gives their value (${name})`, async () => {
+      const link = `${app.url}?lang=${lang}&analysis=${game}&position=${encodeURIComponent(position)}`;
       const { context, page, errors } = await openApp(app.browser, link, options);
       try {
         await page.waitForSelector('#analysis-panel:not([hidden])');
@@ -108,7 +112,7 @@ describe('analysis', () => {
         });
         // The search agrees: a forced win for White, and its best move keeps it.
         assert.ok(Number(await page.getAttribute('#analysis-eval', 'data-eval')) > 900000);
-        await page.screenshot({ path: join(shots, `analysis-tables-${lang}-${name}.png`), fullPage: true });
+        await page.screenshot({ path: join(shots, `analysis-tables-${game}-${lang}-${name}.png`), fullPage: true });
         assert.deepEqual(errors, []);
       } finally {
         await context.close();
