@@ -1,18 +1,9 @@
 //! `alquerque solve`: both sides' results, and the proof files it writes,
 //! a win under the name given and a refutation beside it.
 
-use std::process::{Command, Output};
+mod common;
 
-fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_alquerque"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).trim().to_string()
-}
+use common::{run, text};
 
 #[test]
 fn solve_writes_a_win_and_each_refutation_where_it_says() {

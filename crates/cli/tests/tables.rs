@@ -1,18 +1,9 @@
 //! `alquerque tables` and `alquerque probe`: tables built, written, read
 //! back and asked, checked against the search on the same positions.
 
-use std::process::{Command, Output};
+mod common;
 
-fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_alquerque"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).trim().to_string()
-}
+use common::{run, text};
 
 #[test]
 fn built_tables_answer_as_the_search_does_and_say_what_they_cannot() {

@@ -207,6 +207,19 @@ fn check(text: &str) -> Result<Checked, String> {
     })
 }
 
+/// The characters of a proof's moves line.
+fn moves_of(text: &str) -> &str {
+    text.lines()
+        .find_map(|l| l.strip_prefix("moves\t"))
+        .expect("a moves line")
+}
+
+/// The same proof with other moves.
+fn with_moves(text: &str, moves: &str) -> String {
+    let old = format!("moves\t{}", moves_of(text));
+    text.replace(&old, &format!("moves\t{moves}"))
+}
+
 #[test]
 fn every_proof_in_the_repository_checks() {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../proofs");
@@ -286,13 +299,8 @@ fn a_fresh_proof_checks_and_a_tampered_one_does_not() {
 
         // Each tampering is caught: a move dropped, one too many, another
         // attacker, and any other choice at the root.
-        let line = proof
-            .text
-            .lines()
-            .find(|l| l.starts_with("moves\t"))
-            .expect("moves");
-        let digits = &line["moves\t".len()..];
-        let with = |moves: &str| proof.text.replace(line, &format!("moves\t{moves}"));
+        let digits = moves_of(&proof.text);
+        let with = |moves: &str| with_moves(&proof.text, moves);
         assert!(
             check(&with(&digits[1..])).is_err(),
             "{record}: a move dropped"
@@ -352,13 +360,8 @@ fn a_fresh_refutation_checks_and_a_tampered_one_does_not() {
         // so does a move dropped, and so do some of the other choices.
         assert!(check(&proof.text.replace("claim\tno win", "claim\twin")).is_err());
         assert!(check(&proof.text.replace("tables\t3", "tables\t0")).is_err());
-        let line = proof
-            .text
-            .lines()
-            .find(|l| l.starts_with("moves\t"))
-            .expect("moves");
-        let digits = &line["moves\t".len()..];
-        let with = |moves: &str| proof.text.replace(line, &format!("moves\t{moves}"));
+        let digits = moves_of(&proof.text);
+        let with = |moves: &str| with_moves(&proof.text, moves);
         assert!(
             check(&with(&digits[1..])).is_err(),
             "{root:?}: a move dropped"
