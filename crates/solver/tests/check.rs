@@ -52,6 +52,10 @@ fn has_men(position: &RefPosition) -> bool {
         .any(|c| c.to_ascii_lowercase().to_string() == side)
 }
 
+/// Classic's no-progress rule: the game is drawn once this many plies have
+/// passed without a capture or a forward step (docs/rules.md).
+const NO_PROGRESS_LIMIT: u32 = 50;
+
 /// Endgame tables of a game up to so many men, made once for all tests.
 fn tables(game: RefGame, men: u32) -> &'static Tables {
     static MADE: OnceLock<Mutex<HashMap<(&'static str, u32), &'static Tables>>> = OnceLock::new();
@@ -75,7 +79,8 @@ fn tables_deny(tables: &Tables, position: &RefPosition, attacker_moves: bool) ->
     };
     // Only Classic (of the games solved) has a no-progress rule.
     let counted = position.game() == RefGame::Classic;
-    let in_time = |plies: u16| !counted || position.counter() + u32::from(plies) <= 50;
+    let in_time =
+        |plies: u16| !counted || position.counter() + u32::from(plies) <= NO_PROGRESS_LIMIT;
     match tables.value(&engine) {
         None => false,
         Some(Value::Win(plies)) if attacker_moves => !in_time(plies),
@@ -169,9 +174,9 @@ fn check(text: &str) -> Result<Checked, String> {
             ends += 1;
             continue;
         }
-        // The no-progress rule draws once the count reaches 50, unless the
-        // side to move has no move (that comes first).
-        if position.counter() >= 50 {
+        // The no-progress rule draws once the count reaches its limit,
+        // unless the side to move has no move (that comes first).
+        if position.counter() >= NO_PROGRESS_LIMIT {
             if wins {
                 return Err(format!("drawn by the no-progress rule at {text}"));
             }
