@@ -134,7 +134,10 @@ $upstreams
             proxy_set_header Connection \$connection_upgrade;
             # The port too: the server checks a socket's Origin against it.
             proxy_set_header Host \$http_host;
-            proxy_set_header X-Forwarded-For \$proxy_add_x_forwarded_for;
+            # The client's address as nginx saw it, replacing whatever the
+            # client wrote in either header: the servers trust only this.
+            proxy_set_header X-Forwarded-For \$remote_addr;
+            proxy_set_header Forwarded "";
             # Game sockets ping every 3 s; a quiet one is cut by the server.
             proxy_read_timeout 60s;
             # A process that stopped answering is skipped for a request

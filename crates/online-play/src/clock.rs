@@ -2,9 +2,12 @@
 //! or correspondence (a number of days for each move). The server is the
 //! authority. It charges a player the time between its
 //! own receipt of the opponent's move and of the player's, less the lag
-//! the player's page measured (at most [`LAG_CAP_MS`]). Every time is
-//! passed in as milliseconds from a source the caller chooses, so a test
-//! can drive the clock without sleeping.
+//! the server itself measured on that player's connection (at most
+//! [`LAG_CAP_MS`] a move, and never more than the side's lag quota, which
+//! starts at [`LAG_QUOTA_START_MS`] and grows by [`LAG_QUOTA_GAIN_MS`] a
+//! move up to [`LAG_QUOTA_MAX_MS`]). Every time is passed in as
+//! milliseconds from a source the caller chooses, so a test can drive the
+//! clock without sleeping.
 
 use core::fmt;
 use core::str::FromStr;
@@ -13,6 +16,13 @@ use engine::Side;
 
 /// The most lag a single move is compensated for.
 pub const LAG_CAP_MS: u64 = 500;
+/// The lag each side may be given back in a game before its first move,
+/// what each move adds to it, and the most it holds: a connection that
+/// really lags on every move is helped on most of them, and no side can
+/// draw the cap on every move.
+pub const LAG_QUOTA_START_MS: u64 = 1_000;
+pub const LAG_QUOTA_GAIN_MS: u64 = 100;
+pub const LAG_QUOTA_MAX_MS: u64 = 2_000;
 
 /// The shortest and longest base times offered, in minutes, and the
 /// longest increment, in seconds.
@@ -130,6 +140,8 @@ pub struct Clock {
     remaining: [u64; 2],
     /// The side whose clock runs, and since when.
     running: Option<(Side, u64)>,
+    /// The lag each side may still be given back.
+    lag_quota: [u64; 2],
 }
 
 /// A side ran out of time.
@@ -143,6 +155,7 @@ impl Clock {
             control,
             remaining: [control.base_ms(); 2],
             running: None,
+            lag_quota: [LAG_QUOTA_START_MS; 2],
         }
     }
 
@@ -161,11 +174,33 @@ impl Clock {
         }
     }
 
-    /// The side on move moved, received at `now`, its page having measured
-    /// `lag` ms: it is charged the time since its clock started, less the
-    /// lag (at most [`LAG_CAP_MS`]), and given the increment; the
-    /// opponent's clock starts. A side whose time ran out before the move
-    /// came has lost, and its clock stays at zero.
+    /// The lag `side` would be given back for a move on which `measured`
+    /// ms were measured: at most [`LAG_CAP_MS`] and what its quota holds
+    /// (none in correspondence, where a move has days).
+    pub fn lag_granted(&self, side: Side, measured: u64) -> u64 {
+        if self.control.per_move() {
+            return 0;
+        }
+        measured.min(LAG_CAP_MS).min(self.lag_quota[side.index()])
+    }
+
+    /// Takes `granted` ms from `side`'s lag quota and adds a move's gain.
+    fn spend_lag(&mut self, side: Side, granted: u64) {
+        let quota = &mut self.lag_quota[side.index()];
+        *quota = (quota.saturating_sub(granted) + LAG_QUOTA_GAIN_MS).min(LAG_QUOTA_MAX_MS);
+    }
+
+    /// What is left of each side's lag quota.
+    pub fn lag_quota(&self) -> [u64; 2] {
+        self.lag_quota
+    }
+
+    /// The side on move moved, received at `now`, the server having
+    /// measured `lag` ms on its connection: it is charged the time since
+    /// its clock started, less the lag it is granted
+    /// ([`Clock::lag_granted`]), and given the increment; the opponent's
+    /// clock starts. A side whose time ran out before the move came has
+    /// lost, and its clock stays at zero.
     pub fn moved(&mut self, side: Side, now: u64, lag: u64) -> Result<(), OutOfTime> {
         let since = match self.running {
             Some((running, since)) if running == side => since,
@@ -175,9 +210,8 @@ impl Clock {
                 return Ok(());
             }
         };
-        let spent = now
-            .saturating_sub(since)
-            .saturating_sub(lag.min(LAG_CAP_MS));
+        let granted = self.lag_granted(side, lag);
+        let spent = now.saturating_sub(since).saturating_sub(granted);
         let left = &mut self.remaining[side.index()];
         if spent >= *left {
             *left = 0;
@@ -190,6 +224,7 @@ impl Clock {
             *left - spent + self.control.increment_ms()
         };
         self.running = Some((side.other(), now));
+        self.spend_lag(side, granted);
         Ok(())
     }
 
@@ -218,7 +253,19 @@ impl Clock {
 
     /// Sets both clocks as a stored clock event has them: `left` to each
     /// side, and `side`'s clock running from `since` (or none running).
+    /// When the event follows a move in real time (the mover's clock ran
+    /// until the event's time and the opponent's runs from it), the lag
+    /// the mover was given back is read from the times and taken from its
+    /// quota, so a room rebuilt from its events has the same quotas.
     pub fn set(&mut self, left: [u64; 2], running: Option<(Side, u64)>) {
+        if let (Some((mover, since)), Some((next, at))) = (self.running, running) {
+            if next == mover.other() && !self.control.per_move() {
+                let elapsed = at.saturating_sub(since);
+                let charged = (self.remaining[mover.index()] + self.control.increment_ms())
+                    .saturating_sub(left[mover.index()]);
+                self.spend_lag(mover, elapsed.saturating_sub(charged));
+            }
+        }
         self.remaining = left;
         self.running = running;
     }
@@ -305,6 +352,43 @@ mod tests {
             clock.remaining_at(12_000)[1],
             60_000 - 700 - (10_000 - LAG_CAP_MS)
         );
+    }
+
+    #[test]
+    fn free_time_from_the_lag_allowance_is_bounded_by_a_quota() {
+        // A side claiming the cap on every move of a 1+0 game, each move
+        // really taking 500 ms: the quota runs dry, and what it is given
+        // back over five moves is the starting quota and the gains.
+        let mut clock = Clock::new(control("1+0"));
+        clock.moved(Side::White, 0, 0).expect("in time");
+        let mut now = 0;
+        for _ in 0..5 {
+            now += 500;
+            clock.moved(Side::Black, now, LAG_CAP_MS).expect("in time");
+            now += 10;
+            clock.moved(Side::White, now, 0).expect("in time");
+        }
+        let given = clock.remaining_at(now)[1] - (60_000 - 2_500);
+        assert_eq!(given, LAG_QUOTA_START_MS + 4 * LAG_QUOTA_GAIN_MS);
+        assert!(given < 5 * LAG_CAP_MS);
+        assert_eq!(clock.lag_quota()[1], LAG_QUOTA_GAIN_MS);
+        // A clock rebuilt from the times alone has the same quotas.
+        let mut rebuilt = Clock::new(control("1+0"));
+        let mut replay = Clock::new(control("1+0"));
+        replay.moved(Side::White, 0, 0).expect("in time");
+        rebuilt.set(replay.remaining(), Some((Side::Black, 0)));
+        let mut now = 0;
+        for _ in 0..5 {
+            now += 500;
+            replay.moved(Side::Black, now, LAG_CAP_MS).expect("in time");
+            rebuilt.set(replay.remaining(), Some((Side::White, now)));
+            now += 10;
+            replay.moved(Side::White, now, 0).expect("in time");
+            rebuilt.set(replay.remaining(), Some((Side::Black, now)));
+        }
+        assert_eq!(rebuilt.lag_quota(), replay.lag_quota());
+        // Correspondence gives none back.
+        assert_eq!(Clock::new(control("3d")).lag_granted(Side::White, 400), 0);
     }
 
     #[test]

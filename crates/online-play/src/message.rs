@@ -109,19 +109,77 @@ pub enum ClientMessage {
 /// The longest chat message, in characters.
 pub const CHAT_LENGTH: usize = 140;
 
-/// A chat message as it is passed on: trimmed, its control characters
-/// (line breaks too) made spaces, 1 to [`CHAT_LENGTH`] characters.
+/// Characters that change how the text around them reads without showing
+/// themselves: the bidirectional overrides, embeddings and isolates (which
+/// can turn a message around, or the opponent's name after it), the marks
+/// of direction, zero-width spaces and joiners other than the one emoji
+/// need, invisible operators and fillers. Chat and names drop them.
+pub fn is_hidden_format(c: char) -> bool {
+    matches!(
+        c,
+        '\u{00AD}'
+            | '\u{034F}'
+            | '\u{061C}'
+            | '\u{115F}'
+            | '\u{1160}'
+            | '\u{17B4}'
+            | '\u{17B5}'
+            | '\u{180B}'..='\u{180F}'
+            | '\u{200B}'
+            | '\u{200C}'
+            | '\u{200E}'
+            | '\u{200F}'
+            | '\u{202A}'..='\u{202E}'
+            | '\u{2060}'..='\u{206F}'
+            | '\u{3164}'
+            | '\u{FEFF}'
+            | '\u{FFA0}'
+            | '\u{FFF9}'..='\u{FFFB}'
+            | '\u{1D173}'..='\u{1D17A}'
+            | '\u{E0000}'..='\u{E007F}'
+    )
+}
+
+/// Whether `c` shows nothing by itself: white space, or the joiner and
+/// variation selectors that only shape the emoji around them.
+fn is_blank(c: char) -> bool {
+    c.is_whitespace() || matches!(c, '\u{200D}' | '\u{FE00}'..='\u{FE0F}')
+}
+
+/// A chat message as it is passed on: its control characters (line breaks
+/// too) made spaces, its hidden format characters ([`is_hidden_format`])
+/// dropped, trimmed; 1 to [`CHAT_LENGTH`] characters with at least one
+/// that shows.
 pub fn chat_text(raw: &str) -> Result<String, ErrorCode> {
     let text: String = raw
-        .trim()
         .chars()
+        .filter(|&c| !is_hidden_format(c))
         .map(|c| if c.is_control() { ' ' } else { c })
         .collect();
+    let text = text.trim();
     let length = text.chars().count();
-    if length == 0 || length > CHAT_LENGTH {
+    if text.chars().all(is_blank) || length > CHAT_LENGTH {
         return Err(ErrorCode::BadChat);
     }
-    Ok(text)
+    Ok(text.to_string())
+}
+
+/// What a guest's name starts with wherever a game shows it: a username
+/// starts with a letter and a guest's typed name has none of it, so no
+/// guest can pass for an account. Pages show it in words ("Ana (guest)").
+pub const GUEST_MARK: char = '~';
+
+/// A guest's name as games show it.
+pub fn guest_shown(name: &str) -> String {
+    format!("{GUEST_MARK}{name}")
+}
+
+/// A name as a game gave it: the name, and whether it is a guest's.
+pub fn shown_name(name: &str) -> (&str, bool) {
+    match name.strip_prefix(GUEST_MARK) {
+        Some(guest) => (guest, true),
+        None => (name, false),
+    }
 }
 
 /// A public event of a game, numbered by `v`: on the wire one object, `v`

@@ -26,6 +26,9 @@ pub struct Context {
     pub opponent_gone: bool,
     /// The server's time (ms since the Unix epoch) as the action arrived.
     pub now: u64,
+    /// The game is rated: ended before both sides have moved, it is called
+    /// off instead of won, lost or drawn ([`Room::ends_as_abort`]).
+    pub rated: bool,
 }
 
 /// A game in progress or finished.
@@ -161,6 +164,7 @@ impl Room {
                 Some(by) if by != me => Ok(vec![EventBody::DrawDeclined { by: role }]),
                 _ => Err(ErrorCode::NotNow),
             },
+            C::Resign if self.ends_as_abort(context.rated) => Ok(vec![aborted()]),
             C::Resign => Ok(vec![EventBody::Ended {
                 result: GameResult::win_for(me.other()),
                 reason: EndReason::Resignation,
@@ -177,6 +181,9 @@ impl Room {
             C::Claim { draw } => {
                 if !context.opponent_gone {
                     return Err(ErrorCode::NotNow);
+                }
+                if self.ends_as_abort(context.rated) {
+                    return Ok(vec![aborted()]);
                 }
                 let result = if *draw {
                     GameResult::Draw
@@ -485,19 +492,24 @@ impl Room {
             .map(|(_, at)| at + crate::clock::LAG_CAP_MS)
     }
 
+    /// Whether a rated game ending now is called off instead: neither a
+    /// resignation, a claim nor a flag before both sides have moved rates
+    /// anything, so two accounts cannot trade rating in seconds.
+    pub fn ends_as_abort(&self, rated: bool) -> bool {
+        rated && self.game.ply() < 2
+    }
+
     /// What the clocks decide at `now`: a first move not made in time
-    /// calls the game off; a side out of time loses (or draws, when the
-    /// other could not win). Nothing before [`Room::due`].
-    pub fn check_time(&self, now: u64) -> Vec<EventBody> {
+    /// calls the game off (in a rated game, the first move of either
+    /// side); a side out of time loses (or draws, when the other could
+    /// not win). Nothing before [`Room::due`].
+    pub fn check_time(&self, now: u64, rated: bool) -> Vec<EventBody> {
         match self.due() {
             Some(due) if now >= due => {}
             _ => return Vec::new(),
         }
-        if self.game.ply() == 0 {
-            return vec![EventBody::Ended {
-                result: GameResult::NoResult,
-                reason: EndReason::Aborted,
-            }];
+        if self.game.ply() == 0 || self.ends_as_abort(rated) {
+            return vec![aborted()];
         }
         vec![self.out_of_time(self.game.side_to_move())]
     }
@@ -522,6 +534,14 @@ impl Room {
                 reason: EndReason::OutOfTime,
             }
         }
+    }
+}
+
+/// The end of a game called off.
+fn aborted() -> EventBody {
+    EventBody::Ended {
+        result: GameResult::NoResult,
+        reason: EndReason::Aborted,
     }
 }
 

@@ -95,8 +95,8 @@ fn the_flag_falls_on_the_side_to_move() {
     play(&mut room, Role::White, "c2-c3", T0 + 1_000, 0);
     let due = room.due().expect("Black's clock runs");
     assert_eq!(due, T0 + 1_000 + 60_000 + 500);
-    assert!(room.check_time(due - 1).is_empty(), "not yet");
-    let ended = room.check_time(due);
+    assert!(room.check_time(due - 1, false).is_empty(), "not yet");
+    let ended = room.check_time(due, false);
     assert_eq!(
         ended,
         vec![EventBody::Ended {
@@ -133,9 +133,9 @@ fn a_move_after_the_flag_loses_and_lag_can_save_one_just_before() {
 #[test]
 fn a_first_move_never_made_calls_the_game_off() {
     let room = seated("bell", "3+2");
-    assert!(room.check_time(T0 + FIRST_MOVE_MS - 1).is_empty());
+    assert!(room.check_time(T0 + FIRST_MOVE_MS - 1, false).is_empty());
     assert_eq!(
-        room.check_time(T0 + FIRST_MOVE_MS),
+        room.check_time(T0 + FIRST_MOVE_MS, false),
         vec![EventBody::Ended {
             result: GameResult::NoResult,
             reason: EndReason::Aborted,
@@ -144,7 +144,7 @@ fn a_first_move_never_made_calls_the_game_off() {
     // A game without clocks has no deadlines.
     let untimed = Room::new("bell", false).expect("a game");
     assert_eq!(untimed.due(), None);
-    assert!(untimed.check_time(u64::MAX).is_empty());
+    assert!(untimed.check_time(u64::MAX, false).is_empty());
 }
 
 #[test]
@@ -167,7 +167,7 @@ fn a_flag_against_a_bare_king_is_a_draw() {
     play(&mut room, Role::White, &white, T0 + 1_000, 0);
     let due = room.due().expect("Black's clock runs");
     assert_eq!(
-        room.check_time(due),
+        room.check_time(due, false),
         vec![EventBody::Ended {
             result: GameResult::Draw,
             reason: EndReason::OutOfTimeCannotWin,
@@ -202,4 +202,102 @@ fn stored_clock_events_rebuild_the_same_clocks() {
         copy.clock.expect("clocks").remaining_at(T0 + 50_000),
         left(&live, T0 + 50_000)
     );
+}
+
+#[test]
+fn rating_farmed_in_seconds_a_rated_game_ended_before_both_moved_is_called_off() {
+    let called_off = vec![EventBody::Ended {
+        result: GameResult::NoResult,
+        reason: EndReason::Aborted,
+    }];
+    let rated = Context {
+        now: T0,
+        rated: true,
+        ..Context::default()
+    };
+    // Resigned at ply 0 and at ply 1: called off when rated, lost when not.
+    let mut room = seated("classic", "1+0");
+    assert_eq!(
+        room.check(Role::Black, &ClientMessage::Resign, rated),
+        Ok(called_off.clone())
+    );
+    play(&mut room, Role::White, "c2-c3", T0 + 1_000, 0);
+    assert_eq!(
+        room.check(Role::White, &ClientMessage::Resign, rated),
+        Ok(called_off.clone())
+    );
+    let unrated = room
+        .check(Role::White, &ClientMessage::Resign, Context::default())
+        .expect("a resignation");
+    assert_eq!(
+        unrated,
+        vec![EventBody::Ended {
+            result: GameResult::BlackWins,
+            reason: EndReason::Resignation,
+        }]
+    );
+    // Claimed against an opponent gone before its first move: called off.
+    let gone = Context {
+        opponent_gone: true,
+        ..rated
+    };
+    assert_eq!(
+        room.check(Role::White, &ClientMessage::Claim { draw: false }, gone),
+        Ok(called_off.clone())
+    );
+    // Black's flag falls before its first move: called off when rated.
+    let due = room.due().expect("Black's clock runs");
+    assert_eq!(room.check_time(due, true), called_off);
+    assert_eq!(
+        room.check_time(due, false),
+        vec![EventBody::Ended {
+            result: GameResult::WhiteWins,
+            reason: EndReason::OutOfTime,
+        }]
+    );
+    // Once both have moved, a resignation counts.
+    let reply = room.game.turn_coordinates(room.game.entries()[0].turn);
+    play(&mut room, Role::Black, &reply, T0 + 2_000, 0);
+    assert_eq!(
+        room.check(Role::White, &ClientMessage::Resign, rated),
+        Ok(vec![EventBody::Ended {
+            result: GameResult::BlackWins,
+            reason: EndReason::Resignation,
+        }])
+    );
+}
+
+#[test]
+fn free_time_from_the_lag_allowance_ends_with_the_quota_and_survives_a_reload() {
+    // Each side's moves take 500 ms and claim (as measured) 500 ms of lag.
+    let mut room = seated("chesquerque", "1+0");
+    let mut now = T0;
+    for ply in 0..10u32 {
+        now += 500;
+        let role = if ply % 2 == 0 {
+            Role::White
+        } else {
+            Role::Black
+        };
+        let turn = room.game.turn_coordinates(room.game.entries()[0].turn);
+        play(&mut room, role, &turn, now, 500);
+    }
+    // White's first move was free; Black's five moves took 2.5 s, of which
+    // 1.4 s came back (the quota of 1 s and four moves' gains), not 2.5 s.
+    assert_eq!(left(&room, now)[1], 60_000 - 2_500 + 1_400);
+    assert_eq!(left(&room, now)[0], 60_000 - 2_000 + 1_300);
+    // The room keeps its quotas by applying the stored events, so a room
+    // the store rebuilds has them too: the same as a clock told each lag.
+    let mut told = alquerque_online_play::Clock::new(control("1+0"));
+    let mut at = T0;
+    for ply in 0..10u64 {
+        at += 500;
+        let side = if ply % 2 == 0 {
+            Side::White
+        } else {
+            Side::Black
+        };
+        told.moved(side, at, 500).expect("in time");
+    }
+    assert_eq!(room.clock.expect("clocks").lag_quota(), told.lag_quota());
 }

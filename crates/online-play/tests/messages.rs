@@ -307,3 +307,52 @@ proptest! {
         let _ = decode_client(Frame::Text(&text));
     }
 }
+
+#[test]
+fn invisible_and_reversing_text_is_dropped_from_chat() {
+    use alquerque_online_play::{chat_text, ErrorCode};
+    // A right-to-left override would turn the line (and the name after
+    // it) around: the overrides, isolates and marks go.
+    assert_eq!(
+        chat_text("gg \u{202E}won I\u{202C} \u{2067}x\u{2069}\u{200F}").as_deref(),
+        Ok("gg won I x")
+    );
+    // Lines of zero-width characters only, or with spaces, say nothing.
+    for blank in [
+        "\u{200B}\u{200B}\u{200B}",
+        "\u{200B} \u{2060}\u{FEFF}",
+        "\u{202E}",
+        " \u{200D}\u{FE0F} ",
+        "\u{3164}\u{115F}",
+        "\u{E0041}\u{E007F}",
+    ] {
+        assert_eq!(chat_text(blank), Err(ErrorCode::BadChat), "{blank:?}");
+    }
+    // Emoji keep the joiner that makes them one.
+    let family = "\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}";
+    assert_eq!(chat_text(family).as_deref(), Ok(family));
+    // Ordinary text in any script passes as it is.
+    for text in [
+        "good game",
+        "хорошая игра",
+        "مباراة جيدة",
+        "好棋",
+        "ça va ?",
+    ] {
+        assert_eq!(chat_text(text).as_deref(), Ok(text));
+    }
+    // The length is what remains.
+    let padded = format!("{}{}", "a".repeat(140), "\u{200B}".repeat(50));
+    assert_eq!(chat_text(&padded).map(|t| t.len()), Ok(140));
+}
+
+#[test]
+fn guests_are_marked_unmistakably() {
+    use alquerque_online_play::{guest_shown, shown_name};
+    let shown = guest_shown("Ana");
+    assert_ne!(shown, "Ana");
+    assert_eq!(shown_name(&shown), ("Ana", true));
+    assert_eq!(shown_name("Ana"), ("Ana", false));
+    // No username can start with the mark.
+    assert!(!shown.starts_with(|c: char| c.is_ascii_alphabetic()));
+}

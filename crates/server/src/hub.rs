@@ -52,6 +52,9 @@ pub struct Hub {
     heard: Mutex<HashMap<String, HashMap<String, crate::live::Elsewhere>>>,
 }
 
+/// Sockets one seat may hold at once on one process.
+pub const SEAT_SOCKETS: u32 = 4;
+
 /// How often a process says again who is connected through it, and how
 /// long others believe it without hearing again.
 pub const PRESENCE_EVERY: Duration = Duration::from_secs(5);
@@ -360,6 +363,11 @@ impl Hub {
             Some(code) => self.join(&live, &mut state, code, hello.token).await?,
             None => (seat_of(&state.row, hello.token.as_deref())?, None),
         };
+        // A player holds a few sockets on its seat (tabs, a reload whose
+        // old socket has not closed yet), not thousands.
+        if side_of(role).is_some_and(|side| state.online[side.index()] >= SEAT_SOCKETS) {
+            return Err(ErrorCode::TooMany);
+        }
         // Subscribing under the game's lock, where events are published, so
         // each event comes either in the catch-up or from the
         // subscription, never in both and never in neither.
@@ -499,6 +507,7 @@ impl Hub {
                     .and_then(|side| state.opponent_away(side))
                     .is_some_and(|away| away >= self.claim_after),
                 now: self.time.now_ms(),
+                rated: state.row.rated,
             };
             let events = state.room.check(role, message, context)?;
             if events.is_empty() {

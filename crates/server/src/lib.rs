@@ -16,6 +16,7 @@
 //!   (check, store, apply, announce).
 //! - [`limits`] keeps per-address allowances; [`listen`] accepts
 //!   connections within caps and deadlines.
+//! - [`lag`] measures a game socket's lag with the server's own pings.
 //! - [`web`] speaks HTTP, [`site`] serves the web app's files and
 //!   [`socket`] carries the game socket's frames.
 
@@ -23,6 +24,7 @@ pub mod accounts;
 pub mod db;
 pub mod hub;
 pub mod ids;
+pub mod lag;
 pub mod limits;
 pub mod listen;
 pub mod live;

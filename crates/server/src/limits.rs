@@ -51,7 +51,7 @@ pub type PerAddress = Allowance<IpAddr>;
 pub type PerName = Allowance<String>;
 
 /// The address an allowance is counted for.
-fn bucket(ip: IpAddr) -> IpAddr {
+pub fn bucket(ip: IpAddr) -> IpAddr {
     match ip {
         IpAddr::V4(_) => ip,
         IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
@@ -82,41 +82,24 @@ impl Proxies {
 
     /// The client's address: the TCP peer's, unless the peer is a trusted
     /// proxy; then the address the proxies say they were asked from: the
-    /// last one in `X-Forwarded-For` (or `Forwarded: for=`) that is not a
-    /// trusted proxy itself. Anything unreadable counts as the peer.
+    /// last one in `X-Forwarded-For` that is not a trusted proxy itself
+    /// (what the nearest untrusted hop was seen as; anything before it
+    /// the client may have written). `Forwarded` is never read: a proxy
+    /// that sets only `X-Forwarded-For` passes on the client's own.
+    /// Anything unreadable counts as the peer.
     pub fn client(&self, peer: IpAddr, headers: &axum::http::HeaderMap) -> IpAddr {
         if !self.trust(peer) {
             return peer;
         }
         let mut hops: Vec<IpAddr> = Vec::new();
-        for value in headers.get_all("forwarded") {
+        for value in headers.get_all("x-forwarded-for") {
             let Ok(value) = value.to_str() else {
                 return peer;
             };
-            for element in value.split(',') {
-                for pair in element.split(';') {
-                    let Some((key, node)) = pair.trim().split_once('=') else {
-                        continue;
-                    };
-                    if key.trim().eq_ignore_ascii_case("for") {
-                        match forwarded_node(node) {
-                            Some(ip) => hops.push(ip),
-                            None => return peer,
-                        }
-                    }
-                }
-            }
-        }
-        if hops.is_empty() {
-            for value in headers.get_all("x-forwarded-for") {
-                let Ok(value) = value.to_str() else {
-                    return peer;
-                };
-                for hop in value.split(',') {
-                    match hop.trim().parse() {
-                        Ok(ip) => hops.push(ip),
-                        Err(_) => return peer,
-                    }
+            for hop in value.split(',') {
+                match hop.trim().parse() {
+                    Ok(ip) => hops.push(ip),
+                    Err(_) => return peer,
                 }
             }
         }
@@ -125,18 +108,6 @@ impl Proxies {
             .find(|ip| !self.trust(*ip))
             .unwrap_or(peer)
     }
-}
-
-/// An address in a `Forwarded` header's `for=`: `1.2.3.4`,
-/// `"[2001:db8::1]:4711"`, with or without quotes and port.
-fn forwarded_node(node: &str) -> Option<IpAddr> {
-    let node = node.trim().trim_matches('"');
-    if let Some(rest) = node.strip_prefix('[') {
-        return rest.split(']').next()?.parse().ok();
-    }
-    node.parse()
-        .ok()
-        .or_else(|| node.rsplit_once(':')?.0.parse().ok())
 }
 
 /// How many of something each address holds at once (its spectators'
@@ -212,20 +183,38 @@ mod tests {
         assert_eq!(proxies.client(proxy, &said), client);
         // Anyone else's is ignored.
         assert_eq!(proxies.client(stranger, &said), stranger);
-        // Forwarded, quoted, with a port, IPv6.
-        let forwarded = headers(&[("forwarded", r#"for="[2001:db8::1]:4711";proto=https"#)]);
+        // IPv6.
+        let v6 = headers(&[("x-forwarded-for", "2001:db8::1")]);
         assert_eq!(
-            proxies.client(proxy, &forwarded),
+            proxies.client(proxy, &v6),
             "2001:db8::1".parse::<IpAddr>().expect("an address")
         );
-        let forwarded = headers(&[("forwarded", "for=192.0.2.60, for=198.51.100.7:80")]);
-        assert_eq!(proxies.client(proxy, &forwarded), client);
         // Nothing said, or nonsense: the proxy itself.
         assert_eq!(proxies.client(proxy, &headers(&[])), proxy);
         let nonsense = headers(&[("x-forwarded-for", "198.51.100.7, not-an-address")]);
         assert_eq!(proxies.client(proxy, &nonsense), proxy);
         // No proxies trusted: the peer, always.
         assert_eq!(Proxies::default().client(proxy, &said), proxy);
+    }
+
+    #[test]
+    fn limits_void_behind_the_clusters_proxy_a_forwarded_header_the_client_wrote_is_not_believed() {
+        let proxies = Proxies(vec!["127.0.0.1/32".parse().expect("a net")]);
+        let proxy: IpAddr = "127.0.0.1".parse().expect("an address");
+        let mut said = axum::http::HeaderMap::new();
+        // Written by the client, passed on untouched by nginx.
+        said.append("forwarded", "for=203.0.113.77".parse().expect("a value"));
+        // Set by the proxy itself.
+        said.append("x-forwarded-for", "198.51.100.7".parse().expect("a value"));
+        assert_eq!(
+            proxies.client(proxy, &said),
+            "198.51.100.7".parse::<IpAddr>().expect("an address")
+        );
+        // Only a Forwarded header: the proxy's own address, never the
+        // client's word.
+        let mut only = axum::http::HeaderMap::new();
+        only.append("forwarded", "for=203.0.113.77".parse().expect("a value"));
+        assert_eq!(proxies.client(proxy, &only), proxy);
     }
 
     #[test]

@@ -77,15 +77,34 @@ pub struct Elsewhere {
     pub said: Instant,
 }
 
+/// Chat messages one speaker may send at once, and then one per period.
+const CHAT_BURST: std::num::NonZeroU32 = std::num::NonZeroU32::new(3).expect("not zero");
+const CHAT_EVERY: Duration = Duration::from_secs(2);
+
+/// Who a chat allowance belongs to: a player (however many sockets it
+/// holds), or the spectators of one address.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+enum Speaker {
+    Player(Side),
+    Watching(std::net::IpAddr),
+}
+
 /// One live game. Its state's lock serialises everything that happens to
 /// it; the lock is async, so a game waiting for the database holds up only
 /// its own sockets, and only while they wait for it.
-#[derive(Debug)]
 pub struct Live {
     pub state: Mutex<LiveState>,
     pub outgoing: broadcast::Sender<Outgoing>,
     /// Where the game's next clock deadline is told, to be kept.
     due: crate::hub::clocks::DueSender,
+    /// Each speaker's chat allowance in this game.
+    chat_pace: governor::DefaultKeyedRateLimiter<Speaker>,
+}
+
+impl std::fmt::Debug for Live {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Live").finish_non_exhaustive()
+    }
 }
 
 #[derive(Debug)]
@@ -131,11 +150,28 @@ impl Live {
             }),
             outgoing: broadcast::channel(BACKLOG).0,
             due,
+            chat_pace: governor::RateLimiter::keyed(
+                governor::Quota::with_period(CHAT_EVERY)
+                    .expect("a period")
+                    .allow_burst(CHAT_BURST),
+            ),
         };
         if let Ok(state) = live.state.try_lock() {
             live.tell_due(&state);
         }
         live
+    }
+
+    /// Counts a chat message said in `role` from `ip`: three at once, then
+    /// one every two seconds, for each player whatever sockets it speaks
+    /// through, and for the spectators of each address together. False
+    /// when it comes too fast.
+    pub fn may_chat(&self, role: Role, ip: std::net::IpAddr) -> bool {
+        let speaker = match side_of(role) {
+            Some(side) => Speaker::Player(side),
+            None => Speaker::Watching(crate::limits::bucket(ip)),
+        };
+        self.chat_pace.check_key(&speaker).is_ok()
     }
 
     /// Tells the timers when the game's clocks next need a look.

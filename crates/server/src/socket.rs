@@ -46,6 +46,16 @@ pub(crate) async fn upgrade(
             return (StatusCode::FORBIDDEN, "origin not allowed").into_response();
         }
     }
+    // Counted before the socket opens: an address over its cap costs a
+    // refusal, not a handshake, a hello and a game's lock.
+    let ip = app.proxies.client(peer.ip(), &headers);
+    let Some(held) = app.sockets.hold(ip) else {
+        return (
+            StatusCode::TOO_MANY_REQUESTS,
+            "too many game sockets from this address",
+        )
+            .into_response();
+    };
     let id = app.connections.fetch_add(1, Ordering::Relaxed);
     // Messages are small: small buffers keep thousands of sockets cheap.
     upgrade
@@ -53,9 +63,9 @@ pub(crate) async fn upgrade(
         .write_buffer_size(4 * 1024)
         .max_message_size(MAX_READ)
         .max_frame_size(MAX_READ)
-        .on_upgrade(move |ws| {
-            let ip = app.proxies.client(peer.ip(), &headers);
-            connection(app, ws, id, ip)
+        .on_upgrade(move |ws| async move {
+            connection(app, ws, id, ip).await;
+            drop(held);
         })
 }
 
@@ -85,11 +95,6 @@ fn words(code: ErrorCode) -> &'static str {
         ErrorCode::Unavailable => "the server could not do that just now; try again",
     }
 }
-
-/// Chat messages one connection may send at once, and then one per
-/// period.
-const CHAT_BURST: std::num::NonZeroU32 = std::num::NonZeroU32::new(3).expect("not zero");
-const CHAT_EVERY: Duration = Duration::from_secs(2);
 
 /// Whether `message` is chat that a connection of `role` hears from
 /// others: the opponent's, for a player; the spectators', for one.
@@ -189,6 +194,18 @@ async fn hello(app: &App, ws: &mut WebSocket, ip: IpAddr) -> Result<Hello, Error
     Ok(hello)
 }
 
+/// A move with the lag the server measured in place of whatever the
+/// client said of itself; any other message as it came.
+fn measured(message: ClientMessage, lag: &crate::lag::LagMeter) -> ClientMessage {
+    match message {
+        ClientMessage::Move(mut mv) => {
+            mv.lag = Some(lag.lag_ms());
+            ClientMessage::Move(mv)
+        }
+        other => other,
+    }
+}
+
 fn role_text(role: Role) -> &'static str {
     match role {
         Role::White => "white",
@@ -234,14 +251,15 @@ async fn connection(app: Arc<App>, mut ws: WebSocket, id: u64, ip: IpAddr) {
     }
     let mut window = Instant::now();
     let (mut count, mut pings) = (0u32, 0u32);
-    // Chat: three messages at once, then one every two seconds; and
-    // whether this connection muted the others' chat.
-    let chat_pace = governor::RateLimiter::direct(
-        governor::Quota::with_period(CHAT_EVERY)
-            .expect("a period")
-            .allow_burst(CHAT_BURST),
-    );
+    // Whether this connection muted the others' chat (its pace is the
+    // player's, or the spectator's address's: [`crate::live::Live::may_chat`]).
     let mut muted = false;
+    // The lag the server measures with its own pings: the only lag a
+    // move's clock is given back.
+    let mut lag = crate::lag::LagMeter::default();
+    let mut pinging =
+        tokio::time::interval_at(tokio::time::Instant::now() + app.ping_every, app.ping_every);
+    pinging.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     // A socket silent for long has lost its network without a word (a
     // sleeping laptop, a phone out of signal): it is closed, so the player
     // shows away and the opponent may claim.
@@ -270,6 +288,9 @@ async fn connection(app: Arc<App>, mut ws: WebSocket, id: u64, ip: IpAddr) {
                     break;
                 }
                 heard = tokio::time::Instant::now();
+                if let Message::Pong(payload) = &message {
+                    lag.pong(payload, Instant::now());
+                }
                 if window.elapsed() >= Duration::from_secs(1) {
                     window = Instant::now();
                     (count, pings) = (0, 0);
@@ -284,7 +305,7 @@ async fn connection(app: Arc<App>, mut ws: WebSocket, id: u64, ip: IpAddr) {
                     break;
                 }
                 let Some(decoded) = decoded else { continue };
-                let reply = match decoded {
+                let reply = match decoded.map(|m| measured(m, &lag)) {
                     Ok(ClientMessage::Ping) => Ok(Some(ServerMessage::Pong)),
                     Ok(ClientMessage::Hello { .. }) => Err(ErrorCode::HelloFirst),
                     Ok(ClientMessage::Mute { muted: on }) => {
@@ -293,7 +314,7 @@ async fn connection(app: Arc<App>, mut ws: WebSocket, id: u64, ip: IpAddr) {
                     }
                     Ok(ClientMessage::Chat { text }) => match online_play::chat_text(&text) {
                         Err(code) => Err(code),
-                        Ok(_) if chat_pace.check().is_err() => Err(ErrorCode::SlowDown),
+                        Ok(_) if !live.may_chat(role, ip) => Err(ErrorCode::SlowDown),
                         Ok(text) => {
                             app.hub.chat(&game, &live, role, text).await;
                             Ok(None)
@@ -326,6 +347,10 @@ async fn connection(app: Arc<App>, mut ws: WebSocket, id: u64, ip: IpAddr) {
                 }
                 Err(RecvError::Closed) => break,
             },
+            _ = pinging.tick() => {
+                let payload = lag.ping(Instant::now());
+                ok = ws.send(Message::Ping(payload.into())).await.is_ok();
+            }
             () = tokio::time::sleep_until(heard + app.silent_after) => {
                 close(&mut ws, 1001, "silent").await;
                 tracing::info!(%game, role = role_text(role), "silent");

@@ -159,6 +159,7 @@ const MIGRATIONS: &[&str] = &[
     crate::users::SQLITE_SCHEMA,
     "ALTER TABLE games ADD COLUMN clock TEXT;",
     crate::seeks::SQLITE_SCHEMA,
+    crate::users::SQLITE_SESSIONS_OF_USERS,
 ];
 
 /// Applies the migrations `db` has not had, with its count, in one
@@ -192,6 +193,8 @@ impl Store {
         db.pragma_update(None, "journal_mode", "WAL")?;
         // Committed transactions survive the process being killed.
         db.pragma_update(None, "synchronous", "NORMAL")?;
+        // Foreign keys hold (a session dies with its account).
+        db.pragma_update(None, "foreign_keys", "ON")?;
         migrate(&mut db)?;
         Ok(Store { db })
     }

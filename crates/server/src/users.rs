@@ -7,6 +7,21 @@ use rusqlite::{params, OptionalExtension};
 use crate::db::{either, Db};
 use crate::store::{Store, StoreError};
 
+/// Sessions die with their account, as in PostgreSQL: SQLite's sessions
+/// table made again with the foreign key (SQLite cannot add one to a
+/// table), keeping the sessions of accounts that exist.
+pub(crate) const SQLITE_SESSIONS_OF_USERS: &str = "CREATE TABLE sessions_of_users (
+        token TEXT PRIMARY KEY,
+        user_key TEXT NOT NULL REFERENCES users(key) ON DELETE CASCADE,
+        expires INTEGER NOT NULL
+     );
+     INSERT INTO sessions_of_users (token, user_key, expires)
+        SELECT token, user_key, expires FROM sessions
+        WHERE user_key IN (SELECT key FROM users);
+     DROP TABLE sessions;
+     ALTER TABLE sessions_of_users RENAME TO sessions;
+     CREATE INDEX sessions_by_user ON sessions (user_key);";
+
 /// The accounts' tables, as SQLite's second migration.
 pub(crate) const SQLITE_SCHEMA: &str = "CREATE TABLE users (
         key TEXT PRIMARY KEY,
@@ -70,12 +85,27 @@ impl Store {
             .optional()?)
     }
 
-    fn set_hash(&mut self, key: &str, hash: &str) -> Result<bool, StoreError> {
-        let changed = self.db.execute(
-            "UPDATE users SET hash = ?2 WHERE key = ?1",
-            params![key, hash],
+    fn change_hash(
+        &mut self,
+        key: &str,
+        old: &str,
+        new: &str,
+        except: Option<&str>,
+    ) -> Result<Option<usize>, StoreError> {
+        let tx = self.db.transaction()?;
+        let changed = tx.execute(
+            "UPDATE users SET hash = ?3 WHERE key = ?1 AND hash = ?2",
+            params![key, old, new],
         )?;
-        Ok(changed == 1)
+        if changed != 1 {
+            return Ok(None);
+        }
+        let ended = tx.execute(
+            "DELETE FROM sessions WHERE user_key = ?1 AND token IS NOT ?2",
+            params![key, except],
+        )?;
+        tx.commit()?;
+        Ok(Some(ended))
     }
 
     fn delete_user(&mut self, key: &str) -> Result<bool, StoreError> {
@@ -97,12 +127,21 @@ impl Store {
         Ok(deleted == 1)
     }
 
-    fn add_session(&mut self, token: &str, key: &str, expires: i64) -> Result<(), StoreError> {
-        self.db.execute(
-            "INSERT INTO sessions (token, user_key, expires) VALUES (?1, ?2, ?3)",
-            params![token, key, expires],
+    fn add_session(
+        &mut self,
+        token: &str,
+        key: &str,
+        hash: &str,
+        expires: i64,
+    ) -> Result<bool, StoreError> {
+        // One statement: SQLite runs one writer at a time, so the account
+        // cannot change between the check and the insert.
+        let added = self.db.execute(
+            "INSERT INTO sessions (token, user_key, expires)
+             SELECT ?1, key, ?3 FROM users WHERE key = ?2 AND hash = ?4",
+            params![token, key, expires, hash],
         )?;
-        Ok(())
+        Ok(added == 1)
     }
 
     fn session_user(&self, token: &str, now: i64) -> Result<Option<String>, StoreError> {
@@ -167,16 +206,56 @@ impl Db {
         })
     }
 
-    /// Replaces an account's password hash; `false` when there is no such
-    /// account.
-    pub async fn set_hash(&self, key: &str, hash: &str) -> Result<bool, StoreError> {
-        let (k, h) = (key.to_string(), hash.to_string());
-        either!(self, write(|store| store.set_hash(&k, &h)), |pg| {
-            let changed = pg
-                .execute("UPDATE users SET hash = $2 WHERE key = $1", &[&key, &hash])
-                .await?;
-            Ok(changed == 1)
-        })
+    /// Replaces an account's password hash `old` (the one just checked)
+    /// with `new`, and ends its sessions but `except`, in one transaction:
+    /// how many ended, or `None` when the account is gone or its hash is
+    /// no longer `old` (changed meanwhile).
+    pub async fn change_hash(
+        &self,
+        key: &str,
+        old: &str,
+        new: &str,
+        except: Option<&str>,
+    ) -> Result<Option<u64>, StoreError> {
+        let (k, o, n, e) = (
+            key.to_string(),
+            old.to_string(),
+            new.to_string(),
+            except.map(str::to_string),
+        );
+        either!(
+            self,
+            write(|store| store
+                .change_hash(&k, &o, &n, e.as_deref())
+                .map(|ended| ended.map(|n| n as u64))),
+            |pg| {
+                use crate::postgres::storage;
+                let mut client = pg.client().await?;
+                let tx = client.transaction().await.map_err(storage)?;
+                // The update locks the account's row until the commit: a
+                // login adding a session waits for it, then finds the new
+                // hash ([`Db::add_session`]).
+                let changed = tx
+                    .execute(
+                        "UPDATE users SET hash = $3 WHERE key = $1 AND hash = $2",
+                        &[&key, &old, &new],
+                    )
+                    .await
+                    .map_err(storage)?;
+                if changed != 1 {
+                    return Ok(None);
+                }
+                let ended = tx
+                    .execute(
+                        "DELETE FROM sessions WHERE user_key = $1 AND token IS DISTINCT FROM $2",
+                        &[&key, &except],
+                    )
+                    .await
+                    .map_err(storage)?;
+                tx.commit().await.map_err(storage)?;
+                Ok(Some(ended))
+            }
+        )
     }
 
     /// Deletes an account with its sessions, ratings and seeks; its games
@@ -205,24 +284,46 @@ impl Db {
         })
     }
 
-    /// Stores a session (its token's hash) for `key` until `expires`.
+    /// Stores a session (its token's hash) for `key` until `expires`, if
+    /// the account still has the password hash `hash` that the login
+    /// checked: `false` when it was deleted, or its password changed, while
+    /// the password was being checked (the check and the insert are one
+    /// step, so a session never outlives what it was granted on).
     pub async fn add_session(
         &self,
         token: &str,
         key: &str,
+        hash: &str,
         expires: i64,
-    ) -> Result<(), StoreError> {
-        let (t, k) = (token.to_string(), key.to_string());
+    ) -> Result<bool, StoreError> {
+        let (t, k, h) = (token.to_string(), key.to_string(), hash.to_string());
         either!(
             self,
-            write(|store| store.add_session(&t, &k, expires)),
+            write(|store| store.add_session(&t, &k, &h, expires)),
             |pg| {
-                pg.execute(
+                use crate::postgres::storage;
+                let mut client = pg.client().await?;
+                let tx = client.transaction().await.map_err(storage)?;
+                // Locks the account's row against a change or a delete
+                // until the session is in (and waits for one under way).
+                let current = tx
+                    .query_opt(
+                        "SELECT 1 FROM users WHERE key = $1 AND hash = $2 FOR SHARE",
+                        &[&key, &hash],
+                    )
+                    .await
+                    .map_err(storage)?;
+                if current.is_none() {
+                    return Ok(false);
+                }
+                tx.execute(
                     "INSERT INTO sessions (token, user_key, expires) VALUES ($1, $2, $3)",
                     &[&token, &key, &expires],
                 )
-                .await?;
-                Ok(())
+                .await
+                .map_err(storage)?;
+                tx.commit().await.map_err(storage)?;
+                Ok(true)
             }
         )
     }

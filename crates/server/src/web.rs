@@ -22,6 +22,7 @@ use crate::limits::PerAddress;
 
 pub(crate) mod accounts;
 mod cached;
+pub(crate) mod deadline;
 mod in_play;
 mod lobby;
 mod players;
@@ -48,6 +49,8 @@ pub struct Config {
     /// How long a game socket may stay silent (the page pings every 3 s)
     /// before the server takes its network for gone and closes it.
     pub silent_after: Duration,
+    /// How often the server pings a game socket to measure its lag.
+    pub ping_every: Duration,
     /// Connections held open per address and in all, and how long a
     /// request's headers may take.
     pub caps: crate::listen::Caps,
@@ -58,6 +61,9 @@ pub struct Config {
     pub proxies: crate::limits::Proxies,
     /// Game sockets one address may hold open as a spectator.
     pub spectators_per_address: usize,
+    /// Game sockets one address may hold open in all (players' and
+    /// spectators'), counted before a socket is opened.
+    pub sockets_per_address: usize,
     /// How long a login lasts.
     pub session_lifetime: Duration,
     /// Whether the session cookie is marked `Secure` (sent over HTTPS
@@ -83,10 +89,12 @@ impl Config {
             code_lifetime: Duration::from_secs(24 * 60 * 60),
             busy_timeout: Duration::from_secs(5),
             silent_after: Duration::from_secs(10),
+            ping_every: crate::lag::PING_EVERY,
             caps: crate::listen::Caps::default(),
             body_within: Duration::from_secs(10),
             proxies: crate::limits::Proxies::default(),
             spectators_per_address: 20,
+            sockets_per_address: 32,
             session_lifetime: Duration::from_secs(30 * 24 * 60 * 60),
             secure_cookies: false,
             logins_per_minute: 5,
@@ -114,8 +122,10 @@ pub(crate) struct App {
     pub hub: Arc<Hub>,
     pub origins: Vec<String>,
     pub silent_after: Duration,
+    pub ping_every: Duration,
     pub proxies: crate::limits::Proxies,
     pub spectators: Arc<crate::limits::Holders>,
+    pub sockets: Arc<crate::limits::Holders>,
     pub connections: AtomicU64,
     pub creating: PerAddress,
     pub joining: PerAddress,
@@ -183,8 +193,10 @@ pub async fn serve(config: Config) -> Result<(SocketAddr, Serving), Box<dyn std:
         hub,
         origins: config.origins.clone(),
         silent_after: config.silent_after,
+        ping_every: config.ping_every,
         proxies: config.proxies.clone(),
         spectators: crate::limits::Holders::new(config.spectators_per_address),
+        sockets: crate::limits::Holders::new(config.sockets_per_address),
         connections: AtomicU64::new(0),
         creating: PerAddress::per_minute(config.per_minute),
         joining: PerAddress::per_minute(config.per_minute),
@@ -209,12 +221,13 @@ pub async fn serve(config: Config) -> Result<(SocketAddr, Serving), Box<dyn std:
     if let Some(site) = &config.site {
         router = router.fallback_service(crate::site::router(site));
     }
-    // A body that trickles in is cut off (answered 400, "data was not
-    // received within the designated timeout"); every request the API
-    // takes is small, so a larger body is refused (413) before it is read.
+    // A body that has not all come within its time is cut off (answered
+    // 408), however it trickles; every request the API takes is small, so
+    // a larger body is refused (413) before it is read.
+    let body_within = config.body_within;
     let router = router
-        .layer(tower_http::timeout::RequestBodyTimeoutLayer::new(
-            config.body_within,
+        .layer(tower::util::MapRequestLayer::new(
+            move |request: axum::extract::Request| deadline::limit(request, body_within),
         ))
         .layer(axum::extract::DefaultBodyLimit::max(MAX_BODY));
     // Several processes on one database: what the others store reaches
@@ -341,8 +354,20 @@ async fn create(
     State(app): State<Arc<App>>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
     headers: axum::http::HeaderMap,
-    body: String,
+    body: Result<String, axum::extract::rejection::StringRejection>,
 ) -> Response {
+    let body = match body {
+        Ok(body) => body,
+        Err(rejection) if rejection.body_text().contains(deadline::TOO_SLOW) => {
+            return (StatusCode::REQUEST_TIMEOUT, deadline::TOO_SLOW).into_response()
+        }
+        Err(rejection) => return rejection.into_response(),
+    };
+    // JSON only, as every changing request: a page on another site cannot
+    // create games with the visitor's allowance.
+    if !accounts::says_json(&headers) {
+        return accounts::not_json();
+    }
     if !app.creating.allow(app.proxies.client(peer.ip(), &headers)) {
         return (StatusCode::TOO_MANY_REQUESTS, "too many games; try later").into_response();
     }

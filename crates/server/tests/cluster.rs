@@ -1,7 +1,8 @@
 //! `scripts/cluster.sh`, the cluster that `CLUSTER=3 scripts/start.sh`
 //! runs: PostgreSQL in a folder, three server processes and nginx in front
 //! of them. Requests and game sockets through nginx reach every process,
-//! a game is played through it, and Ctrl-C stops everything.
+//! a game is played through it, what a client writes of its own address
+//! is not believed, and Ctrl-C stops everything.
 
 mod common;
 
@@ -145,6 +146,30 @@ async fn three_processes_behind_nginx_play_and_stop_on_ctrl_c() {
             "{moved:?}"
         );
     }
+
+    // Limits void behind the cluster's proxy: a client that writes its own
+    // Forwarded and X-Forwarded-For headers is still one address. Each
+    // process allows it 10 logins a minute, so of 40 tries (each with
+    // another name, and another made-up address) at most 30 get past.
+    let mut refused = 0;
+    for i in 0..40 {
+        let forged = format!("198.51.100.{i}");
+        let reply = request(
+            addr,
+            "POST",
+            "/api/account/login",
+            &[
+                ("Content-Type", "application/json"),
+                ("Forwarded", &format!("for={forged}")),
+                ("X-Forwarded-For", &forged),
+            ],
+            &format!(r#"{{"name":"nobody{i}","password":"wrong password"}}"#),
+        )
+        .await;
+        assert!([401, 429].contains(&reply.status), "{}", reply.status);
+        refused += usize::from(reply.status == 429);
+    }
+    assert!(refused >= 10, "only {refused} of 40 forged logins refused");
 
     // Ctrl-C: every process stops, PostgreSQL too.
     assert!(interrupt(cluster.id().expect("running")), "interrupted");

@@ -242,9 +242,12 @@ async fn users_suite(url: &str) {
     assert_eq!(db.user("nobody").await.expect("read"), None);
 
     // Sessions: found until they expire, ended one by one or all but one.
-    db.add_session("s1", "ana", 1_000).await.expect("stored");
-    db.add_session("s2", "ana", 2_000).await.expect("stored");
-    db.add_session("s3", "ana", 2_000).await.expect("stored");
+    for (token, expires) in [("s1", 1_000), ("s2", 2_000), ("s3", 2_000)] {
+        assert!(db
+            .add_session(token, "ana", &hash, expires)
+            .await
+            .expect("stored"));
+    }
     assert_eq!(
         other
             .session_user("s1", 999)
@@ -261,18 +264,44 @@ async fn users_suite(url: &str) {
     assert_eq!(db.forget_sessions(1_500).await.expect("forgotten"), 1);
     db.end_session("s3").await.expect("ended");
     assert_eq!(db.session_user("s3", 10).await.expect("read"), None);
-    db.add_session("s4", "ana", 3_000).await.expect("stored");
+    assert!(db
+        .add_session("s4", "ana", &hash, 3_000)
+        .await
+        .expect("stored"));
 
-    // A new password ends every other session.
+    // A new password ends every other session, in the same step; a change
+    // from a hash that is no longer current changes nothing.
     let new_hash = accounts::hash_password("battery staple");
-    assert!(db.set_hash("ana", &new_hash).await.expect("changed"));
-    assert!(!db.set_hash("nobody", &new_hash).await.expect("answered"));
-    assert_eq!(db.end_sessions("ana", Some("s4")).await.expect("ended"), 1);
+    assert_eq!(
+        db.change_hash("ana", &hash, &new_hash, Some("s4"))
+            .await
+            .expect("changed"),
+        Some(1)
+    );
+    assert_eq!(
+        db.change_hash("ana", &hash, "another", None)
+            .await
+            .expect("answered"),
+        None
+    );
+    assert_eq!(
+        db.change_hash("nobody", &hash, &new_hash, None)
+            .await
+            .expect("answered"),
+        None
+    );
     assert_eq!(db.session_user("s2", 10).await.expect("read"), None);
     assert_eq!(
         db.session_user("s4", 10).await.expect("read").as_deref(),
         Some("ana")
     );
+    // A password change that leaves a session alive: a login that checked
+    // the old password before the change gets no session after it.
+    assert!(!other
+        .add_session("late", "ana", &hash, 3_000)
+        .await
+        .expect("answered"));
+    assert_eq!(db.session_user("late", 10).await.expect("read"), None);
 
     // Deleting the account takes its sessions with it.
     assert!(other.delete_user("ana").await.expect("deleted"));
@@ -281,6 +310,18 @@ async fn users_suite(url: &str) {
     assert!(!db.delete_user("ana").await.expect("answered"));
     // The name is free again.
     assert!(db.create_user(&again, 200).await.expect("stored"));
+    // A deleted account's name, with a live session: a login that checked
+    // the deleted account's password gets no session for the new owner.
+    assert!(!other
+        .add_session("stale", "ana", &new_hash, 3_000)
+        .await
+        .expect("answered"));
+    assert_eq!(db.session_user("stale", 10).await.expect("read"), None);
+    // Nor can any session name an account that does not exist.
+    assert!(!db
+        .add_session("ghost", "nobody", &hash, 3_000)
+        .await
+        .expect("answered"));
 }
 
 #[tokio::test]

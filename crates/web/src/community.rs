@@ -252,6 +252,15 @@ pub fn with_options(game: &str, option: &str) -> Result<String, String> {
     }
 }
 
+/// A player's name as a game gave it, in words: a guest's marked so
+/// ("Ana (guest)"), an account's as it is.
+pub fn shown_name(name: &str) -> String {
+    match online_play::shown_name(name) {
+        (guest, true) => format!("{guest} ({})", crate::t!("guest")),
+        (account, false) => account.to_string(),
+    }
+}
+
 /// A game's name from its record header: the game's own name, and its rule
 /// options in words ("+" for one the page has no words for).
 pub fn game_name(header: &str) -> String {

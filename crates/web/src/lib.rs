@@ -7,9 +7,10 @@
 //! [`layout`] (where points fall on the canvas), [`triple`] (the
 //! triple-press gesture), [`sound`] (which sound a turn makes, and how each
 //! sounds), [`worker`] (the computer player's requests), [`online_state`]
-//! (the client side of online play), [`i18n`] (the six languages) and
-//! [`words`] (the games' words in them). [`ui`] is the page as one state
-//! machine (actions in, effects and a view out), tested natively; [`render`]
+//! (the client side of online play), [`i18n`] (the six languages),
+//! [`words`] (the games' words in them) and [`shown`] (what each list last
+//! showed). [`ui`] is the page as one state machine (actions in, effects
+//! and a view out), tested natively; [`render`]
 //! paints the canvas in the colours of [`theme`] (whose contrast ratios are
 //! tested natively) and
 //! [`app`] wires it all to the page.
@@ -31,6 +32,7 @@ pub mod records;
 pub mod render;
 pub mod save;
 pub mod session;
+pub mod shown;
 pub mod sound;
 pub mod theme;
 pub mod tree;

@@ -43,7 +43,7 @@ impl Hub {
         if self.db.is_shared() && self.catch_up(live, &mut state).await.is_err() {
             return;
         }
-        let events = state.room.check_time(self.time.now_ms());
+        let events = state.room.check_time(self.time.now_ms(), state.row.rated);
         if events.is_empty() {
             return;
         }

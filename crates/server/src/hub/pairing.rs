@@ -64,9 +64,15 @@ impl Hub {
         };
         let mut seats = [None, None];
         let mut players = [None, None];
+        // A guest's name carries its mark, so it never passes for an
+        // account's.
+        let shown = |name: &str, user: &Option<String>| match user {
+            Some(_) => name.to_string(),
+            None => online_play::guest_shown(name),
+        };
         let mut names = [None, None];
-        names[seeker_side.index()] = Some(seek.name.clone());
-        names[seeker_side.other().index()] = Some(accepter.name.clone());
+        names[seeker_side.index()] = Some(shown(&seek.name, &seek.user));
+        names[seeker_side.other().index()] = Some(shown(&accepter.name, &accepter.user));
         seats[seeker_side.index()] = Some(seek.token.clone());
         players[seeker_side.index()] = seek.user.clone();
         seats[seeker_side.other().index()] = Some(accepter.token.clone());

@@ -115,17 +115,37 @@ fn unavailable() -> Response {
     )
 }
 
+/// Whether a request says its body is JSON: a page on another site (or on
+/// another port of this host) cannot send that without the server's
+/// consent, so every request that changes something must.
+pub(crate) fn says_json(headers: &HeaderMap) -> bool {
+    headers
+        .get(axum::http::header::CONTENT_TYPE)
+        .and_then(|value| value.to_str().ok())
+        .and_then(|value| value.split(';').next())
+        .is_some_and(|mime| mime.trim().eq_ignore_ascii_case("application/json"))
+}
+
+/// The refusal of a changing request that is not JSON.
+pub(crate) fn not_json() -> Response {
+    refuse(
+        StatusCode::UNSUPPORTED_MEDIA_TYPE,
+        "send JSON, with Content-Type: application/json",
+    )
+}
+
 /// A JSON body, or the reason it is not one (for the API's routes).
 pub(crate) fn body<T>(read: Result<Json<T>, JsonRejection>, expected: &str) -> Result<T, Response> {
     match read {
         Ok(Json(value)) => Ok(value),
-        Err(JsonRejection::MissingJsonContentType(_)) => Err(refuse(
-            StatusCode::UNSUPPORTED_MEDIA_TYPE,
-            "send JSON, with Content-Type: application/json",
-        )),
+        Err(JsonRejection::MissingJsonContentType(_)) => Err(not_json()),
         Err(rejection) if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE => {
             Err(refuse(StatusCode::PAYLOAD_TOO_LARGE, "too large"))
         }
+        Err(rejection) if rejection.body_text().contains(super::deadline::TOO_SLOW) => Err(refuse(
+            StatusCode::REQUEST_TIMEOUT,
+            super::deadline::TOO_SLOW,
+        )),
         Err(_) => Err(refuse(
             StatusCode::BAD_REQUEST,
             &format!("expected {expected}"),
@@ -163,14 +183,26 @@ pub(crate) async fn signed_in(app: &App, jar: &CookieJar) -> Result<Option<User>
     })
 }
 
-/// Starts a session for `user`: stores it and sets the cookie.
+/// Starts a session for `user`, whose password hash `user.hash` was just
+/// checked: stores it, unless the account was deleted or its password
+/// changed meanwhile (then the login fails as a wrong password does), and
+/// sets the cookie.
 async fn start_session(app: &App, jar: CookieJar, user: &User) -> Response {
     let (token, hash) = accounts::session_token();
     let lifetime = app.doors.session_lifetime;
     let expires = app.hub.time.now() + lifetime.as_secs() as i64;
-    if let Err(e) = app.hub.db().add_session(&hash, &user.key, expires).await {
-        tracing::error!(error = %e, "storage failed");
-        return unavailable();
+    match app
+        .hub
+        .db()
+        .add_session(&hash, &user.key, &user.hash, expires)
+        .await
+    {
+        Ok(true) => {}
+        Ok(false) => return refuse(StatusCode::UNAUTHORIZED, WRONG),
+        Err(e) => {
+            tracing::error!(error = %e, "storage failed");
+            return unavailable();
+        }
     }
     let cookie = Cookie::build((COOKIE, token))
         .path("/")
@@ -290,7 +322,12 @@ async fn login(
     start_session(&app, jar, &user).await
 }
 
-async fn logout(State(app): State<Arc<App>>, jar: CookieJar) -> Response {
+async fn logout(State(app): State<Arc<App>>, headers: HeaderMap, jar: CookieJar) -> Response {
+    // Not from a bare form or a script of another page: as every changing
+    // request, JSON only.
+    if !says_json(&headers) {
+        return not_json();
+    }
     if let Some(token) = jar.get(COOKIE).map(|c| c.value().to_string()) {
         if let Err(e) = app
             .hub
@@ -347,14 +384,17 @@ async fn change_password(
     let new_password = asked.new_password;
     let hash = hashing(&app, move || accounts::hash_password(&new_password)).await;
     let this = jar.get(COOKIE).map(|c| crate::ids::token_hash(c.value()));
-    let db = app.hub.db();
-    let changed = match db.set_hash(&user.key, &hash).await {
-        Ok(true) => db.end_sessions(&user.key, this.as_deref()).await,
-        Ok(false) => return refuse(StatusCode::UNAUTHORIZED, "log in first"),
-        Err(e) => Err(e),
-    };
+    let changed = app
+        .hub
+        .db()
+        .change_hash(&user.key, &user.hash, &hash, this.as_deref())
+        .await;
     match changed {
-        Ok(ended) => {
+        Ok(None) => refuse(
+            StatusCode::CONFLICT,
+            "the account changed meanwhile; log in again",
+        ),
+        Ok(Some(ended)) => {
             tracing::info!(user = %user.key, ended, "password changed");
             Json(Me {
                 name: Some(user.name),

@@ -251,9 +251,11 @@ impl App {
     }
 
     /// Sets the inner HTML of element `id` if it changed; whether it did.
+    /// Writes a list's markup if it changed since it was last written
+    /// (compared by value, [`crate::shown`]); whether it was.
     fn set_html(&self, id: &str, html: &str) -> bool {
         match self.element(id) {
-            Some(el) if el.inner_html() != html => {
+            Some(el) if self.shown.changes(id, html) => {
                 el.set_inner_html(html);
                 true
             }

@@ -88,6 +88,8 @@ struct App {
     previews_drawn: Cell<Option<(crate::theme::BoardTheme, crate::theme::PieceStyle)>>,
     /// The sounds' audio, once the person has touched the page.
     speaker: sound::Speaker,
+    /// What each list was last written with.
+    shown: crate::shown::Shown,
     ui: Ui,
 }
 
@@ -176,6 +178,7 @@ pub fn start() -> Result<(), JsValue> {
         shown_lang: Cell::new(None),
         previews_drawn: Cell::new(None),
         speaker: sound::Speaker::default(),
+        shown: crate::shown::Shown::default(),
         ui: Ui::new(),
     };
     app.listen()?;

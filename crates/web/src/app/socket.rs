@@ -188,6 +188,9 @@ async fn create_request(window: &Window, body: &str) -> Result<Seat, String> {
     let init = RequestInit::new();
     init.set_method("POST");
     init.set_body(&JsValue::from_str(body));
+    let headers = js_sys::Object::new();
+    let _ = js_sys::Reflect::set(&headers, &"Content-Type".into(), &"application/json".into());
+    init.set_headers(&headers);
     let offline = || crate::t!("server-unreachable");
     let (ok, text) = super::fetch(window, "api/games", Some(&init))
         .await

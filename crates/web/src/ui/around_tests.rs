@@ -68,6 +68,16 @@ fn a_rated_games_end_shows_the_ratings_and_a_rematch_moves_both_players() {
         },
     );
     assert_eq!(players(&ui), "You – bo");
+    // A guest is marked as one, never passing for an account.
+    hear(
+        &mut ui,
+        2.6,
+        ServerMessage::Players {
+            white: Some("ana".into()),
+            black: Some(online_play::guest_shown("bo")),
+        },
+    );
+    assert_eq!(players(&ui), "You – bo (guest)");
     let view = ui.rematch_view().expect("a result");
     assert_eq!(
         view.rating.as_deref(),

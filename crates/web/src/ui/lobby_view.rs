@@ -143,7 +143,10 @@ pub struct LiveRow {
 impl LiveRow {
     fn of(g: &LiveGame) -> LiveRow {
         let player = |p: &community::LivePlayer| {
-            let name = p.name.clone().unwrap_or_else(|| t!("anonymous"));
+            let name = p
+                .name
+                .as_deref()
+                .map_or_else(|| t!("anonymous"), community::shown_name);
             match &p.rating {
                 Some(r) => format!("{name} ({r})"),
                 None => name,
@@ -188,7 +191,10 @@ pub struct MineRow {
 
 impl MineRow {
     fn of(g: &MyGame) -> MineRow {
-        let opponent = g.opponent.clone().unwrap_or_else(|| t!("anonymous"));
+        let opponent = g
+            .opponent
+            .as_deref()
+            .map_or_else(|| t!("anonymous"), community::shown_name);
         let mut text = vec![t!(
             "mine-against",
             game = &community::game_name(&g.game),

@@ -467,8 +467,8 @@ impl Ui {
         let name = |side: Side| match (mode, names) {
             (Mode::Online { side: Some(me), .. }, _) if side == me => t!("you"),
             (Mode::Online { .. }, Some(names)) => names[side.index()]
-                .clone()
-                .unwrap_or_else(|| player_name(mode, side)),
+                .as_deref()
+                .map_or_else(|| player_name(mode, side), crate::community::shown_name),
             _ => player_name(mode, side),
         };
         t!(
