@@ -79,6 +79,7 @@ fn reported(game: &str, e: &StoreError) -> ErrorCode {
         StoreError::Sqlite(_)
         | StoreError::Postgres(_)
         | StoreError::Pool(_)
+        | StoreError::Foreign(_)
         | StoreError::Closed => {
             tracing::error!(game, error = %e, "storage failed");
             ErrorCode::Unavailable

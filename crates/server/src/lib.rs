@@ -6,7 +6,8 @@
 //! follow) are `online_play::Room`, shared with the browser.
 //!
 //! - [`store`] keeps games and their events in SQLite, [`postgres`] in
-//!   PostgreSQL, and [`db`] puts either behind the same async calls.
+//!   PostgreSQL, and [`db`] puts either behind the same async calls;
+//!   [`schema`] refuses a database that is not this server's.
 //! - [`ids`] makes game ids, seat tokens and join codes.
 //! - [`accounts`] checks usernames, and hashes passwords and session
 //!   tokens, and [`users`] keeps accounts and sessions in either store;
@@ -31,6 +32,7 @@ pub mod live;
 pub mod players;
 pub mod postgres;
 pub mod ratings;
+pub mod schema;
 pub mod seeks;
 pub mod site;
 pub mod socket;

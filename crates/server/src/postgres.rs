@@ -225,6 +225,34 @@ impl PgStore {
             .await
             .map_err(storage)?
             .get(0);
+        if done == 0 {
+            // Tables already there, and no record of this server's steps:
+            // another program's database.
+            let theirs: Vec<String> = tx
+                .query(
+                    "SELECT table_name::text FROM information_schema.tables
+                     WHERE table_schema = current_schema() AND table_name <> 'schema_migrations'
+                     ORDER BY table_name",
+                    &[],
+                )
+                .await
+                .map_err(storage)?
+                .iter()
+                .map(|row| row.get(0))
+                .collect();
+            if !theirs.is_empty() {
+                return Err(StoreError::Foreign(format!(
+                    "it has tables of its own ({}) and no record of this server's schema",
+                    theirs.join(", ")
+                )));
+            }
+        }
+        if done > MIGRATIONS.len() as i64 {
+            return Err(StoreError::Foreign(format!(
+                "it has had {done} schema steps, and this server knows {}",
+                MIGRATIONS.len()
+            )));
+        }
         for (step, sql) in MIGRATIONS.iter().enumerate().skip(done as usize) {
             tx.batch_execute(sql).await.map_err(storage)?;
             tx.execute(
@@ -234,7 +262,8 @@ impl PgStore {
             .await
             .map_err(storage)?;
         }
-        tx.commit().await.map_err(storage)
+        tx.commit().await.map_err(storage)?;
+        crate::schema::check_postgres(&client).await
     }
 
     /// Stores a new game with its first events, all or nothing; with

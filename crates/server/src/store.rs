@@ -25,6 +25,9 @@ pub enum StoreError {
     /// The database is not open (it failed to open), or the thread that
     /// ran the call failed.
     Closed,
+    /// The database is not one of this server's: what it lacks, or that a
+    /// newer version made it.
+    Foreign(String),
 }
 
 impl std::fmt::Display for StoreError {
@@ -41,6 +44,10 @@ impl std::fmt::Display for StoreError {
             StoreError::Pool(e) => write!(f, "storage: no connection: {e}"),
             StoreError::Corrupt(why) => write!(f, "stored game does not replay: {why}"),
             StoreError::Closed => f.write_str("the database is not open"),
+            StoreError::Foreign(why) => write!(
+                f,
+                "the database is not this server's (another program's, or a newer version's): {why}"
+            ),
         }
     }
 }
@@ -164,9 +171,15 @@ const MIGRATIONS: &[&str] = &[
 
 /// Applies the migrations `db` has not had, with its count, in one
 /// transaction (which also keeps two processes from migrating at once).
-fn migrate(db: &mut Connection) -> Result<(), StoreError> {
+pub(crate) fn migrate(db: &mut Connection) -> Result<(), StoreError> {
     let tx = db.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
     let done: usize = tx.query_row("PRAGMA user_version", [], |r| r.get(0))?;
+    if done > MIGRATIONS.len() {
+        return Err(StoreError::Foreign(format!(
+            "it has had {done} schema steps, and this server knows {}",
+            MIGRATIONS.len()
+        )));
+    }
     for sql in MIGRATIONS.iter().skip(done) {
         tx.execute_batch(sql)?;
     }
@@ -196,6 +209,7 @@ impl Store {
         // Foreign keys hold (a session dies with its account).
         db.pragma_update(None, "foreign_keys", "ON")?;
         migrate(&mut db)?;
+        crate::schema::check_sqlite(&db)?;
         Ok(Store { db })
     }
 

@@ -401,3 +401,54 @@ async fn chat_limit_per_socket_not_per_player() {
     }
     assert_eq!(slowed, 9);
 }
+
+/// The reason a server stops when it opens `database` (it must stop).
+async fn refused_at_start(database: &str) -> String {
+    let mut config = alquerque_server::Config::new(([127, 0, 0, 1], 0).into(), database);
+    config.code_lifetime = Duration::from_secs(3600);
+    let (_, serving) = alquerque_server::serve(config).await.expect("binds");
+    tokio::time::timeout(Duration::from_secs(20), serving)
+        .await
+        .expect("stops by itself")
+        .expect("its task ends")
+        .expect_err("refuses the database")
+}
+
+#[tokio::test]
+async fn a_foreign_database_looks_healthy() {
+    // Another program's SQLite file, with a games table of its own.
+    let path = fresh_database();
+    let db = rusqlite::Connection::open(&path).expect("a file");
+    db.execute_batch("CREATE TABLE games (id INTEGER PRIMARY KEY, title TEXT);")
+        .expect("its table");
+    drop(db);
+    let why = refused_at_start(&path).await;
+    assert!(why.contains("not this server's"), "{why}");
+    assert!(why.contains("table games lacks header"), "{why}");
+    // One a newer version made.
+    let path = fresh_database();
+    let db = rusqlite::Connection::open(&path).expect("a file");
+    db.pragma_update(None, "user_version", 99)
+        .expect("a version");
+    drop(db);
+    let why = refused_at_start(&path).await;
+    assert!(why.contains("99 schema steps"), "{why}");
+    // Another program's PostgreSQL database.
+    let postgres = common::postgres::Postgres::start();
+    let url = postgres.database("theirs").await;
+    let (client, connection) = tokio_postgres::connect(&url, tokio_postgres::NoTls)
+        .await
+        .expect("connects");
+    tokio::spawn(connection);
+    client
+        .batch_execute("CREATE TABLE games (id SERIAL PRIMARY KEY, title TEXT)")
+        .await
+        .expect("its table");
+    let why = refused_at_start(&url).await;
+    assert!(why.contains("not this server's"), "{why}");
+    assert!(why.contains("tables of its own (games)"), "{why}");
+    // This server's own databases open as ever.
+    let ours = postgres.database("ours").await;
+    let addr = start_on(&ours, 30).await;
+    create(addr, "classic", false).await;
+}
