@@ -2,12 +2,18 @@
 //! RustCrypto `argon2` crate, its recommended parameters), and session
 //! tokens, given to the browser in a cookie and kept here only hashed.
 //! No e-mail is asked for.
+//!
+//! Each hash needs a 19 MiB work area. Allocated afresh for every login,
+//! those areas stayed in the allocator's per-thread arenas (600 failed
+//! logins held 1 GB for good), so the areas are kept in a small pool and
+//! used again: the memory hashing takes is bounded by the hashes computed
+//! at once.
 
 use std::ops::RangeInclusive;
-use std::sync::OnceLock;
+use std::sync::{Mutex, OnceLock};
 
-use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
-use argon2::Argon2;
+use argon2::password_hash::{Output, ParamsString, PasswordHash, SaltString};
+use argon2::{Algorithm, Argon2, Block, Params, Version};
 
 /// Characters in a username.
 pub const NAME_LENGTH: RangeInclusive<usize> = 3..=20;
@@ -58,25 +64,113 @@ pub fn check_password(password: &str) -> Result<(), AccountError> {
     }
 }
 
+/// Work areas kept for the next hash (at most this many: as many as the
+/// hashes the server computes at once on a machine of a few cores).
+const POOLED: usize = 8;
+
+/// The work areas not in use.
+static POOL: Mutex<Vec<Vec<Block>>> = Mutex::new(Vec::new());
+
+/// How many work areas were ever made (each lives on in the pool).
+static MADE: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+
+/// Runs `work` with a work area of `blocks` blocks: one from the pool when
+/// it has one of that size, else a new one; given back to the pool after.
+fn with_work_area<T>(blocks: usize, work: impl FnOnce(&mut [Block]) -> T) -> T {
+    let pooled = {
+        let mut pool = POOL.lock().unwrap_or_else(|p| p.into_inner());
+        let found = pool.iter().position(|area| area.len() == blocks);
+        found.map(|at| pool.swap_remove(at))
+    };
+    let mut area = pooled.unwrap_or_else(|| {
+        MADE.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        vec![Block::default(); blocks]
+    });
+    let done = work(&mut area);
+    let mut pool = POOL.lock().unwrap_or_else(|p| p.into_inner());
+    if pool.len() < POOLED {
+        pool.push(area);
+    }
+    done
+}
+
+/// How many argon2 work areas were ever made: bounded by the hashes
+/// computed at once, however many logins come (for the tests and the
+/// benchmark).
+pub fn work_areas_made() -> usize {
+    MADE.load(std::sync::atomic::Ordering::Relaxed)
+}
+
+/// `password` hashed with `argon2` and `salt` (raw bytes) into `out`, in a
+/// pooled work area.
+fn hash_into(
+    argon2: &Argon2<'_>,
+    blocks: usize,
+    password: &str,
+    salt: &[u8],
+    out: &mut [u8],
+) -> bool {
+    with_work_area(blocks, |area| {
+        argon2
+            .hash_password_into_with_memory(password.as_bytes(), salt, out, area)
+            .is_ok()
+    })
+}
+
 /// The password's argon2id hash, as a PHC string (`$argon2id$v=19$…`)
 /// carrying its own salt and parameters.
 pub fn hash_password(password: &str) -> String {
-    let salt =
-        SaltString::encode_b64(&crate::ids::random::<16>()).expect("16 bytes make a valid salt");
-    Argon2::default()
-        .hash_password(password.as_bytes(), &salt)
-        .expect("hashing a password of bounded length cannot fail")
-        .to_string()
+    let salt_bytes = crate::ids::random::<16>();
+    let salt = SaltString::encode_b64(&salt_bytes).expect("16 bytes make a valid salt");
+    let params = Params::default();
+    let argon2 = Argon2::new(Algorithm::Argon2id, Version::V0x13, params.clone());
+    let mut out = [0u8; Params::DEFAULT_OUTPUT_LEN];
+    let hashed = hash_into(
+        &argon2,
+        params.block_count(),
+        password,
+        &salt_bytes,
+        &mut out,
+    );
+    assert!(hashed, "hashing a password of bounded length cannot fail");
+    PasswordHash {
+        algorithm: argon2::ARGON2ID_IDENT,
+        version: Some(Version::V0x13.into()),
+        params: ParamsString::try_from(&params).expect("the default parameters"),
+        salt: Some(salt.as_salt()),
+        hash: Some(Output::new(&out).expect("a 32-byte output")),
+    }
+    .to_string()
 }
 
 /// Whether `password` is the one `stored` was hashed from (a stored hash
-/// that does not read is no match).
+/// that does not read is no match). The comparison takes the same time
+/// wherever the hashes differ.
 pub fn verify_password(password: &str, stored: &str) -> bool {
-    PasswordHash::new(stored).is_ok_and(|hash| {
-        Argon2::default()
-            .verify_password(password.as_bytes(), &hash)
-            .is_ok()
-    })
+    let Ok(hash) = PasswordHash::new(stored) else {
+        return false;
+    };
+    let (Some(salt), Some(expected)) = (hash.salt, hash.hash) else {
+        return false;
+    };
+    let (Ok(algorithm), Ok(params)) =
+        (Algorithm::try_from(hash.algorithm), Params::try_from(&hash))
+    else {
+        return false;
+    };
+    let version = hash
+        .version
+        .and_then(|v| Version::try_from(v).ok())
+        .unwrap_or_default();
+    let mut salt_bytes = [0u8; 64];
+    let Ok(salt_bytes) = salt.decode_b64(&mut salt_bytes) else {
+        return false;
+    };
+    let blocks = params.block_count();
+    let argon2 = Argon2::new(algorithm, version, params);
+    let mut out = vec![0u8; expected.len()];
+    hash_into(&argon2, blocks, password, salt_bytes, &mut out)
+        && Output::new(&out).is_ok_and(|got| got == expected)
 }
 
 /// Spends the time of a password check and fails: what a login with an
@@ -144,6 +238,31 @@ mod tests {
         assert!(!verify_password("correct horsE", &stored));
         assert!(!verify_password("correct horse", "not a hash"));
         assert!(!verify_nobody("correct horse"));
+    }
+
+    #[test]
+    fn hashes_agree_with_the_crates_own_and_reuse_their_work_areas() {
+        use argon2::password_hash::{PasswordHasher, PasswordVerifier};
+        // A hash made the crate's usual way verifies here, and the other
+        // way round.
+        let salt = SaltString::encode_b64(b"sixteen byte slt").expect("a salt");
+        let theirs = Argon2::default()
+            .hash_password(b"correct horse", &salt)
+            .expect("hashed")
+            .to_string();
+        assert!(verify_password("correct horse", &theirs));
+        assert!(!verify_password("correct horsf", &theirs));
+        let ours = hash_password("correct horse");
+        let parsed = PasswordHash::new(&ours).expect("a PHC string");
+        assert!(Argon2::default()
+            .verify_password(b"correct horse", &parsed)
+            .is_ok());
+        // Many checks in a row make no new work areas.
+        let before = work_areas_made();
+        for _ in 0..5 {
+            assert!(!verify_password("wrong", &ours));
+        }
+        assert!(work_areas_made() <= before.max(1) + 1);
     }
 
     #[test]

@@ -10,7 +10,8 @@
 //!   [`schema`] refuses a database that is not this server's.
 //! - [`ids`] makes game ids, seat tokens and join codes.
 //! - [`accounts`] checks usernames, and hashes passwords and session
-//!   tokens, and [`users`] keeps accounts and sessions in either store;
+//!   tokens, and [`users`] keeps accounts and sessions in either store,
+//!   [`devices`] the browsers each account signed in from;
 //!   [`ratings`] rates players (Glicko-2).
 //! - [`live`] holds a game in memory and addresses what it sends; [`hub`]
 //!   lets connections into games and serialises each game's actions
@@ -23,6 +24,7 @@
 
 pub mod accounts;
 pub mod db;
+pub mod devices;
 pub mod hub;
 pub mod ids;
 pub mod lag;

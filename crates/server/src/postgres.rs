@@ -44,6 +44,7 @@ const MIGRATIONS: &[&str] = &[
     crate::users::POSTGRES_SCHEMA,
     "ALTER TABLE games ADD COLUMN clock TEXT;",
     crate::seeks::POSTGRES_SCHEMA,
+    crate::devices::POSTGRES_SCHEMA,
 ];
 
 /// The longest notification payload sent (PostgreSQL takes up to 8000

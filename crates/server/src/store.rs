@@ -167,6 +167,7 @@ const MIGRATIONS: &[&str] = &[
     "ALTER TABLE games ADD COLUMN clock TEXT;",
     crate::seeks::SQLITE_SCHEMA,
     crate::users::SQLITE_SESSIONS_OF_USERS,
+    crate::devices::SQLITE_SCHEMA,
 ];
 
 /// Applies the migrations `db` has not had, with its count, in one

@@ -111,6 +111,7 @@ impl Store {
     fn delete_user(&mut self, key: &str) -> Result<bool, StoreError> {
         let tx = self.db.transaction()?;
         tx.execute("DELETE FROM sessions WHERE user_key = ?1", [key])?;
+        tx.execute("DELETE FROM devices WHERE user_key = ?1", [key])?;
         tx.execute("DELETE FROM ratings WHERE user_key = ?1", [key])?;
         tx.execute("DELETE FROM seeks WHERE user_key = ?1", [key])?;
         // Its games stay for their opponents, no longer naming it.

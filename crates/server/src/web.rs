@@ -295,6 +295,9 @@ pub async fn serve(config: Config) -> Result<(SocketAddr, Serving), Box<dyn std:
             if let Err(e) = sweeper.hub.db().forget_sessions(now).await {
                 tracing::error!(error = %e, "storage failed");
             }
+            if let Err(e) = sweeper.hub.db().forget_devices(now).await {
+                tracing::error!(error = %e, "storage failed");
+            }
             let stale = now - 3 * crate::seeks::STALE_AFTER;
             if let Err(e) = sweeper.hub.db().forget_seeks(stale, now - 600).await {
                 tracing::error!(error = %e, "storage failed");

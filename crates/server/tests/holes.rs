@@ -452,3 +452,62 @@ async fn a_foreign_database_looks_healthy() {
     let addr = start_on(&ours, 30).await;
     create(addr, "classic", false).await;
 }
+
+#[tokio::test]
+async fn anyone_can_lock_an_owner_out() {
+    // Two tries a minute for a name (four for an address).
+    let addr = start_adjusted(&fresh_database(), |config| {
+        config.logins_per_minute = 2;
+        config.proxies =
+            alquerque_server::limits::Proxies(vec!["127.0.0.1/32".parse().expect("a net")]);
+    })
+    .await;
+    let mut owner = browser(addr, "192.0.2.1");
+    assert_eq!(
+        owner
+            .call("POST", "/api/account/register", ANA)
+            .await
+            .status,
+        200
+    );
+    let device = owner.device.clone().expect("a device cookie");
+    assert_eq!(
+        owner.call("POST", "/api/account/logout", "{}").await.status,
+        200
+    );
+    // Wrong passwords for Ana from all over: the name's allowance is spent.
+    let mut refused = 0;
+    for i in 0..5 {
+        let mut stranger = browser(addr, &format!("203.0.113.{i}"));
+        let reply = stranger
+            .call(
+                "POST",
+                "/api/account/login",
+                r#"{"name":"Ana","password":"guess guess"}"#,
+            )
+            .await;
+        refused += usize::from(reply.status == 429);
+    }
+    assert_eq!(refused, 3, "the name's allowance holds for strangers");
+    // A new browser with the right password waits too...
+    let mut elsewhere = browser(addr, "198.51.100.1");
+    assert_eq!(
+        elsewhere
+            .call("POST", "/api/account/login", ANA)
+            .await
+            .status,
+        429
+    );
+    // ...but the owner's browser, which signed in before, gets in.
+    let reply = owner.call("POST", "/api/account/login", ANA).await;
+    assert_eq!(reply.status, 200, "{}", reply.body);
+    assert_eq!(owner.me().await.as_deref(), Some("Ana"));
+    assert_eq!(owner.device.as_deref(), Some(device.as_str()), "kept");
+    // A device cookie made up, or another account's, counts for nothing.
+    let mut forger = browser(addr, "198.51.100.2");
+    forger.device = Some("0123456789abcdef0123456789abcdef".into());
+    assert_eq!(
+        forger.call("POST", "/api/account/login", ANA).await.status,
+        429
+    );
+}

@@ -303,8 +303,26 @@ async fn users_suite(url: &str) {
         .expect("answered"));
     assert_eq!(db.session_user("late", 10).await.expect("read"), None);
 
-    // Deleting the account takes its sessions with it.
+    // The browsers Ana signed in from, remembered until they expire.
+    db.remember_device("d1", "ana", 5_000).await.expect("stored");
+    other
+        .remember_device("d1", "ana", 6_000)
+        .await
+        .expect("moved on");
+    assert!(db.knows_device("d1", "ana", 5_500).await.expect("read"));
+    assert!(!db.knows_device("d1", "ana", 6_000).await.expect("read"));
+    assert!(!db.knows_device("d1", "bob", 10).await.expect("read"));
+    assert!(!db.knows_device("d2", "ana", 10).await.expect("read"));
+    db.remember_device("d3", "nobody", 5_000)
+        .await
+        .expect("answered");
+    assert!(!db.knows_device("d3", "nobody", 10).await.expect("read"));
+    db.remember_device("d4", "ana", 100).await.expect("stored");
+    assert_eq!(db.forget_devices(100).await.expect("forgotten"), 1);
+
+    // Deleting the account takes its sessions and devices with it.
     assert!(other.delete_user("ana").await.expect("deleted"));
+    assert!(!db.knows_device("d1", "ana", 10).await.expect("read"));
     assert_eq!(db.user("ana").await.expect("read"), None);
     assert_eq!(db.session_user("s4", 10).await.expect("read"), None);
     assert!(!db.delete_user("ana").await.expect("answered"));

@@ -9,7 +9,9 @@
 //! is not sent from other sites' frames or forms anyway.
 //!
 //! A failed login says the same, and takes the same time, whether or not
-//! the username exists. Logins are limited per address and per username.
+//! the username exists. Logins are limited per address and per username,
+//! or, from a browser that signed in to the account before (its device
+//! cookie, [`crate::devices`]), per browser.
 
 // A refused request is its answer, passed back as it is.
 #![allow(clippy::result_large_err)]
@@ -33,6 +35,12 @@ use crate::web::App;
 /// The session cookie's name.
 pub const COOKIE: &str = "alq_session";
 
+/// The device cookie's name ([`crate::devices`]).
+pub const DEVICE_COOKIE: &str = "alq_device";
+
+/// How long a browser is remembered after it last signed in.
+const DEVICE_LIFETIME: std::time::Duration = std::time::Duration::from_secs(365 * 24 * 60 * 60);
+
 /// The one answer to a login that fails, whatever failed.
 const WRONG: &str = "wrong username or password";
 
@@ -52,9 +60,12 @@ pub(crate) fn routes() -> Router<Arc<App>> {
 pub(crate) struct Doors {
     pub session_lifetime: std::time::Duration,
     pub secure_cookies: bool,
-    /// Logins and registrations per address, and logins per username.
+    /// Logins and registrations per address, and logins per username
+    /// from browsers it has not signed in from; per device token, from
+    /// browsers it has.
     pub per_address: crate::limits::PerAddress,
     pub per_name: crate::limits::PerName,
+    pub per_device: crate::limits::PerName,
     /// Password hashes computed at once (each takes memory and a core).
     pub hashing: tokio::sync::Semaphore,
 }
@@ -71,6 +82,7 @@ impl Doors {
             secure_cookies,
             per_address: crate::limits::PerAddress::per_minute(per_minute.saturating_mul(2)),
             per_name: crate::limits::PerName::per_minute(per_minute),
+            per_device: crate::limits::PerName::per_minute(per_minute),
             hashing: tokio::sync::Semaphore::new(cores),
         }
     }
@@ -78,6 +90,7 @@ impl Doors {
     pub fn forget_idle(&self) {
         self.per_address.forget_idle();
         self.per_name.forget_idle();
+        self.per_device.forget_idle();
     }
 }
 
@@ -210,10 +223,46 @@ async fn start_session(app: &App, jar: CookieJar, user: &User) -> Response {
         .same_site(SameSite::Lax)
         .secure(app.doors.secure_cookies)
         .max_age(cookie::time::Duration::seconds(lifetime.as_secs() as i64));
+    let jar = remember_device(app, jar.add(cookie), &user.key).await;
     let me = Me {
         name: Some(user.name.clone()),
     };
-    (jar.add(cookie), Json(me)).into_response()
+    (jar, Json(me)).into_response()
+}
+
+/// The browser's device token (its hash), if it sent one of the right
+/// form.
+fn device_of(jar: &CookieJar) -> Option<String> {
+    jar.get(DEVICE_COOKIE)
+        .map(|c| c.value())
+        .filter(|token| online_play::is_seat_token(token))
+        .map(crate::ids::token_hash)
+}
+
+/// Remembers that this browser signed in to `key`: its device token (a
+/// new one if it has none), kept for a year from now. A failure to store
+/// it costs only the convenience, so it is logged and the sign-in stands.
+async fn remember_device(app: &App, jar: CookieJar, key: &str) -> CookieJar {
+    let (jar, hash) = match device_of(&jar) {
+        Some(hash) => (jar, hash),
+        None => {
+            let (token, hash) = accounts::session_token();
+            let cookie = Cookie::build((DEVICE_COOKIE, token))
+                .path("/api/account")
+                .http_only(true)
+                .same_site(SameSite::Strict)
+                .secure(app.doors.secure_cookies)
+                .max_age(cookie::time::Duration::seconds(
+                    DEVICE_LIFETIME.as_secs() as i64
+                ));
+            (jar.add(cookie), hash)
+        }
+    };
+    let expires = app.hub.time.now() + DEVICE_LIFETIME.as_secs() as i64;
+    if let Err(e) = app.hub.db().remember_device(&hash, key, expires).await {
+        tracing::warn!(error = %e, "device not remembered");
+    }
+    jar
 }
 
 /// The cookie, removed.
@@ -221,11 +270,31 @@ fn without_session(jar: CookieJar) -> CookieJar {
     jar.remove(Cookie::build(COOKIE).path("/"))
 }
 
-/// Whether this address and this username may try again now.
-fn may_try(app: &App, peer: SocketAddr, headers: &HeaderMap, key: Option<&str>) -> bool {
+/// Whether this address and this username may try again now. A browser
+/// that has signed in to the account before counts against its own
+/// allowance instead of the username's, so wrong passwords tried from
+/// elsewhere never lock the owner out.
+async fn may_try(
+    app: &App,
+    peer: SocketAddr,
+    headers: &HeaderMap,
+    jar: &CookieJar,
+    key: Option<&str>,
+) -> bool {
     let ip = app.proxies.client(peer.ip(), headers);
-    app.doors.per_address.allow(ip)
-        && key.is_none_or(|key| app.doors.per_name.allow_key(&key.to_string()))
+    if !app.doors.per_address.allow(ip) {
+        return false;
+    }
+    let Some(key) = key else {
+        return true;
+    };
+    if let Some(device) = device_of(jar) {
+        let now = app.hub.time.now();
+        if let Ok(true) = app.hub.db().knows_device(&device, key, now).await {
+            return app.doors.per_device.allow_key(&device);
+        }
+    }
+    app.doors.per_name.allow_key(&key.to_string())
 }
 
 fn too_many() -> Response {
@@ -248,7 +317,7 @@ async fn register(
         Ok(asked) => asked,
         Err(refused) => return refused,
     };
-    if !may_try(&app, peer, &headers, None) {
+    if !may_try(&app, peer, &headers, &jar, None).await {
         return too_many();
     }
     let key = match accounts::name_key(&asked.name) {
@@ -303,7 +372,7 @@ async fn login(
     // Any name counts against its own allowance, so a name that is not a
     // username behaves as an unknown one.
     let key = accounts::name_key(&asked.name).unwrap_or_else(|_| asked.name.to_ascii_lowercase());
-    if !may_try(&app, peer, &headers, Some(&key)) {
+    if !may_try(&app, peer, &headers, &jar, Some(&key)).await {
         return too_many();
     }
     let user = match app.hub.db().user(&key).await {
@@ -354,7 +423,7 @@ async fn confirmed(
     let Some(user) = signed_in(app, jar).await? else {
         return Err(refuse(StatusCode::UNAUTHORIZED, "log in first"));
     };
-    if !may_try(app, peer, headers, Some(&user.key)) {
+    if !may_try(app, peer, headers, jar, Some(&user.key)).await {
         return Err(too_many());
     }
     if !password_matches(app, Some(&user), password).await {

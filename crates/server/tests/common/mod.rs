@@ -286,13 +286,17 @@ pub async fn spawn_servers(
 /// The lines a server process has logged so far.
 pub type Log = std::sync::Arc<std::sync::Mutex<Vec<String>>>;
 
-/// The server as a separate process with more options; its address once
+/// The server as a separate process with more options (the binary
+/// `BENCH_SERVER_BIN` names, if set, else this build's); its address once
 /// it listens, and its log as it grows.
 pub async fn spawn_server_with(
     database: &str,
     options: &[&str],
 ) -> (tokio::process::Child, std::net::SocketAddr, Log) {
-    let mut child = tokio::process::Command::new(env!("CARGO_BIN_EXE_alquerque-server"))
+    // A benchmark may measure another build (an older one, to compare).
+    let binary = std::env::var("BENCH_SERVER_BIN")
+        .unwrap_or_else(|_| env!("CARGO_BIN_EXE_alquerque-server").to_string());
+    let mut child = tokio::process::Command::new(binary)
         .args(["--addr", "127.0.0.1:0", "--db", database])
         .args(options)
         .stdout(std::process::Stdio::piped())
@@ -403,6 +407,8 @@ pub async fn request(
 pub struct Browser {
     pub addr: std::net::SocketAddr,
     pub cookie: Option<String>,
+    /// The device cookie, once a sign-in set it.
+    pub device: Option<String>,
     pub from: Option<String>,
 }
 
@@ -411,6 +417,7 @@ impl Browser {
         Browser {
             addr,
             cookie: None,
+            device: None,
             from: None,
         }
     }
@@ -418,16 +425,24 @@ impl Browser {
     /// A JSON request with the cookie; keeps the cookie the answer sets
     /// (and drops one it removes).
     pub async fn call(&mut self, method: &str, path: &str, body: &str) -> Reply {
-        let cookie = self.cookie.as_ref().map(|c| format!("alq_session={c}"));
+        let cookies: Vec<String> = [("alq_session", &self.cookie), ("alq_device", &self.device)]
+            .into_iter()
+            .filter_map(|(name, value)| value.as_ref().map(|v| format!("{name}={v}")))
+            .collect();
+        let cookie = cookies.join("; ");
         let mut headers = vec![("Content-Type", "application/json")];
-        if let Some(cookie) = &cookie {
-            headers.push(("Cookie", cookie));
+        if !cookie.is_empty() {
+            headers.push(("Cookie", &cookie));
         }
         if let Some(from) = &self.from {
             headers.push(("X-Forwarded-For", from));
         }
         let reply = request(self.addr, method, path, &headers, body).await;
         for set in reply.headers("set-cookie") {
+            if let Some(device) = set.strip_prefix("alq_device=") {
+                self.device = Some(device.split(';').next().unwrap_or_default().to_string());
+                continue;
+            }
             let Some(value) = set.strip_prefix("alq_session=") else {
                 continue;
             };

@@ -1,0 +1,101 @@
+//! The browsers an account has signed in from: a long-lived random token
+//! in its own cookie, kept here only hashed, beside the accounts it signed
+//! in to. Failed logins count against a username only for browsers it does
+//! not know, so nobody can lock an owner out of their account by trying
+//! wrong passwords for it from elsewhere (the device cookie OWASP
+//! describes). The token grants nothing by itself: the password is still
+//! asked, at the pace allowed to that one browser.
+
+use rusqlite::{params, OptionalExtension};
+
+use crate::db::{either, Db};
+use crate::store::{Store, StoreError};
+
+/// The devices' table, as a SQLite migration: one row per browser and
+/// account, gone with the account.
+pub(crate) const SQLITE_SCHEMA: &str = "CREATE TABLE devices (
+        token TEXT NOT NULL,
+        user_key TEXT NOT NULL REFERENCES users(key) ON DELETE CASCADE,
+        expires INTEGER NOT NULL,
+        PRIMARY KEY (token, user_key)
+     );
+     CREATE INDEX devices_by_user ON devices (user_key);";
+
+/// The same, as PostgreSQL's.
+pub(crate) const POSTGRES_SCHEMA: &str = "CREATE TABLE devices (
+        token TEXT NOT NULL,
+        user_key TEXT NOT NULL REFERENCES users(key) ON DELETE CASCADE,
+        expires BIGINT NOT NULL,
+        PRIMARY KEY (token, user_key)
+     );
+     CREATE INDEX devices_by_user ON devices (user_key);";
+
+const REMEMBER: &str = "INSERT INTO devices (token, user_key, expires)
+     SELECT CAST(?1 AS TEXT), key, CAST(?3 AS BIGINT) FROM users WHERE key = ?2
+     ON CONFLICT (token, user_key) DO UPDATE SET expires = excluded.expires";
+
+const KNOWS: &str = "SELECT 1 FROM devices WHERE token = ?1 AND user_key = ?2 AND expires > ?3";
+
+const FORGET: &str = "DELETE FROM devices WHERE expires <= ?1";
+
+impl Store {
+    fn remember_device(&mut self, token: &str, key: &str, expires: i64) -> Result<(), StoreError> {
+        self.db.execute(REMEMBER, params![token, key, expires])?;
+        Ok(())
+    }
+
+    fn knows_device(&self, token: &str, key: &str, now: i64) -> Result<bool, StoreError> {
+        Ok(self
+            .db
+            .query_row(KNOWS, params![token, key, now], |_| Ok(()))
+            .optional()?
+            .is_some())
+    }
+
+    fn forget_devices(&mut self, now: i64) -> Result<usize, StoreError> {
+        Ok(self.db.execute(FORGET, [now])?)
+    }
+}
+
+impl Db {
+    /// Remembers that the browser holding the device token (its hash)
+    /// signed in to `key`, until `expires` (a later sign-in moves it on).
+    pub async fn remember_device(
+        &self,
+        token: &str,
+        key: &str,
+        expires: i64,
+    ) -> Result<(), StoreError> {
+        let (t, k) = (token.to_string(), key.to_string());
+        either!(
+            self,
+            write(|store| store.remember_device(&t, &k, expires)),
+            |pg| {
+                pg.execute(&crate::db::numbered(REMEMBER), &[&token, &key, &expires])
+                    .await?;
+                Ok(())
+            }
+        )
+    }
+
+    /// Whether the browser holding the device token (its hash) has signed
+    /// in to `key` and is still remembered at `now`.
+    pub async fn knows_device(&self, token: &str, key: &str, now: i64) -> Result<bool, StoreError> {
+        let (t, k) = (token.to_string(), key.to_string());
+        either!(self, read(|store| store.knows_device(&t, &k, now)), |pg| {
+            let row = pg
+                .query_opt(&crate::db::numbered(KNOWS), &[&token, &key, &now])
+                .await?;
+            Ok(row.is_some())
+        })
+    }
+
+    /// Forgets the devices not seen since they expired by `now`; how many.
+    pub async fn forget_devices(&self, now: i64) -> Result<u64, StoreError> {
+        either!(
+            self,
+            write(|store| store.forget_devices(now).map(|n| n as u64)),
+            |pg| pg.execute(&crate::db::numbered(FORGET), &[&now]).await
+        )
+    }
+}
