@@ -277,6 +277,7 @@ impl Hub {
             Ok(()) => {
                 live.publish(state, events);
                 if events.iter().any(|e| matches!(e, EventBody::Ended { .. })) {
+                    self.note_abandons(state).await;
                     self.rate_if_ended(live, state).await;
                 }
                 Ok(true)

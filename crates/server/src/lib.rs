@@ -12,7 +12,8 @@
 //! - [`accounts`] checks usernames, and hashes passwords and session
 //!   tokens, and [`users`] keeps accounts and sessions in either store,
 //!   [`devices`] the browsers each account signed in from;
-//!   [`ratings`] rates players (Glicko-2).
+//!   [`ratings`] rates players (Glicko-2), and [`fair_play`] keeps rated
+//!   play between players apart and waits abandoners out.
 //! - [`live`] holds a game in memory and addresses what it sends; [`hub`]
 //!   lets connections into games and serialises each game's actions
 //!   (check, store, apply, announce).
@@ -25,6 +26,7 @@
 pub mod accounts;
 pub mod db;
 pub mod devices;
+pub mod fair_play;
 pub mod hub;
 pub mod ids;
 pub mod lag;

@@ -45,6 +45,7 @@ const MIGRATIONS: &[&str] = &[
     "ALTER TABLE games ADD COLUMN clock TEXT;",
     crate::seeks::POSTGRES_SCHEMA,
     crate::devices::POSTGRES_SCHEMA,
+    crate::fair_play::POSTGRES_SCHEMA,
 ];
 
 /// The longest notification payload sent (PostgreSQL takes up to 8000

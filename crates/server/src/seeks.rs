@@ -121,10 +121,12 @@ pub struct Seek {
     pub seen: i64,
     /// The game it became, once accepted.
     pub game: Option<String>,
+    /// Where the seeker came from ([`crate::fair_play`]).
+    pub origin: crate::fair_play::Origin,
 }
 
 const COLUMNS: &str = "id, header, clock, rated, side, min_rating, max_rating, user_key, name,
-    token, quick, created, seen, game";
+    token, quick, created, seen, game, origin, device";
 /// An open seek withdrawn by the holder of its token.
 const WITHDRAW: &str = "DELETE FROM seeks WHERE id = ?1 AND token = ?2 AND game IS NULL";
 /// Seeks no longer asked after (open), or long accepted.
@@ -133,7 +135,7 @@ const FORGET: &str = "DELETE FROM seeks
 /// A seeker asked after its open seek.
 const SEEN: &str = "UPDATE seeks SET seen = ?2 WHERE id = ?1 AND game IS NULL";
 /// A value for each column.
-const PLACES: &str = "?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14";
+const PLACES: &str = "?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16";
 
 fn from_sqlite(r: &Row<'_>) -> rusqlite::Result<Seek> {
     let (min, max): (Option<i32>, Option<i32>) = (r.get(5)?, r.get(6)?);
@@ -151,6 +153,10 @@ fn from_sqlite(r: &Row<'_>) -> rusqlite::Result<Seek> {
         created: r.get(11)?,
         seen: r.get(12)?,
         game: r.get(13)?,
+        origin: crate::fair_play::Origin {
+            network: r.get(14)?,
+            device: r.get(15)?,
+        },
     })
 }
 
@@ -170,6 +176,10 @@ fn from_postgres(r: &tokio_postgres::Row) -> Seek {
         created: r.get(11),
         seen: r.get(12),
         game: r.get(13),
+        origin: crate::fair_play::Origin {
+            network: r.get(14),
+            device: r.get(15),
+        },
     }
 }
 
@@ -179,8 +189,22 @@ impl Store {
         self.db.execute(
             &format!("INSERT INTO seeks ({COLUMNS}) VALUES ({PLACES})"),
             params![
-                s.id, s.header, s.clock, s.rated, s.side, min, max, s.user, s.name, s.token,
-                s.quick, s.created, s.seen, s.game
+                s.id,
+                s.header,
+                s.clock,
+                s.rated,
+                s.side,
+                min,
+                max,
+                s.user,
+                s.name,
+                s.token,
+                s.quick,
+                s.created,
+                s.seen,
+                s.game,
+                s.origin.network,
+                s.origin.device
             ],
         )?;
         Ok(())
@@ -250,6 +274,8 @@ impl Db {
                     &seek.created,
                     &seek.seen,
                     &seek.game,
+                    &seek.origin.network,
+                    &seek.origin.device,
                 ],
             )
             .await?;

@@ -168,6 +168,7 @@ const MIGRATIONS: &[&str] = &[
     crate::seeks::SQLITE_SCHEMA,
     crate::users::SQLITE_SESSIONS_OF_USERS,
     crate::devices::SQLITE_SCHEMA,
+    crate::fair_play::SQLITE_SCHEMA,
 ];
 
 /// Applies the migrations `db` has not had, with its count, in one

@@ -26,6 +26,7 @@ pub(crate) mod deadline;
 mod in_play;
 mod lobby;
 mod players;
+mod quick;
 
 /// How the server runs.
 #[derive(Clone, Debug)]

@@ -348,7 +348,11 @@ async fn limits_count_the_client_a_trusted_proxy_names_and_ignore_others() {
     assert_eq!(create_from(behind, "2001:db8::2").await, 429);
 
     // Without it, what a client says of itself changes nothing.
-    let direct = start_adjusted(&fresh_database(), |config| config.per_minute = 1).await;
+    let direct = start_adjusted(&fresh_database(), |config| {
+        config.per_minute = 1;
+        config.proxies = alquerque_server::limits::Proxies::default();
+    })
+    .await;
     assert_eq!(create_from(direct, "198.51.100.7").await, 200);
     assert_eq!(create_from(direct, "198.51.100.8").await, 429);
 }

@@ -304,7 +304,9 @@ async fn users_suite(url: &str) {
     assert_eq!(db.session_user("late", 10).await.expect("read"), None);
 
     // The browsers Ana signed in from, remembered until they expire.
-    db.remember_device("d1", "ana", 5_000).await.expect("stored");
+    db.remember_device("d1", "ana", 5_000)
+        .await
+        .expect("stored");
     other
         .remember_device("d1", "ana", 6_000)
         .await

@@ -21,6 +21,10 @@ pub struct Accepter {
     pub own_seek: Option<String>,
     /// The name they are shown by.
     pub name: String,
+    /// Whether a rated seek may be played rated with them: false when
+    /// they and the seeker share a network or a browser
+    /// ([`crate::fair_play`]).
+    pub apart: bool,
 }
 
 /// A game with both seats taken from the start, at `now`: its header as
@@ -86,7 +90,7 @@ impl Hub {
             code: None,
             clock: seek.clock.clone(),
             players,
-            rated: seek.rated,
+            rated: seek.rated && accepter.apart,
             names,
         };
         let mut seeks = vec![seek.id.clone()];

@@ -1,8 +1,10 @@
 //! Rating a rated game once its end is stored: both players' ratings move
 //! (Glicko-2) and a `rated` event tells everyone by how much. Whichever
-//! process stored the end does it; the event's version makes it once.
+//! process stored the end does it; the event's version makes it once. A
+//! player who abandoned the game is noted ([`crate::fair_play`]).
 
-use online_play::{EventBody, GameResult};
+use engine::Side;
+use online_play::{EndReason, EventBody, GameResult};
 
 use super::{reported, Hub};
 use crate::live::{Live, LiveState};
@@ -10,6 +12,41 @@ use crate::ratings::Score;
 use crate::standings::RatedGame;
 
 impl Hub {
+    /// Notes who abandoned a rated game that has just ended: a player not
+    /// connected when their clock ran out, when the opponent claimed the
+    /// game, or when their first move's time ran out (a failure is
+    /// logged).
+    pub(super) async fn note_abandons(&self, state: &LiveState) {
+        let Some((result, reason)) = state.room.result else {
+            return;
+        };
+        if !state.row.rated {
+            return;
+        }
+        let (online, _) = state.present();
+        let absent = |side: Side| online[side.index()] == 0;
+        let abandoner = match (reason, result) {
+            (EndReason::OutOfTime, GameResult::WhiteWins) => Some(Side::Black),
+            (EndReason::OutOfTime, GameResult::BlackWins) => Some(Side::White),
+            (EndReason::OpponentLeft, _) => {
+                [Side::White, Side::Black].into_iter().find(|&s| absent(s))
+            }
+            (EndReason::Aborted, _) if state.room.game.ply() < 2 => {
+                Some(state.room.game.side_to_move())
+            }
+            _ => None,
+        }
+        .filter(|&side| absent(side));
+        let Some(user) = abandoner.and_then(|side| state.row.players[side.index()].as_ref()) else {
+            return;
+        };
+        let now = self.time.now();
+        match self.db.note_abandon(user, &state.row.id, now).await {
+            Ok(()) => tracing::info!(game = %state.row.id, %user, "abandoned"),
+            Err(e) => tracing::error!(error = %e, "storage failed"),
+        }
+    }
+
     /// Rates the game if it is a rated game that has just ended with a
     /// result and is not rated yet (a failure is logged).
     pub(super) async fn rate_if_ended(&self, live: &Live, state: &mut LiveState) {

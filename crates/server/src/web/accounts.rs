@@ -232,7 +232,7 @@ async fn start_session(app: &App, jar: CookieJar, user: &User) -> Response {
 
 /// The browser's device token (its hash), if it sent one of the right
 /// form.
-fn device_of(jar: &CookieJar) -> Option<String> {
+pub(crate) fn device_of(jar: &CookieJar) -> Option<String> {
     jar.get(DEVICE_COOKIE)
         .map(|c| c.value())
         .filter(|token| online_play::is_seat_token(token))
@@ -248,7 +248,7 @@ async fn remember_device(app: &App, jar: CookieJar, key: &str) -> CookieJar {
         None => {
             let (token, hash) = accounts::session_token();
             let cookie = Cookie::build((DEVICE_COOKIE, token))
-                .path("/api/account")
+                .path("/api")
                 .http_only(true)
                 .same_site(SameSite::Strict)
                 .secure(app.doors.secure_cookies)

@@ -1,6 +1,6 @@
 //! The lobby over HTTP: open seeks, listed for everyone (`GET /api/lobby`);
-//! posting, watching, withdrawing and accepting a seek; and quick pairing,
-//! which accepts the oldest matching seek or posts one. Seeks live in the
+//! posting, watching, withdrawing and accepting a seek; and quick pairing
+//! ([`super::quick`]), which accepts the oldest matching seek or posts one. Seeks live in the
 //! store ([`crate::seeks`]), so whichever process a player reaches sees the
 //! same lobby, and one accept wins.
 //!
@@ -25,6 +25,7 @@ use axum_extra::extract::cookie::CookieJar;
 use online_play::{is_seat_token, TimeControl};
 use serde::{Deserialize, Serialize};
 
+use crate::fair_play::Origin;
 use crate::hub::{Accepter, CreateError};
 use crate::seeks::{Seek, STALE_AFTER};
 use crate::web::accounts::{body, refuse};
@@ -37,7 +38,7 @@ pub(crate) fn routes() -> Router<Arc<App>> {
         .route("/api/seeks/{id}", get(watch))
         .route("/api/seeks/{id}/withdraw", post(withdraw))
         .route("/api/seeks/{id}/accept", post(accept))
-        .route("/api/quick", post(quick))
+        .route("/api/quick", post(super::quick::quick))
 }
 
 /// The lowest and highest rating a seek may name.
@@ -80,9 +81,12 @@ struct SeekView {
     /// The seeker's rating in this game (`1500?` while provisional), for
     /// rated seeks.
     rating: Option<String>,
+    /// A rated seek that would be played unrated with the one asking: the
+    /// seeker shares their network or browser ([`crate::fair_play`]).
+    unrated_for_you: bool,
 }
 
-fn unavailable(e: &crate::store::StoreError) -> Response {
+pub(super) fn unavailable(e: &crate::store::StoreError) -> Response {
     tracing::error!(error = %e, "storage failed");
     refuse(
         StatusCode::SERVICE_UNAVAILABLE,
@@ -110,17 +114,50 @@ fn guest_name(name: Option<&str>) -> Result<String, Response> {
 /// Who is asking: their account (key, name), or a guest's name; and the
 /// hash of the seat token they made.
 #[derive(Clone)]
-struct Asker {
-    user: Option<String>,
+pub(super) struct Asker {
+    pub(super) user: Option<String>,
     name: String,
     token: String,
+    origin: Origin,
 }
 
-async fn asker(
+/// Where a request comes from: its client's network and browser.
+pub(super) fn origin_of(
+    app: &App,
+    peer: SocketAddr,
+    headers: &HeaderMap,
+    jar: &CookieJar,
+) -> Origin {
+    Origin::of(
+        app.proxies.client(peer.ip(), headers),
+        crate::web::accounts::device_of(jar),
+    )
+}
+
+/// Refuses a rated pairing to a player who abandoned too many rated games
+/// lately, saying how long they still wait
+/// (`{"refused": "abandoned", "wait_seconds": n}`).
+pub(super) async fn may_play_rated(app: &App, user: &Option<String>) -> Result<(), Response> {
+    let Some(user) = user else {
+        return Ok(());
+    };
+    match app.hub.db().rated_wait(user, app.hub.time.now()).await {
+        Ok(None) => Ok(()),
+        Ok(Some(wait)) => Err((
+            StatusCode::TOO_MANY_REQUESTS,
+            Json(serde_json::json!({ "refused": "abandoned", "wait_seconds": wait })),
+        )
+            .into_response()),
+        Err(e) => Err(unavailable(&e)),
+    }
+}
+
+pub(super) async fn asker(
     app: &App,
     jar: &CookieJar,
     token: &str,
     name: Option<&str>,
+    origin: Origin,
 ) -> Result<Asker, Response> {
     if !is_seat_token(token) {
         return Err(refuse(
@@ -134,18 +171,20 @@ async fn asker(
             user: Some(user.key),
             name: user.name,
             token,
+            origin,
         }),
         None => Ok(Asker {
             user: None,
             name: guest_name(name)?,
             token,
+            origin,
         }),
     }
 }
 
 /// A rated game is between accounts, with clocks, in one of the six games
 /// as it is (no rule options).
-fn check_rated(
+pub(super) fn check_rated(
     rated: bool,
     user: &Option<String>,
     header: &str,
@@ -173,7 +212,7 @@ fn check_rated(
 }
 
 /// The game's header as a game is made of it (checked by the engine).
-fn header_of(game: &str) -> Result<String, Response> {
+pub(super) fn header_of(game: &str) -> Result<String, Response> {
     online_play::Room::new(crate::web::game_header(game).trim(), false)
         .map(|room| room.record())
         .map_err(|why| refuse(StatusCode::BAD_REQUEST, &why))
@@ -196,7 +235,13 @@ async fn rating_of(
     }
 }
 
-async fn lobby(State(app): State<Arc<App>>) -> Response {
+async fn lobby(
+    State(app): State<Arc<App>>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    jar: CookieJar,
+) -> Response {
+    let viewer = origin_of(&app, peer, &headers, &jar);
     let since = app.hub.time.now() - STALE_AFTER;
     let seeks = match app.hub.db().open_seeks(since).await {
         Ok(seeks) => seeks,
@@ -213,6 +258,7 @@ async fn lobby(State(app): State<Arc<App>>) -> Response {
             None
         };
         listed.push(SeekView {
+            unrated_for_you: seek.rated && seek.origin.shared_with(&viewer),
             guest: seek.user.is_none(),
             id: seek.id,
             game: seek.header,
@@ -258,7 +304,8 @@ async fn post_seek(
             );
         }
     }
-    let seeker = match asker(&app, &jar, &asked.token, asked.name.as_deref()).await {
+    let origin = origin_of(&app, peer, &headers, &jar);
+    let seeker = match asker(&app, &jar, &asked.token, asked.name.as_deref(), origin).await {
         Ok(seeker) => seeker,
         Err(refused) => return refused,
     };
@@ -268,6 +315,11 @@ async fn post_seek(
     };
     if let Err(refused) = check_rated(asked.rated, &seeker.user, &header, asked.clock.is_some()) {
         return refused;
+    }
+    if asked.rated {
+        if let Err(refused) = may_play_rated(&app, &seeker.user).await {
+            return refused;
+        }
     }
     let seek = new_seek(
         &app,
@@ -286,7 +338,7 @@ async fn post_seek(
 }
 
 #[allow(clippy::too_many_arguments)]
-fn new_seek(
+pub(super) fn new_seek(
     app: &App,
     seeker: Asker,
     header: String,
@@ -311,6 +363,7 @@ fn new_seek(
         created: now,
         seen: now,
         game: None,
+        origin: seeker.origin,
     }
 }
 
@@ -347,7 +400,7 @@ async fn withdraw(
 
 /// Whether `seek` is `asker`'s own: made with their seat token, or by
 /// their account.
-fn is_own(seek: &Seek, asker: &Asker) -> bool {
+pub(super) fn is_own(seek: &Seek, asker: &Asker) -> bool {
     seek.token == asker.token || (seek.user.is_some() && seek.user == asker.user)
 }
 
@@ -378,14 +431,18 @@ async fn may_accept(app: &App, seek: &Seek, accepter: &Asker) -> Result<(), Resp
 /// Pairs `accepter` with `seek` (closing `own_seek` too, when quick
 /// pairing): the game's id, `None` when a seek was no longer open, or the
 /// answer refusing it.
-async fn take(
+pub(super) async fn take(
     app: &App,
     seek: &Seek,
     accepter: Asker,
     own_seek: Option<String>,
 ) -> Result<Option<String>, Response> {
     may_accept(app, seek, &accepter).await?;
+    if seek.rated {
+        may_play_rated(app, &accepter.user).await?;
+    }
     let taker = Accepter {
+        apart: !seek.origin.shared_with(&accepter.origin),
         user: accepter.user,
         token: accepter.token,
         own_seek,
@@ -413,6 +470,8 @@ fn gone() -> Response {
 async fn accept(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
     jar: CookieJar,
     read: Result<Json<TokenRequest>, JsonRejection>,
 ) -> Response {
@@ -420,7 +479,8 @@ async fn accept(
         Ok(asked) => asked,
         Err(refused) => return refused,
     };
-    let accepter = match asker(&app, &jar, &asked.token, asked.name.as_deref()).await {
+    let origin = origin_of(&app, peer, &headers, &jar);
+    let accepter = match asker(&app, &jar, &asked.token, asked.name.as_deref(), origin).await {
         Ok(accepter) => accepter,
         Err(refused) => return refused,
     };
@@ -438,107 +498,4 @@ async fn accept(
         Ok(None) => gone(),
         Err(refused) => refused,
     }
-}
-
-#[derive(Deserialize)]
-struct QuickRequest {
-    game: String,
-    clock: TimeControl,
-    token: String,
-    #[serde(default)]
-    name: Option<String>,
-}
-
-/// Quick pairing: the player waits in the pool of the game and time
-/// control (rated between accounts, casual between guests), and is paired
-/// at once with the oldest other player waiting there (`{"game"}`), or
-/// waits (`{"seek"}`, watched as any seek) until someone comes.
-///
-/// Each waits first, then pairs by closing both seeks with the game in one
-/// transaction: of players arriving at once on several processes, each
-/// pairing either closes both seeks or none, so nobody is paired twice and
-/// nobody who could be paired is left waiting.
-async fn quick(
-    State(app): State<Arc<App>>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
-    headers: HeaderMap,
-    jar: CookieJar,
-    read: Result<Json<QuickRequest>, JsonRejection>,
-) -> Response {
-    let asked = match body(read, "{\"game\", \"clock\", \"token\", \"name\"}") {
-        Ok(asked) => asked,
-        Err(refused) => return refused,
-    };
-    if !app.creating.allow(app.proxies.client(peer.ip(), &headers)) {
-        return refuse(StatusCode::TOO_MANY_REQUESTS, "too many seeks; try later");
-    }
-    let seeker = match asker(&app, &jar, &asked.token, asked.name.as_deref()).await {
-        Ok(seeker) => seeker,
-        Err(refused) => return refused,
-    };
-    let header = match header_of(&asked.game) {
-        Ok(header) => header,
-        Err(refused) => return refused,
-    };
-    let rated = seeker.user.is_some();
-    if let Err(refused) = check_rated(rated, &seeker.user, &header, true) {
-        return refused;
-    }
-    let mine = new_seek(
-        &app,
-        seeker.clone(),
-        header,
-        Some(asked.clock),
-        rated,
-        "random".to_string(),
-        None,
-        true,
-    );
-    if let Err(e) = app.hub.db().add_seek(&mine).await {
-        return unavailable(&e);
-    }
-    let waiting = json_of(&mine.id, None);
-    for _ in 0..5 {
-        let now = app.hub.time.now();
-        let seeks = match app.hub.db().open_seeks(now - STALE_AFTER).await {
-            Ok(seeks) => seeks,
-            Err(e) => return unavailable(&e),
-        };
-        if !seeks.iter().any(|s| s.id == mine.id) {
-            // Someone paired with this player meanwhile.
-            return match app.hub.db().seek_seen(&mine.id, now).await {
-                Ok(Some(Seek {
-                    game: Some(game), ..
-                })) => json_of(&mine.id, Some(&game)),
-                Ok(_) => waiting,
-                Err(e) => unavailable(&e),
-            };
-        }
-        let other = seeks.into_iter().find(|s| {
-            s.quick
-                && s.id != mine.id
-                && s.header == mine.header
-                && s.clock == mine.clock
-                && s.rated == mine.rated
-                && !is_own(s, &seeker)
-        });
-        let Some(other) = other else {
-            return waiting;
-        };
-        match take(&app, &other, seeker.clone(), Some(mine.id.clone())).await {
-            Ok(Some(game)) => return json_of(&mine.id, Some(&game)),
-            Ok(None) => continue,
-            Err(refused) => return refused,
-        }
-    }
-    waiting
-}
-
-/// Quick pairing's answer: the player's seek, and the game once paired.
-fn json_of(seek: &str, game: Option<&str>) -> Response {
-    match game {
-        Some(game) => Json(serde_json::json!({ "seek": seek, "game": game })),
-        None => Json(serde_json::json!({ "seek": seek })),
-    }
-    .into_response()
 }

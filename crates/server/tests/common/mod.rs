@@ -64,6 +64,11 @@ pub async fn start_adjusted(
     config.origins = vec!["https://games.example".to_string()];
     config.claim_after = Duration::from_secs(1);
     config.per_minute = 30;
+    // Loopback stands for a proxy, so that each test browser can say which
+    // address it comes from ([`Browser::from`]); a request that says
+    // nothing counts as loopback's own.
+    config.proxies =
+        alquerque_server::limits::Proxies(vec!["127.0.0.1/32".parse().expect("a net")]);
     adjust(&mut config);
     let (addr, _handle) = alquerque_server::serve(config).await.expect("serves");
     addr
@@ -413,12 +418,16 @@ pub struct Browser {
 }
 
 impl Browser {
+    /// A browser of its own address (each one made gets another), as
+    /// distinct people's browsers are.
     pub fn new(addr: std::net::SocketAddr) -> Browser {
+        static MADE: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(1);
+        let n = MADE.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         Browser {
             addr,
             cookie: None,
             device: None,
-            from: None,
+            from: Some(format!("172.16.{}.{}", n / 250, n % 250 + 1)),
         }
     }
 

@@ -1,0 +1,132 @@
+//! Quick pairing over HTTP (`POST /api/quick`): the player waits in the
+//! pool of one game and time control, and is paired at once with the
+//! oldest other player waiting there, or waits until someone comes.
+
+// A refused request is its answer, passed back as it is.
+#![allow(clippy::result_large_err)]
+
+use std::net::SocketAddr;
+use std::sync::Arc;
+
+use axum::extract::rejection::JsonRejection;
+use axum::extract::{ConnectInfo, State};
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use axum_extra::extract::cookie::CookieJar;
+use online_play::TimeControl;
+use serde::Deserialize;
+
+use super::lobby::{
+    asker, check_rated, header_of, is_own, may_play_rated, new_seek, origin_of, take, unavailable,
+};
+use crate::seeks::{Seek, STALE_AFTER};
+use crate::web::accounts::{body, refuse};
+use crate::web::App;
+
+#[derive(Deserialize)]
+pub(super) struct QuickRequest {
+    game: String,
+    clock: TimeControl,
+    token: String,
+    #[serde(default)]
+    name: Option<String>,
+}
+
+/// Quick pairing: the player waits in the pool of the game and time
+/// control (rated between accounts, casual between guests), and is paired
+/// at once with the oldest other player waiting there (`{"game"}`), or
+/// waits (`{"seek"}`, watched as any seek) until someone comes.
+///
+/// Each waits first, then pairs by closing both seeks with the game in one
+/// transaction: of players arriving at once on several processes, each
+/// pairing either closes both seeks or none, so nobody is paired twice and
+/// nobody who could be paired is left waiting.
+pub(super) async fn quick(
+    State(app): State<Arc<App>>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    jar: CookieJar,
+    read: Result<Json<QuickRequest>, JsonRejection>,
+) -> Response {
+    let asked = match body(read, "{\"game\", \"clock\", \"token\", \"name\"}") {
+        Ok(asked) => asked,
+        Err(refused) => return refused,
+    };
+    if !app.creating.allow(app.proxies.client(peer.ip(), &headers)) {
+        return refuse(StatusCode::TOO_MANY_REQUESTS, "too many seeks; try later");
+    }
+    let origin = origin_of(&app, peer, &headers, &jar);
+    let seeker = match asker(&app, &jar, &asked.token, asked.name.as_deref(), origin).await {
+        Ok(seeker) => seeker,
+        Err(refused) => return refused,
+    };
+    let header = match header_of(&asked.game) {
+        Ok(header) => header,
+        Err(refused) => return refused,
+    };
+    let rated = seeker.user.is_some();
+    if let Err(refused) = check_rated(rated, &seeker.user, &header, true) {
+        return refused;
+    }
+    if let Err(refused) = may_play_rated(&app, &seeker.user).await {
+        return refused;
+    }
+    let mine = new_seek(
+        &app,
+        seeker.clone(),
+        header,
+        Some(asked.clock),
+        rated,
+        "random".to_string(),
+        None,
+        true,
+    );
+    if let Err(e) = app.hub.db().add_seek(&mine).await {
+        return unavailable(&e);
+    }
+    let waiting = json_of(&mine.id, None);
+    for _ in 0..5 {
+        let now = app.hub.time.now();
+        let seeks = match app.hub.db().open_seeks(now - STALE_AFTER).await {
+            Ok(seeks) => seeks,
+            Err(e) => return unavailable(&e),
+        };
+        if !seeks.iter().any(|s| s.id == mine.id) {
+            // Someone paired with this player meanwhile.
+            return match app.hub.db().seek_seen(&mine.id, now).await {
+                Ok(Some(Seek {
+                    game: Some(game), ..
+                })) => json_of(&mine.id, Some(&game)),
+                Ok(_) => waiting,
+                Err(e) => unavailable(&e),
+            };
+        }
+        let other = seeks.into_iter().find(|s| {
+            s.quick
+                && s.id != mine.id
+                && s.header == mine.header
+                && s.clock == mine.clock
+                && s.rated == mine.rated
+                && !is_own(s, &seeker)
+        });
+        let Some(other) = other else {
+            return waiting;
+        };
+        match take(&app, &other, seeker.clone(), Some(mine.id.clone())).await {
+            Ok(Some(game)) => return json_of(&mine.id, Some(&game)),
+            Ok(None) => continue,
+            Err(refused) => return refused,
+        }
+    }
+    waiting
+}
+
+/// Quick pairing's answer: the player's seek, and the game once paired.
+fn json_of(seek: &str, game: Option<&str>) -> Response {
+    match game {
+        Some(game) => Json(serde_json::json!({ "seek": seek, "game": game })),
+        None => Json(serde_json::json!({ "seek": seek })),
+    }
+    .into_response()
+}
