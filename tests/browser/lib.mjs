@@ -250,6 +250,10 @@ export async function startServer({ binary, site = dist } = {}) {
     '--addr', '127.0.0.1:0',
     '--db', join(dir, 'games.db'),
     '--site', site,
+    // Loopback stands for a proxy, so that a test may give each browser an
+    // address of its own (X-Forwarded-For); a request without the header
+    // counts as loopback's own.
+    '--trusted-proxy', '127.0.0.1',
   ], { stdio: ['ignore', 'pipe', 'inherit'] });
   const url = await new Promise((ok, fail) => {
     let seen = '';

@@ -11,6 +11,9 @@ import { audit, openApp, playFirstMove, shots, withServer } from './lib.mjs';
 
 const app = withServer();
 const phone = { viewport: { width: 390, height: 760 }, deviceScaleFactor: 2, hasTouch: true, isMobile: true };
+// Each person on a network of their own, as the server (trusting loopback as
+// its proxy) is told: two accounts from one network would play unrated.
+const from = (address) => ({ extraHTTPHeaders: { 'X-Forwarded-For': address } });
 
 async function register(page, name) {
   await page.click('.account-box summary');
@@ -26,8 +29,8 @@ const yourTurn = (page) => page.waitForFunction(
 
 test('two accounts pair at 1+0, chat, a flag falls, and both see the result and the ratings', async () => {
   const suffix = Date.now().toString(36).slice(-5);
-  const a = await openApp(app.browser, `${app.server.url}?lobby`, { viewport: { width: 1100, height: 800 } });
-  const b = await openApp(app.browser, `${app.server.url}?lobby`, phone);
+  const a = await openApp(app.browser, `${app.server.url}?lobby`, { viewport: { width: 1100, height: 800 }, ...from('192.0.2.1') });
+  const b = await openApp(app.browser, `${app.server.url}?lobby`, { ...phone, ...from('198.51.100.2') });
   for (const p of [a.page, b.page]) await p.waitForSelector('body[data-screen="lobby"]');
   await register(a.page, `ana_${suffix}`);
   await register(b.page, `bo_${suffix}`);

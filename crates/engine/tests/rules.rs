@@ -1,10 +1,13 @@
 //! Runs the rule fixtures in `data/rules.fixtures`: each case's position must
 //! have exactly the listed legal turns (compared as moves, so any path of a
-//! capture may be written), and playing a turn must give the listed position.
+//! capture may be written), playing a turn must give the listed position,
+//! and a game played on from the position with a turn must end as listed.
 
 use std::collections::BTreeSet;
 
-use engine::{Bits, Chains, DraughtsKind, Position, Rules, Turn};
+use engine::{
+    Bits, Chains, DraughtsKind, DrawReason, Game, Outcome, Position, Rules, Side, Turn, WinReason,
+};
 
 #[derive(Default)]
 struct Case {
@@ -15,6 +18,7 @@ struct Case {
     turns: Vec<String>,
     paths: Option<usize>,
     after: Vec<(String, String)>,
+    ends: Vec<(String, String)>,
 }
 
 fn cases() -> Vec<Case> {
@@ -46,6 +50,11 @@ fn cases() -> Vec<Case> {
                 let (turn, position) = rest.split_once("=>").expect("after TURN => POSITION");
                 case.after
                     .push((turn.trim().to_string(), position.trim().to_string()));
+            }
+            "ends" => {
+                let (turn, outcome) = rest.split_once("=>").expect("ends TURN => OUTCOME");
+                case.ends
+                    .push((turn.trim().to_string(), outcome.trim().to_string()));
             }
             other => panic!("line {}: unknown field {other}", n + 1),
         }
@@ -91,6 +100,10 @@ fn check<B: Bits>(case: &Case) -> Vec<String> {
         "{}: a turn is listed twice",
         case.title
     );
+    // A case about how a game ends may leave its turns unlisted.
+    if case.turns.is_empty() && !case.ends.is_empty() {
+        return check_ends(case, &position);
+    }
     let generated: Vec<Turn<B>> = position.legal_turns();
     let actual: BTreeSet<Turn<B>> = generated.iter().copied().collect();
     assert_eq!(
@@ -130,6 +143,49 @@ fn check<B: Bits>(case: &Case) -> Vec<String> {
             failures.push(format!(
                 "{}: after {turn}\n  expected: {after}\n  actual:   {next}",
                 case.title
+            ));
+        }
+    }
+    failures.extend(check_ends(case, &position));
+    failures
+}
+
+/// The outcome a fixture names: `white wins` or `black wins` (the loser
+/// left without a legal move), or `draw` (by the no-progress rule).
+fn named_outcome(text: &str) -> Outcome {
+    match text {
+        "white wins" => Outcome::Win {
+            winner: Side::White,
+            reason: WinReason::NoMoves,
+        },
+        "black wins" => Outcome::Win {
+            winner: Side::Black,
+            reason: WinReason::NoMoves,
+        },
+        "draw" => Outcome::Draw {
+            reason: DrawReason::NoProgress,
+        },
+        other => panic!("unknown outcome {other:?}"),
+    }
+}
+
+/// Plays each `ends` turn in a game from the case's position; what ended
+/// otherwise than listed.
+fn check_ends<B: Bits>(case: &Case, position: &Position<B>) -> Vec<String> {
+    let mut failures = Vec::new();
+    for (turn, outcome) in &case.ends {
+        let mut game = Game::from_position(position.clone());
+        let parsed = position
+            .parse_turn(turn)
+            .unwrap_or_else(|e| panic!("{}: ends-turn {turn}: {e}", case.title));
+        game.play(parsed)
+            .unwrap_or_else(|e| panic!("{}: ends-turn {turn}: {e}", case.title));
+        let expected = named_outcome(outcome);
+        if game.outcome() != Some(expected) {
+            failures.push(format!(
+                "{}: after {turn}\n  expected: {expected:?}\n  actual:   {:?}",
+                case.title,
+                game.outcome()
             ));
         }
     }

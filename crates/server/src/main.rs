@@ -48,8 +48,12 @@ struct Args {
     /// Game sockets one address (an IPv6 /64) may hold as a spectator.
     #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u32).range(1..))]
     spectators_per_address: u32,
+    /// Game sockets one address (an IPv6 /64) may hold open in all.
+    #[arg(long, default_value_t = 32, value_parser = clap::value_parser!(u32).range(1..))]
+    sockets_per_address: u32,
     /// A proxy (an address or a network, `10.0.0.0/8`) trusted to name the
-    /// client's address in `X-Forwarded-For` or `Forwarded` (repeatable).
+    /// client's address in `X-Forwarded-For`, which it must set itself
+    /// (repeatable).
     #[arg(long, value_parser = network)]
     trusted_proxy: Vec<ipnet::IpNet>,
     /// Days a login lasts.
@@ -80,6 +84,7 @@ impl Args {
         config.caps.total = self.connections as usize;
         config.proxies = alquerque_server::limits::Proxies(self.trusted_proxy);
         config.spectators_per_address = self.spectators_per_address as usize;
+        config.sockets_per_address = self.sockets_per_address as usize;
         config.session_lifetime = Duration::from_secs(self.session_days * 24 * 60 * 60);
         config.secure_cookies = self.secure_cookies;
         config

@@ -284,6 +284,8 @@ async fn slow_and_silent_clients_are_cut_off() {
 async fn one_address_holds_only_so_many_connections() {
     let addr = start_adjusted(&fresh_database(), |config| {
         config.caps.per_address = 5;
+        // Loopback as a client, not as a trusted proxy (which has no cap).
+        config.proxies = alquerque_server::limits::Proxies::default();
     })
     .await;
     let mut held = Vec::new();
@@ -361,6 +363,7 @@ async fn limits_count_the_client_a_trusted_proxy_names_and_ignore_others() {
 async fn a_crowd_of_suggestions_reaches_the_player_as_a_few_tallies() {
     let addr = start_adjusted(&fresh_database(), |config| {
         config.spectators_per_address = 100;
+        config.sockets_per_address = 100;
     })
     .await;
     let game = create(addr, "classic", true).await;

@@ -155,13 +155,13 @@ async fn the_lobby(database: &str) {
         (clock.control.to_string(), clock.left),
         ("3+2".to_string(), [180_000, 180_000])
     );
-    // Then the names the players go by.
+    // Then the names the players go by, a guest's marked as one.
     let names = next(&mut black).await;
     assert_eq!(
         names,
         ServerMessage::Players {
-            white: Some(ana.name.clone()),
-            black: Some(bea.name.clone())
+            white: Some(online_play::guest_shown(&ana.name)),
+            black: Some(online_play::guest_shown(&bea.name))
         }
     );
     // A stranger's token holds no seat.

@@ -31,6 +31,10 @@ pub struct Seek {
     #[serde(default)]
     pub guest: bool,
     pub rating: Option<String>,
+    /// A rated seek that the server would pair unrated with the person
+    /// asking (one network or one browser).
+    #[serde(default)]
+    pub unrated_for_you: bool,
 }
 
 #[derive(Deserialize)]
@@ -250,6 +254,17 @@ pub fn with_options(game: &str, option: &str) -> Result<String, String> {
         Some((_, games, _)) if games.contains(&game) => Ok(format!("{game} {option}")),
         _ => Err(t!("option-not-here")),
     }
+}
+
+/// The seconds a refused rated pairing says the person still waits
+/// (`{"refused": "abandoned", "wait_seconds": n}`), if that is what it
+/// says.
+pub fn abandon_wait(text: &str) -> Option<u64> {
+    let value: serde_json::Value = serde_json::from_str(text).ok()?;
+    if value["refused"] != "abandoned" {
+        return None;
+    }
+    value["wait_seconds"].as_u64()
 }
 
 /// A player's name as a game gave it, in words: a guest's marked so

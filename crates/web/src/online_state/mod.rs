@@ -384,6 +384,8 @@ impl Online {
                 Received::Refused(t!("move-refused"))
             }
             ErrorCode::TooMany => Received::Lost(t!("too-many-games")),
+            ErrorCode::SlowDown => Received::Refused(t!("chat-too-fast")),
+            ErrorCode::BadChat => Received::Refused(t!("chat-shape")),
             ErrorCode::Damaged => Received::Lost(t!("record-damaged")),
             ErrorCode::Unavailable => {
                 // Nothing was stored: a move sent is not played.

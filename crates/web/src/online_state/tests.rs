@@ -102,6 +102,38 @@ fn a_refused_move_goes_back() {
 }
 
 #[test]
+fn chat_refusals_and_socket_caps_are_told_in_words() {
+    let mut online = white();
+    for (code, said) in [
+        (
+            ErrorCode::SlowDown,
+            "Messages come too fast: wait a moment.",
+        ),
+        (
+            ErrorCode::BadChat,
+            "A chat message has 1 to 140 characters.",
+        ),
+    ] {
+        let refused = online.receive(ServerMessage::Error {
+            code,
+            message: "the server's own words".into(),
+        });
+        assert_eq!(refused, Received::Refused(said.to_string()));
+    }
+    let lost = online.receive(ServerMessage::Error {
+        code: ErrorCode::TooMany,
+        message: "the server's own words".into(),
+    });
+    assert_eq!(
+        lost,
+        Received::Lost(
+            "Too many games or connections from this address just now; try again in a minute."
+                .into()
+        )
+    );
+}
+
+#[test]
 fn a_gap_in_the_events_asks_for_a_resync() {
     let mut online = white();
     assert_eq!(

@@ -104,11 +104,17 @@ impl Ui {
 
     /// A request refused, or the server out of reach.
     fn http_refused(&mut self, ask: Ask, status: u16, text: &str, fx: &mut Vec<Effect>) {
+        let wait = (status == 429)
+            .then(|| community::abandon_wait(text))
+            .flatten();
         let why = if status == 0 {
             t!("server-unreachable")
+        } else if let Some(seconds) = wait {
+            t!("abandon-wait", n = seconds.div_ceil(60))
         } else if let Some(key) = match (ask, status) {
             (Ask::Account, 401) => Some("login-wrong"),
             (Ask::Account, 409) => Some("name-taken"),
+            (Ask::Password, 409) => Some("account-changed"),
             (Ask::Password | Ask::Delete, 403) => Some("password-wrong"),
             (_, 429) => Some("too-many-tries"),
             _ => None,

@@ -518,3 +518,67 @@ fn a_kept_account_brings_its_games_and_the_sites_figures_to_the_home_screen() {
         value: "ana".to_string()
     }));
 }
+
+#[test]
+fn rated_play_refusals_and_notes_are_told_in_the_persons_language() {
+    let mut ui = booted();
+    let fx = ui.update(Action::Press(Button::Lobby(LobbyButton::Open)));
+    // A rated seek the server would pair unrated with this person says so.
+    let seeks = r#"{"seeks":[
+      {"id":"s1","game":"classic","clock":"1+0","rated":true,"side":"white","range":null,
+       "name":"ana","guest":false,"rating":"1500?","unrated_for_you":true}]}"#;
+    answer(&mut ui, &fx, "api/lobby", 200, seeks);
+    assert_eq!(
+        lobby(&ui).seeks[0].what,
+        "Classic · 1+0 · unrated for you: same network or device · White"
+    );
+    // A rated pairing refused to one who abandoned games: how long, in
+    // minutes, rounded up.
+    let fx = ui.update(Action::Press(Button::Lobby(LobbyButton::Accept(
+        "s1".into(),
+    ))));
+    answer(
+        &mut ui,
+        &fx,
+        "api/seeks/s1/accept",
+        429,
+        r#"{"refused":"abandoned","wait_seconds":241}"#,
+    );
+    assert_eq!(
+        lobby(&ui).error.as_deref(),
+        Some("You left too many rated games unfinished today: you may play rated again in 5 minutes.")
+    );
+    // In French too.
+    crate::i18n::install(
+        crate::i18n::Catalog::parse(
+            crate::i18n::Lang::Fr,
+            include_str!("../../../../www/lang/fr.json"),
+        )
+        .expect("the French catalog"),
+    );
+    let fx = ui.update(Action::Press(Button::Lobby(LobbyButton::Accept(
+        "s1".into(),
+    ))));
+    answer(
+        &mut ui,
+        &fx,
+        "api/seeks/s1/accept",
+        429,
+        r#"{"refused":"abandoned","wait_seconds":30}"#,
+    );
+    let said = lobby(&ui).error.expect("told");
+    crate::i18n::use_english();
+    assert_eq!(
+        said,
+        "Vous avez laissé trop de parties classées inachevées aujourd'hui : vous pourrez rejouer en classé dans 1 minute."
+    );
+    // Any other 429 is the usual "too many tries".
+    let fx = ui.update(Action::Press(Button::Lobby(LobbyButton::Accept(
+        "s1".into(),
+    ))));
+    answer(&mut ui, &fx, "api/seeks/s1/accept", 429, "too many seeks");
+    assert_eq!(
+        lobby(&ui).error.as_deref(),
+        Some("Too many attempts: wait a minute and try again.")
+    );
+}

@@ -102,7 +102,11 @@ impl SeekRow {
         };
         let mut what = vec![community::game_name(&s.game)];
         what.push(s.clock.clone().unwrap_or_else(|| t!("no-clock")));
-        what.push(t!(if s.rated { "rated" } else { "casual" }));
+        what.push(t!(match (s.rated, s.unrated_for_you) {
+            (true, true) => "unrated-for-you",
+            (true, false) => "rated",
+            (false, _) => "casual",
+        }));
         what.push(t!(match s.side.as_str() {
             "white" => "seek-white",
             "black" => "seek-black",
