@@ -174,7 +174,7 @@ fn named_outcome(text: &str) -> Outcome {
 fn check_ends<B: Bits>(case: &Case, position: &Position<B>) -> Vec<String> {
     let mut failures = Vec::new();
     for (turn, outcome) in &case.ends {
-        let mut game = Game::from_position(position.clone());
+        let mut game = Game::from_position(*position);
         let parsed = position
             .parse_turn(turn)
             .unwrap_or_else(|e| panic!("{}: ends-turn {turn}: {e}", case.title));
