@@ -49,6 +49,16 @@ test('two accounts pair at 1+0, chat, a flag falls, and both see the result and 
   await b.page.screenshot({ path: join(shots, 'lobby-phone.png'), fullPage: true });
   assert.deepEqual(await audit(b.page), [], 'the lobby passes the accessibility audit');
 
+  // Someone on Ana's network, in French on a phone, is told before taking
+  // her seek that it would be played unrated.
+  const near = await openApp(app.browser, `${app.server.url}?lobby&lang=fr`, { ...phone, ...from('192.0.2.1') });
+  await near.page.waitForFunction(
+    (name) => document.getElementById('seeks').textContent.includes(name), `ana_${suffix}`, { timeout: 10_000 });
+  assert.match(await near.page.textContent('#seeks'), /amicale pour vous : même réseau ou même appareil/);
+  await near.page.screenshot({ path: join(shots, 'lobby-same-network-fr-phone.png'), fullPage: true });
+  assert.deepEqual(near.errors, []);
+  await near.context.close();
+
   // Ana moves to the Classic 1+0 pool instead: her seek leaves the lobby.
   await a.page.selectOption('#quick-game', 'classic');
   await a.page.click('[data-action="quick"][data-clock="1+0"]');
@@ -91,10 +101,20 @@ test('two accounts pair at 1+0, chat, a flag falls, and both see the result and 
   await yourTurn(white);
   await black.click('[data-action="chat-phrase"][data-phrase="chat-good-luck"]');
   await white.waitForFunction(() => document.getElementById('chat-log').textContent.includes('Good luck!'));
-  await black.fill('#chat-text', 'have fun');
+  // A line with quotation marks and a non-breaking space: once shown, the
+  // log is left alone (it used to be written again, and scrolled, on every
+  // redraw).
+  await black.fill('#chat-text', 'have "fun"\u00a0!');
   await black.click('[data-action="chat-send"]');
-  await white.waitForFunction(() => document.getElementById('chat-log').textContent.includes('have fun'));
+  await white.waitForFunction(() => document.getElementById('chat-log').textContent.includes('have "fun"'));
   assert.equal(await black.inputValue('#chat-text'), '', 'the box is emptied once the message is sent');
+  const rewrites = await white.evaluate(() => new Promise((done) => {
+    let seen = 0;
+    const watcher = new MutationObserver((changes) => { seen += changes.length; });
+    watcher.observe(document.getElementById('chat-log'), { childList: true, subtree: true, characterData: true });
+    setTimeout(() => { watcher.disconnect(); done(seen); }, 3_000);
+  }));
+  assert.equal(rewrites, 0, 'the chat log is not written again while nothing is said');
 
   for (const p of [white, black]) {
     await p.waitForSelector('#result:not([hidden])', { timeout: 75_000 });

@@ -127,6 +127,12 @@ pub async fn serve(
                 continue;
             }
         };
+        // Small frames (a move, a clock) go out at once instead of waiting
+        // for the last one's acknowledgement (Nagle's algorithm held them
+        // up to 40 ms).
+        if let Err(e) = stream.set_nodelay(true) {
+            tracing::warn!(error = %e, "cannot set TCP_NODELAY");
+        }
         let trusted = proxies.trust(peer.ip());
         let Some(slot) = open.take(peer.ip(), trusted, caps.total) else {
             // Closed at once: this address, or everyone, has enough open.

@@ -219,3 +219,34 @@ async fn abandoning_rated_games_makes_a_player_wait() {
     time.advance(300_000);
     assert_eq!(eve.seek(r#""rated":true,"#).await.status, 200);
 }
+
+#[tokio::test]
+async fn one_network_plays_unrated_across_processes() {
+    let postgres = common::postgres::Postgres::start();
+    let url = postgres.database("fair").await;
+    let (_processes, addrs) = spawn_servers(&url, 2, &["--trusted-proxy", "127.0.0.1"]).await;
+    // Two accounts of one network, each on its own process.
+    let mut main = account(addrs[0], "Main", "192.0.2.70").await;
+    let mut alt = account(addrs[1], "Alt", "192.0.2.70").await;
+    let seek = main.seek(r#""rated":true,"side":"white","#).await;
+    assert_eq!(seek.status, 200, "{}", seek.body);
+    let id = seek.json()["id"].as_str().expect("an id").to_string();
+    // The other process knows where the seek came from.
+    assert_eq!(listed(&mut alt, &id).await["unrated_for_you"], true);
+    let game = alt.accept(&id).await;
+    let _white = main.sit(&game).await;
+    let _black = alt.sit(&game).await;
+    let mut listed_as = serde_json::Value::Null;
+    for _ in 0..50 {
+        let live = request(addrs[0], "GET", "/api/live", &[], "").await.json();
+        if let Some(found) = live["games"]
+            .as_array()
+            .and_then(|games| games.iter().find(|g| g["id"] == game.as_str()))
+        {
+            listed_as = found["rated"].clone();
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    assert_eq!(listed_as, false, "paired unrated");
+}
