@@ -11,15 +11,11 @@ use alquerque_server::time::Time;
 use common::*;
 use online_play::{ClientMessage, EventBody, MoveText};
 
-/// A server trusting 127.0.0.1 to name each browser's address, with a
-/// generous login allowance (the races below log in often).
+/// A server with a generous login allowance (the races below log in
+/// often); as every test server, it takes each browser's word on its
+/// address ([`Browser::from`]).
 async fn accounts_server(database: &str) -> std::net::SocketAddr {
-    start_adjusted(database, |config| {
-        config.logins_per_minute = 1_000;
-        config.proxies =
-            alquerque_server::limits::Proxies(vec!["127.0.0.1/32".parse().expect("a net")]);
-    })
-    .await
+    start_adjusted(database, |config| config.logins_per_minute = 1_000).await
 }
 
 fn browser(addr: std::net::SocketAddr, from: &str) -> Browser {
@@ -143,12 +139,7 @@ async fn forged_login(addr: std::net::SocketAddr, i: u32) -> u16 {
 
 #[tokio::test]
 async fn limits_void_behind_the_clusters_proxy() {
-    let addr = start_adjusted(&fresh_database(), |config| {
-        config.logins_per_minute = 3;
-        config.proxies =
-            alquerque_server::limits::Proxies(vec!["127.0.0.1/32".parse().expect("a net")]);
-    })
-    .await;
+    let addr = start_adjusted(&fresh_database(), |config| config.logins_per_minute = 3).await;
     // Six tries an address a minute, whatever the client says it is.
     let mut statuses = Vec::new();
     for i in 0..12 {
@@ -456,12 +447,7 @@ async fn a_foreign_database_looks_healthy() {
 #[tokio::test]
 async fn anyone_can_lock_an_owner_out() {
     // Two tries a minute for a name (four for an address).
-    let addr = start_adjusted(&fresh_database(), |config| {
-        config.logins_per_minute = 2;
-        config.proxies =
-            alquerque_server::limits::Proxies(vec!["127.0.0.1/32".parse().expect("a net")]);
-    })
-    .await;
+    let addr = start_adjusted(&fresh_database(), |config| config.logins_per_minute = 2).await;
     let mut owner = browser(addr, "192.0.2.1");
     assert_eq!(
         owner

@@ -439,11 +439,17 @@ fn the_watch_screen_lists_games_in_play_and_opens_one() {
           "white":{"name":"ana","rating":"1510","online":true},
           "black":{"name":"bo","rating":"1490?","online":true},
           "clock":{"control":"3+2","left":[161000,182000],"running":"white"},
-          "ply":12,"spectators":3,"featured":true}]}"#,
+          "ply":12,"spectators":3,"featured":true},
+          {"id":"g2","game":"classic","rated":false,
+          "white":{"name":"~Gus","rating":null,"online":true},
+          "black":{"name":"hal","rating":null,"online":true},
+          "clock":null,"ply":2,"spectators":0,"featured":false}]}"#,
     );
     let row = &lobby(&ui).live[0];
     assert!(row.featured);
     assert_eq!(row.players, "ana (1510) – bo (1490?)");
+    // A guest never passes for an account.
+    assert_eq!(lobby(&ui).live[1].players, "Gus (guest) – hal");
     assert_eq!(row.what, "Chesquerque · 3+2 · rated");
     assert_eq!(row.clock, "2:41 – 3:02");
     assert_eq!(row.more, "12 turns played · 3 watching");
