@@ -11,25 +11,6 @@ use rusqlite::{params, OptionalExtension};
 use crate::db::{either, Db};
 use crate::store::{Store, StoreError};
 
-/// The devices' table, as a SQLite migration: one row per browser and
-/// account, gone with the account.
-pub(crate) const SQLITE_SCHEMA: &str = "CREATE TABLE devices (
-        token TEXT NOT NULL,
-        user_key TEXT NOT NULL REFERENCES users(key) ON DELETE CASCADE,
-        expires INTEGER NOT NULL,
-        PRIMARY KEY (token, user_key)
-     );
-     CREATE INDEX devices_by_user ON devices (user_key);";
-
-/// The same, as PostgreSQL's.
-pub(crate) const POSTGRES_SCHEMA: &str = "CREATE TABLE devices (
-        token TEXT NOT NULL,
-        user_key TEXT NOT NULL REFERENCES users(key) ON DELETE CASCADE,
-        expires BIGINT NOT NULL,
-        PRIMARY KEY (token, user_key)
-     );
-     CREATE INDEX devices_by_user ON devices (user_key);";
-
 const REMEMBER: &str = "INSERT INTO devices (token, user_key, expires)
      SELECT CAST(?1 AS TEXT), key, CAST(?3 AS BIGINT) FROM users WHERE key = ?2
      ON CONFLICT (token, user_key) DO UPDATE SET expires = excluded.expires";

@@ -27,26 +27,6 @@ pub const FIRST_WAIT: i64 = 5 * 60;
 /// The longest wait (seconds), and how far back abandonments count.
 pub const DAY: i64 = 24 * 60 * 60;
 
-/// The abandoned games' table, as a SQLite migration.
-pub(crate) const SQLITE_SCHEMA: &str = "CREATE TABLE abandons (
-        user_key TEXT NOT NULL REFERENCES users(key) ON DELETE CASCADE,
-        game TEXT NOT NULL,
-        at INTEGER NOT NULL,
-        PRIMARY KEY (user_key, game)
-     );
-     ALTER TABLE seeks ADD COLUMN origin TEXT;
-     ALTER TABLE seeks ADD COLUMN device TEXT;";
-
-/// The same, as PostgreSQL's.
-pub(crate) const POSTGRES_SCHEMA: &str = "CREATE TABLE abandons (
-        user_key TEXT NOT NULL REFERENCES users(key) ON DELETE CASCADE,
-        game TEXT NOT NULL,
-        at BIGINT NOT NULL,
-        PRIMARY KEY (user_key, game)
-     );
-     ALTER TABLE seeks ADD COLUMN origin TEXT;
-     ALTER TABLE seeks ADD COLUMN device TEXT;";
-
 /// Where a player came from: their network's hash, and their browser's
 /// device token's hash if it has one.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

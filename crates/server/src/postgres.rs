@@ -23,29 +23,16 @@ mod hints;
 pub use hints::Hint;
 use hints::{CHANNEL, CHAT, PRESENCE};
 
-/// The schema, one step per migration, in order. A database records the
-/// steps it has had in `schema_migrations`; opening applies the rest.
+/// The schema, one step per migration file (`migrations/postgres/`), in
+/// order. A database records the steps it has had in `schema_migrations`;
+/// opening applies the rest.
 const MIGRATIONS: &[&str] = &[
-    "CREATE TABLE games (
-        id TEXT PRIMARY KEY,
-        header TEXT NOT NULL,
-        suggestions BOOLEAN NOT NULL,
-        white TEXT,
-        black TEXT,
-        code TEXT UNIQUE,
-        code_expires BIGINT
-     );
-     CREATE TABLE events (
-        game TEXT NOT NULL REFERENCES games(id),
-        v BIGINT NOT NULL,
-        body TEXT NOT NULL,
-        PRIMARY KEY (game, v)
-     );",
-    crate::users::POSTGRES_SCHEMA,
-    "ALTER TABLE games ADD COLUMN clock TEXT;",
-    crate::seeks::POSTGRES_SCHEMA,
-    crate::devices::POSTGRES_SCHEMA,
-    crate::fair_play::POSTGRES_SCHEMA,
+    include_str!("../migrations/postgres/0001_games.sql"),
+    include_str!("../migrations/postgres/0002_accounts.sql"),
+    include_str!("../migrations/postgres/0003_clocks.sql"),
+    include_str!("../migrations/postgres/0004_lobby.sql"),
+    include_str!("../migrations/postgres/0005_devices.sql"),
+    include_str!("../migrations/postgres/0006_fair_play.sql"),
 ];
 
 /// The longest notification payload sent (PostgreSQL takes up to 8000
@@ -215,13 +202,9 @@ impl PgStore {
         tx.execute("SELECT pg_advisory_xact_lock(7346231)", &[])
             .await
             .map_err(storage)?;
-        tx.batch_execute(
-            "CREATE TABLE IF NOT EXISTS schema_migrations (
-                step INTEGER PRIMARY KEY
-             )",
-        )
-        .await
-        .map_err(storage)?;
+        tx.batch_execute(include_str!("../migrations/postgres/steps_had.sql"))
+            .await
+            .map_err(storage)?;
         let done: i64 = tx
             .query_one("SELECT count(*) FROM schema_migrations", &[])
             .await

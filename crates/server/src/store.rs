@@ -144,31 +144,18 @@ pub struct GameRow {
     pub names: [Option<String>; 2],
 }
 
-/// The schema, one step per migration, in order; a database's
-/// `user_version` counts the steps it has had. The first step is also the
-/// schema of databases made before migrations were counted.
+/// The schema, one step per migration file (`migrations/sqlite/`), in
+/// order; a database's `user_version` counts the steps it has had. The
+/// first step is also the schema of databases made before migrations were
+/// counted.
 const MIGRATIONS: &[&str] = &[
-    "CREATE TABLE IF NOT EXISTS games (
-        id TEXT PRIMARY KEY,
-        header TEXT NOT NULL,
-        suggestions INTEGER NOT NULL,
-        white TEXT,
-        black TEXT,
-        code TEXT UNIQUE,
-        code_expires INTEGER
-     );
-     CREATE TABLE IF NOT EXISTS events (
-        game TEXT NOT NULL REFERENCES games(id),
-        v INTEGER NOT NULL,
-        body TEXT NOT NULL,
-        PRIMARY KEY (game, v)
-     );",
-    crate::users::SQLITE_SCHEMA,
-    "ALTER TABLE games ADD COLUMN clock TEXT;",
-    crate::seeks::SQLITE_SCHEMA,
-    crate::users::SQLITE_SESSIONS_OF_USERS,
-    crate::devices::SQLITE_SCHEMA,
-    crate::fair_play::SQLITE_SCHEMA,
+    include_str!("../migrations/sqlite/0001_games.sql"),
+    include_str!("../migrations/sqlite/0002_accounts.sql"),
+    include_str!("../migrations/sqlite/0003_clocks.sql"),
+    include_str!("../migrations/sqlite/0004_lobby.sql"),
+    include_str!("../migrations/sqlite/0005_sessions_of_users.sql"),
+    include_str!("../migrations/sqlite/0006_devices.sql"),
+    include_str!("../migrations/sqlite/0007_fair_play.sql"),
 ];
 
 /// Applies the migrations `db` has not had, with its count, in one

@@ -7,49 +7,6 @@ use rusqlite::{params, OptionalExtension};
 use crate::db::{either, Db};
 use crate::store::{Store, StoreError};
 
-/// Sessions die with their account, as in PostgreSQL: SQLite's sessions
-/// table made again with the foreign key (SQLite cannot add one to a
-/// table), keeping the sessions of accounts that exist.
-pub(crate) const SQLITE_SESSIONS_OF_USERS: &str = "CREATE TABLE sessions_of_users (
-        token TEXT PRIMARY KEY,
-        user_key TEXT NOT NULL REFERENCES users(key) ON DELETE CASCADE,
-        expires INTEGER NOT NULL
-     );
-     INSERT INTO sessions_of_users (token, user_key, expires)
-        SELECT token, user_key, expires FROM sessions
-        WHERE user_key IN (SELECT key FROM users);
-     DROP TABLE sessions;
-     ALTER TABLE sessions_of_users RENAME TO sessions;
-     CREATE INDEX sessions_by_user ON sessions (user_key);";
-
-/// The accounts' tables, as SQLite's second migration.
-pub(crate) const SQLITE_SCHEMA: &str = "CREATE TABLE users (
-        key TEXT PRIMARY KEY,
-        name TEXT NOT NULL,
-        hash TEXT NOT NULL,
-        created INTEGER NOT NULL
-     );
-     CREATE TABLE sessions (
-        token TEXT PRIMARY KEY,
-        user_key TEXT NOT NULL,
-        expires INTEGER NOT NULL
-     );
-     CREATE INDEX sessions_by_user ON sessions (user_key);";
-
-/// The same, as PostgreSQL's.
-pub(crate) const POSTGRES_SCHEMA: &str = "CREATE TABLE users (
-        key TEXT PRIMARY KEY,
-        name TEXT NOT NULL,
-        hash TEXT NOT NULL,
-        created BIGINT NOT NULL
-     );
-     CREATE TABLE sessions (
-        token TEXT PRIMARY KEY,
-        user_key TEXT NOT NULL REFERENCES users(key) ON DELETE CASCADE,
-        expires BIGINT NOT NULL
-     );
-     CREATE INDEX sessions_by_user ON sessions (user_key);";
-
 /// A stored account.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct User {

@@ -355,3 +355,115 @@ async fn postgresql_keeps_accounts_and_sessions() {
     let url = postgres.database("accounts").await;
     users_suite(&url).await;
 }
+
+/// `tests/data/four-steps.db` was made by the server as it was before its
+/// schema moved into migration files (four steps): an account signed in,
+/// and a Turkish game at 3+2 created. Opened now, it is migrated to the
+/// last step with nothing lost.
+#[tokio::test]
+async fn a_database_made_before_the_migration_files_opens_and_migrates() {
+    let dir = std::env::temp_dir().join(format!("alq-four-steps-{}", common::rand_suffix()));
+    std::fs::create_dir_all(&dir).expect("a folder");
+    let path = dir.join("games.db");
+    std::fs::copy(
+        concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/four-steps.db"),
+        &path,
+    )
+    .expect("a copy");
+    let url = path.to_string_lossy().into_owned();
+    let db = open(&url).await;
+    // The account, its session and the game are all there.
+    let ana = db.user("ana").await.expect("read").expect("Ana");
+    assert_eq!(ana.name, "Ana");
+    assert!(alquerque_server::accounts::verify_password(
+        "correct horse",
+        &ana.hash
+    ));
+    let (row, room) = db
+        .load("5w4cte3ivx")
+        .await
+        .expect("read")
+        .expect("the game");
+    assert_eq!(
+        (row.header.as_str(), row.clock.as_deref()),
+        ("turkish", Some("3+2"))
+    );
+    assert_eq!(room.v, 1);
+    drop(db);
+    let sqlite = rusqlite::Connection::open(&path).expect("opens");
+    let count = |sql: &str| -> i64 { sqlite.query_row(sql, [], |r| r.get(0)).expect("a count") };
+    assert_eq!(
+        count("SELECT count(*) FROM sessions WHERE user_key = 'ana'"),
+        1
+    );
+    // Every step applied, the new tables there.
+    assert_eq!(count("PRAGMA user_version"), 7);
+    assert_eq!(count("SELECT count(*) FROM devices"), 0);
+    assert_eq!(count("SELECT count(*) FROM abandons"), 0);
+    // And the sessions now die with their account.
+    sqlite
+        .execute_batch("PRAGMA foreign_keys = ON; DELETE FROM users WHERE key = 'ana';")
+        .expect("deleted");
+    assert_eq!(count("SELECT count(*) FROM sessions"), 0);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A PostgreSQL database that had the first four steps (as the server made
+/// them before its schema moved into files) migrates on, its data kept.
+#[tokio::test]
+async fn a_postgresql_database_of_four_steps_migrates_on() {
+    let postgres = Postgres::start();
+    let url = postgres.database("four_steps").await;
+    let (client, connection) = tokio_postgres::connect(&url, tokio_postgres::NoTls)
+        .await
+        .expect("connects");
+    tokio::spawn(connection);
+    client
+        .batch_execute(include_str!("../migrations/postgres/steps_had.sql"))
+        .await
+        .expect("the record");
+    for (step, sql) in [
+        include_str!("../migrations/postgres/0001_games.sql"),
+        include_str!("../migrations/postgres/0002_accounts.sql"),
+        include_str!("../migrations/postgres/0003_clocks.sql"),
+        include_str!("../migrations/postgres/0004_lobby.sql"),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        client.batch_execute(sql).await.expect("a step");
+        client
+            .execute(
+                "INSERT INTO schema_migrations (step) VALUES ($1)",
+                &[&(step as i32 + 1)],
+            )
+            .await
+            .expect("recorded");
+    }
+    client
+        .batch_execute(
+            "INSERT INTO users (key, name, hash, created) VALUES ('ana', 'Ana', 'h', 1);
+             INSERT INTO sessions (token, user_key, expires) VALUES ('s', 'ana', 99);",
+        )
+        .await
+        .expect("data");
+    let db = open(&url).await;
+    assert_eq!(
+        db.user("ana").await.expect("read").expect("Ana").name,
+        "Ana"
+    );
+    assert_eq!(
+        db.session_user("s", 10).await.expect("read").as_deref(),
+        Some("ana")
+    );
+    let steps: i64 = client
+        .query_one("SELECT count(*) FROM schema_migrations", &[])
+        .await
+        .expect("a count")
+        .get(0);
+    assert_eq!(steps, 6);
+    db.remember_device("d", "ana", 50)
+        .await
+        .expect("the new table");
+    assert!(db.knows_device("d", "ana", 10).await.expect("read"));
+}

@@ -1,0 +1,2 @@
+-- A game's time control.
+ALTER TABLE games ADD COLUMN clock TEXT;
