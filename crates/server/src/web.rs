@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use axum::extract::{ConnectInfo, State};
 use axum::http::StatusCode;
-use axum::response::{IntoResponse, Response};
+use axum::response::IntoResponse;
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use online_play::Role;
@@ -19,10 +19,12 @@ use tokio::sync::watch;
 use crate::db::Db;
 use crate::hub::{CreateError, Hub};
 use crate::limits::PerAddress;
+use error::ApiError;
 
 pub(crate) mod accounts;
 mod cached;
 pub(crate) mod deadline;
+pub(crate) mod error;
 mod in_play;
 mod lobby;
 mod players;
@@ -359,71 +361,64 @@ async fn create(
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
     headers: axum::http::HeaderMap,
     body: Result<String, axum::extract::rejection::StringRejection>,
-) -> Response {
+) -> Result<Json<CreateReply>, ApiError> {
+    let refused = ApiError::refused;
     let body = match body {
         Ok(body) => body,
         Err(rejection) if rejection.body_text().contains(deadline::TOO_SLOW) => {
-            return (StatusCode::REQUEST_TIMEOUT, deadline::TOO_SLOW).into_response()
+            return Err(refused(StatusCode::REQUEST_TIMEOUT, deadline::TOO_SLOW));
         }
-        Err(rejection) => return rejection.into_response(),
+        Err(rejection) => return Err(rejection.into_response().into()),
     };
     // JSON only, as every changing request: a page on another site cannot
     // create games with the visitor's allowance.
     if !accounts::says_json(&headers) {
-        return accounts::not_json();
+        return Err(accounts::not_json());
     }
     if !app.creating.allow(app.proxies.client(peer.ip(), &headers)) {
-        return (StatusCode::TOO_MANY_REQUESTS, "too many games; try later").into_response();
+        return Err(refused(
+            StatusCode::TOO_MANY_REQUESTS,
+            "too many games; try later",
+        ));
     }
     if body.len() > online_play::MAX_FRAME_BYTES {
-        return (StatusCode::PAYLOAD_TOO_LARGE, "too large").into_response();
+        return Err(refused(StatusCode::PAYLOAD_TOO_LARGE, "too large"));
     }
-    let Ok(request) = serde_json::from_str::<online_play::NewGame>(&body) else {
-        return (
+    let request = serde_json::from_str::<online_play::NewGame>(&body).map_err(|_| {
+        refused(
             StatusCode::BAD_REQUEST,
             "expected {\"game\": \"classic\", ...}",
         )
-            .into_response();
-    };
+    })?;
     let side = match request.side.as_deref() {
         None | Some("white") => Role::White,
         Some("black") => Role::Black,
-        Some("random") => {
-            if crate::ids::coin() {
-                Role::White
-            } else {
-                Role::Black
-            }
-        }
+        Some("random") if crate::ids::coin() => Role::White,
+        Some("random") => Role::Black,
         Some(_) => {
-            return (
+            return Err(refused(
                 StatusCode::BAD_REQUEST,
                 "side must be white, black or random",
-            )
-                .into_response()
+            ))
         }
     };
     let header = game_header(&request.game);
-    match app
+    let created = app
         .hub
         .create(header, side, request.suggestions, request.clock)
         .await
-    {
-        Ok(created) => {
-            tracing::info!(game = %created.id, header, "created");
-            Json(CreateReply {
-                id: created.id,
-                code: created.code,
-                token: created.token,
-                side: created.role,
-            })
-            .into_response()
-        }
-        Err(CreateError::BadGame(why)) => (StatusCode::BAD_REQUEST, why).into_response(),
-        Err(CreateError::Storage) => (
-            StatusCode::SERVICE_UNAVAILABLE,
-            "the game could not be stored just now; try again",
-        )
-            .into_response(),
-    }
+        .map_err(|e| match e {
+            CreateError::BadGame(why) => ApiError::refused_with(StatusCode::BAD_REQUEST, why),
+            // Logged where it happened.
+            CreateError::Storage => {
+                refused(StatusCode::SERVICE_UNAVAILABLE, error::Area::Games.words())
+            }
+        })?;
+    tracing::info!(game = %created.id, header, "created");
+    Ok(Json(CreateReply {
+        id: created.id,
+        code: created.code,
+        token: created.token,
+        side: created.role,
+    }))
 }

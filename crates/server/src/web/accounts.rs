@@ -13,9 +13,6 @@
 //! or, from a browser that signed in to the account before (its device
 //! cookie, [`crate::devices`]), per browser.
 
-// A refused request is its answer, passed back as it is.
-#![allow(clippy::result_large_err)]
-
 use std::net::SocketAddr;
 use std::sync::Arc;
 
@@ -28,6 +25,7 @@ use axum::{Json, Router};
 use axum_extra::extract::cookie::{Cookie, CookieJar, SameSite};
 use serde::{Deserialize, Serialize};
 
+use super::error::{ApiError, Area, OrUnavailable};
 use crate::accounts;
 use crate::users::User;
 use crate::web::App;
@@ -117,16 +115,8 @@ struct Me {
     name: Option<String>,
 }
 
-pub(crate) fn refuse(status: StatusCode, why: &str) -> Response {
-    (status, why.to_string()).into_response()
-}
-
-fn unavailable() -> Response {
-    refuse(
-        StatusCode::SERVICE_UNAVAILABLE,
-        "accounts cannot be reached just now; try again",
-    )
-}
+/// What the account routes answer.
+type Answer = Result<Response, ApiError>;
 
 /// Whether a request says its body is JSON: a page on another site (or on
 /// another port of this host) cannot send that without the server's
@@ -140,28 +130,27 @@ pub(crate) fn says_json(headers: &HeaderMap) -> bool {
 }
 
 /// The refusal of a changing request that is not JSON.
-pub(crate) fn not_json() -> Response {
-    refuse(
+pub(crate) fn not_json() -> ApiError {
+    ApiError::refused(
         StatusCode::UNSUPPORTED_MEDIA_TYPE,
         "send JSON, with Content-Type: application/json",
     )
 }
 
 /// A JSON body, or the reason it is not one (for the API's routes).
-pub(crate) fn body<T>(read: Result<Json<T>, JsonRejection>, expected: &str) -> Result<T, Response> {
+pub(crate) fn body<T>(read: Result<Json<T>, JsonRejection>, expected: &str) -> Result<T, ApiError> {
     match read {
         Ok(Json(value)) => Ok(value),
         Err(JsonRejection::MissingJsonContentType(_)) => Err(not_json()),
-        Err(rejection) if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE => {
-            Err(refuse(StatusCode::PAYLOAD_TOO_LARGE, "too large"))
-        }
-        Err(rejection) if rejection.body_text().contains(super::deadline::TOO_SLOW) => Err(refuse(
-            StatusCode::REQUEST_TIMEOUT,
-            super::deadline::TOO_SLOW,
-        )),
-        Err(_) => Err(refuse(
+        Err(rejection) if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE => Err(
+            ApiError::refused(StatusCode::PAYLOAD_TOO_LARGE, "too large"),
+        ),
+        Err(rejection) if rejection.body_text().contains(super::deadline::TOO_SLOW) => Err(
+            ApiError::refused(StatusCode::REQUEST_TIMEOUT, super::deadline::TOO_SLOW),
+        ),
+        Err(_) => Err(ApiError::refused_with(
             StatusCode::BAD_REQUEST,
-            &format!("expected {expected}"),
+            format!("expected {expected}"),
         )),
     }
 }
@@ -176,46 +165,35 @@ async fn hashing<T: Send + 'static>(app: &App, work: impl FnOnce() -> T + Send +
 }
 
 /// The signed-in account behind a request's cookie, if any.
-pub(crate) async fn signed_in(app: &App, jar: &CookieJar) -> Result<Option<User>, Response> {
+pub(crate) async fn signed_in(app: &App, jar: &CookieJar) -> Result<Option<User>, ApiError> {
     let Some(token) = jar.get(COOKIE).map(|c| c.value().to_string()) else {
         return Ok(None);
     };
     let hash = crate::ids::token_hash(&token);
     let now = app.hub.time.now();
-    let key = match app.hub.db().session_user(&hash, now).await {
-        Ok(Some(key)) => key,
-        Ok(None) => return Ok(None),
-        Err(e) => {
-            tracing::error!(error = %e, "storage failed");
-            return Err(unavailable());
-        }
+    let db = app.hub.db();
+    let Some(key) = db.session_user(&hash, now).await.or_unavailable(ACCOUNTS)? else {
+        return Ok(None);
     };
-    app.hub.db().user(&key).await.map_err(|e| {
-        tracing::error!(error = %e, "storage failed");
-        unavailable()
-    })
+    db.user(&key).await.or_unavailable(ACCOUNTS)
 }
 
 /// Starts a session for `user`, whose password hash `user.hash` was just
 /// checked: stores it, unless the account was deleted or its password
 /// changed meanwhile (then the login fails as a wrong password does), and
 /// sets the cookie.
-async fn start_session(app: &App, jar: CookieJar, user: &User) -> Response {
+async fn start_session(app: &App, jar: CookieJar, user: &User) -> Answer {
     let (token, hash) = accounts::session_token();
     let lifetime = app.doors.session_lifetime;
     let expires = app.hub.time.now() + lifetime.as_secs() as i64;
-    match app
+    let added = app
         .hub
         .db()
         .add_session(&hash, &user.key, &user.hash, expires)
         .await
-    {
-        Ok(true) => {}
-        Ok(false) => return refuse(StatusCode::UNAUTHORIZED, WRONG),
-        Err(e) => {
-            tracing::error!(error = %e, "storage failed");
-            return unavailable();
-        }
+        .or_unavailable(ACCOUNTS)?;
+    if !added {
+        return Err(ApiError::refused(StatusCode::UNAUTHORIZED, WRONG));
     }
     let cookie = Cookie::build((COOKIE, token))
         .path("/")
@@ -227,7 +205,7 @@ async fn start_session(app: &App, jar: CookieJar, user: &User) -> Response {
     let me = Me {
         name: Some(user.name.clone()),
     };
-    (jar, Json(me)).into_response()
+    Ok((jar, Json(me)).into_response())
 }
 
 /// The browser's device token (its hash), if it sent one of the right
@@ -297,12 +275,15 @@ async fn may_try(
     app.doors.per_name.allow_key(&key.to_string())
 }
 
-fn too_many() -> Response {
-    refuse(
+fn too_many() -> ApiError {
+    ApiError::refused(
         StatusCode::TOO_MANY_REQUESTS,
         "too many attempts; wait a minute and try again",
     )
 }
+
+/// Where a failed store call leaves these routes.
+const ACCOUNTS: Area = Area::Accounts;
 
 const CREDENTIALS: &str = "{\"name\": ..., \"password\": ...}";
 
@@ -312,21 +293,15 @@ async fn register(
     headers: HeaderMap,
     jar: CookieJar,
     read: Result<Json<Credentials>, JsonRejection>,
-) -> Response {
-    let asked = match body(read, CREDENTIALS) {
-        Ok(asked) => asked,
-        Err(refused) => return refused,
-    };
+) -> Answer {
+    let asked = body(read, CREDENTIALS)?;
     if !may_try(&app, peer, &headers, &jar, None).await {
-        return too_many();
+        return Err(too_many());
     }
-    let key = match accounts::name_key(&asked.name) {
-        Ok(key) => key,
-        Err(why) => return refuse(StatusCode::BAD_REQUEST, why.message()),
-    };
-    if let Err(why) = accounts::check_password(&asked.password) {
-        return refuse(StatusCode::BAD_REQUEST, why.message());
-    }
+    let bad =
+        |why: accounts::AccountError| ApiError::refused(StatusCode::BAD_REQUEST, why.message());
+    let key = accounts::name_key(&asked.name).map_err(bad)?;
+    accounts::check_password(&asked.password).map_err(bad)?;
     let password = asked.password;
     let hash = hashing(&app, move || accounts::hash_password(&password)).await;
     let user = User {
@@ -334,17 +309,20 @@ async fn register(
         name: asked.name,
         hash,
     };
-    match app.hub.db().create_user(&user, app.hub.time.now()).await {
-        Ok(true) => {
-            tracing::info!(user = %user.key, "registered");
-            start_session(&app, jar, &user).await
-        }
-        Ok(false) => refuse(StatusCode::CONFLICT, "that username is taken"),
-        Err(e) => {
-            tracing::error!(error = %e, "storage failed");
-            unavailable()
-        }
+    let created = app
+        .hub
+        .db()
+        .create_user(&user, app.hub.time.now())
+        .await
+        .or_unavailable(ACCOUNTS)?;
+    if !created {
+        return Err(ApiError::refused(
+            StatusCode::CONFLICT,
+            "that username is taken",
+        ));
     }
+    tracing::info!(user = %user.key, "registered");
+    start_session(&app, jar, &user).await
 }
 
 /// Checks a password against an account (or, for no account, spends the
@@ -364,51 +342,36 @@ async fn login(
     headers: HeaderMap,
     jar: CookieJar,
     read: Result<Json<Credentials>, JsonRejection>,
-) -> Response {
-    let asked = match body(read, CREDENTIALS) {
-        Ok(asked) => asked,
-        Err(refused) => return refused,
-    };
+) -> Answer {
+    let asked = body(read, CREDENTIALS)?;
     // Any name counts against its own allowance, so a name that is not a
     // username behaves as an unknown one.
     let key = accounts::name_key(&asked.name).unwrap_or_else(|_| asked.name.to_ascii_lowercase());
     if !may_try(&app, peer, &headers, &jar, Some(&key)).await {
-        return too_many();
+        return Err(too_many());
     }
-    let user = match app.hub.db().user(&key).await {
-        Ok(user) => user,
-        Err(e) => {
-            tracing::error!(error = %e, "storage failed");
-            return unavailable();
-        }
-    };
+    let user = app.hub.db().user(&key).await.or_unavailable(ACCOUNTS)?;
+    let wrong = || ApiError::refused(StatusCode::UNAUTHORIZED, WRONG);
     if !password_matches(&app, user.as_ref(), asked.password).await {
-        return refuse(StatusCode::UNAUTHORIZED, WRONG);
+        return Err(wrong());
     }
-    let Some(user) = user else {
-        return refuse(StatusCode::UNAUTHORIZED, WRONG);
-    };
-    start_session(&app, jar, &user).await
+    start_session(&app, jar, &user.ok_or_else(wrong)?).await
 }
 
-async fn logout(State(app): State<Arc<App>>, headers: HeaderMap, jar: CookieJar) -> Response {
+async fn logout(State(app): State<Arc<App>>, headers: HeaderMap, jar: CookieJar) -> Answer {
     // Not from a bare form or a script of another page: as every changing
     // request, JSON only.
     if !says_json(&headers) {
-        return not_json();
+        return Err(not_json());
     }
     if let Some(token) = jar.get(COOKIE).map(|c| c.value().to_string()) {
-        if let Err(e) = app
-            .hub
+        app.hub
             .db()
             .end_session(&crate::ids::token_hash(&token))
             .await
-        {
-            tracing::error!(error = %e, "storage failed");
-            return unavailable();
-        }
+            .or_unavailable(ACCOUNTS)?;
     }
-    (without_session(jar), Json(Me { name: None })).into_response()
+    Ok((without_session(jar), Json(Me { name: None })).into_response())
 }
 
 /// The signed-in account, and the password it was just asked for checked;
@@ -419,15 +382,15 @@ async fn confirmed(
     headers: &HeaderMap,
     jar: &CookieJar,
     password: String,
-) -> Result<User, Response> {
+) -> Result<User, ApiError> {
     let Some(user) = signed_in(app, jar).await? else {
-        return Err(refuse(StatusCode::UNAUTHORIZED, "log in first"));
+        return Err(ApiError::refused(StatusCode::UNAUTHORIZED, "log in first"));
     };
     if !may_try(app, peer, headers, jar, Some(&user.key)).await {
         return Err(too_many());
     }
     if !password_matches(app, Some(&user), password).await {
-        return Err(refuse(StatusCode::FORBIDDEN, "wrong password"));
+        return Err(ApiError::refused(StatusCode::FORBIDDEN, "wrong password"));
     }
     Ok(user)
 }
@@ -438,43 +401,31 @@ async fn change_password(
     headers: HeaderMap,
     jar: CookieJar,
     read: Result<Json<NewPassword>, JsonRejection>,
-) -> Response {
-    let asked = match body(read, "{\"password\": ..., \"new_password\": ...}") {
-        Ok(asked) => asked,
-        Err(refused) => return refused,
-    };
-    if let Err(why) = accounts::check_password(&asked.new_password) {
-        return refuse(StatusCode::BAD_REQUEST, why.message());
-    }
-    let user = match confirmed(&app, peer, &headers, &jar, asked.password).await {
-        Ok(user) => user,
-        Err(refused) => return refused,
-    };
+) -> Answer {
+    let asked = body(read, "{\"password\": ..., \"new_password\": ...}")?;
+    accounts::check_password(&asked.new_password)
+        .map_err(|why| ApiError::refused(StatusCode::BAD_REQUEST, why.message()))?;
+    let user = confirmed(&app, peer, &headers, &jar, asked.password).await?;
     let new_password = asked.new_password;
     let hash = hashing(&app, move || accounts::hash_password(&new_password)).await;
     let this = jar.get(COOKIE).map(|c| crate::ids::token_hash(c.value()));
-    let changed = app
+    let ended = app
         .hub
         .db()
         .change_hash(&user.key, &user.hash, &hash, this.as_deref())
-        .await;
-    match changed {
-        Ok(None) => refuse(
-            StatusCode::CONFLICT,
-            "the account changed meanwhile; log in again",
-        ),
-        Ok(Some(ended)) => {
-            tracing::info!(user = %user.key, ended, "password changed");
-            Json(Me {
-                name: Some(user.name),
-            })
-            .into_response()
-        }
-        Err(e) => {
-            tracing::error!(error = %e, "storage failed");
-            unavailable()
-        }
-    }
+        .await
+        .or_unavailable(ACCOUNTS)?
+        .ok_or_else(|| {
+            ApiError::refused(
+                StatusCode::CONFLICT,
+                "the account changed meanwhile; log in again",
+            )
+        })?;
+    tracing::info!(user = %user.key, ended, "password changed");
+    Ok(Json(Me {
+        name: Some(user.name),
+    })
+    .into_response())
 }
 
 async fn delete(
@@ -483,33 +434,21 @@ async fn delete(
     headers: HeaderMap,
     jar: CookieJar,
     read: Result<Json<Password>, JsonRejection>,
-) -> Response {
-    let asked = match body(read, "{\"password\": ...}") {
-        Ok(asked) => asked,
-        Err(refused) => return refused,
-    };
-    let user = match confirmed(&app, peer, &headers, &jar, asked.password).await {
-        Ok(user) => user,
-        Err(refused) => return refused,
-    };
-    match app.hub.db().delete_user(&user.key).await {
-        Ok(_) => {
-            tracing::info!(user = %user.key, "account deleted");
-            (without_session(jar), Json(Me { name: None })).into_response()
-        }
-        Err(e) => {
-            tracing::error!(error = %e, "storage failed");
-            unavailable()
-        }
-    }
+) -> Answer {
+    let asked = body(read, "{\"password\": ...}")?;
+    let user = confirmed(&app, peer, &headers, &jar, asked.password).await?;
+    app.hub
+        .db()
+        .delete_user(&user.key)
+        .await
+        .or_unavailable(ACCOUNTS)?;
+    tracing::info!(user = %user.key, "account deleted");
+    Ok((without_session(jar), Json(Me { name: None })).into_response())
 }
 
-async fn me(State(app): State<Arc<App>>, jar: CookieJar) -> Response {
-    match signed_in(&app, &jar).await {
-        Ok(user) => Json(Me {
-            name: user.map(|u| u.name),
-        })
-        .into_response(),
-        Err(refused) => refused,
-    }
+async fn me(State(app): State<Arc<App>>, jar: CookieJar) -> Result<Json<Me>, ApiError> {
+    let user = signed_in(&app, &jar).await?;
+    Ok(Json(Me {
+        name: user.map(|u| u.name),
+    }))
 }

@@ -10,6 +10,7 @@ use axum::routing::get;
 use axum::{Json, Router};
 use serde::Serialize;
 
+use super::error::{ApiError, Area, OrUnavailable};
 use crate::hub::InPlay;
 use crate::web::App;
 
@@ -140,26 +141,12 @@ struct MyGame {
 pub(crate) async fn my_games(
     State(app): State<Arc<App>>,
     jar: axum_extra::extract::cookie::CookieJar,
-) -> Response {
-    let user = match crate::web::accounts::signed_in(&app, &jar).await {
-        Ok(Some(user)) => user,
-        Ok(None) => {
-            return (axum::http::StatusCode::UNAUTHORIZED, "log in first").into_response();
-        }
-        Err(refused) => return refused,
-    };
+) -> Result<Json<serde_json::Value>, ApiError> {
+    let user = crate::web::accounts::signed_in(&app, &jar)
+        .await?
+        .ok_or_else(|| ApiError::refused(axum::http::StatusCode::UNAUTHORIZED, "log in first"))?;
     let db = app.hub.db();
-    let ids = match db.playing(&user.key).await {
-        Ok(ids) => ids,
-        Err(e) => {
-            tracing::error!(error = %e, "storage failed");
-            return (
-                axum::http::StatusCode::SERVICE_UNAVAILABLE,
-                "your games cannot be read just now; try again",
-            )
-                .into_response();
-        }
-    };
+    let ids = db.playing(&user.key).await.or_unavailable(Area::MyGames)?;
     let now = app.hub.time.now_ms();
     let mut games = Vec::new();
     for id in ids {
@@ -187,5 +174,5 @@ pub(crate) async fn my_games(
         });
     }
     games.sort_by_key(|g| (!g.your_turn, g.left.unwrap_or(u64::MAX)));
-    Json(serde_json::json!({ "games": games })).into_response()
+    Ok(Json(serde_json::json!({ "games": games })))
 }

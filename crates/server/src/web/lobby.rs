@@ -9,9 +9,6 @@
 //! Signed-in players seek under their account's name; guests give a name,
 //! kept in their browser, and play casual games only.
 
-// A refused request is its answer, passed back as it is.
-#![allow(clippy::result_large_err)]
-
 use std::net::SocketAddr;
 use std::sync::Arc;
 
@@ -25,10 +22,11 @@ use axum_extra::extract::cookie::CookieJar;
 use online_play::{is_seat_token, TimeControl};
 use serde::{Deserialize, Serialize};
 
+use super::error::{ApiError, Area, OrUnavailable};
 use crate::fair_play::Origin;
 use crate::hub::{Accepter, CreateError};
 use crate::seeks::{Seek, STALE_AFTER};
-use crate::web::accounts::{body, refuse};
+use crate::web::accounts::body;
 use crate::web::App;
 
 pub(crate) fn routes() -> Router<Arc<App>> {
@@ -86,16 +84,14 @@ struct SeekView {
     unrated_for_you: bool,
 }
 
-pub(super) fn unavailable(e: &crate::store::StoreError) -> Response {
-    tracing::error!(error = %e, "storage failed");
-    refuse(
-        StatusCode::SERVICE_UNAVAILABLE,
-        "the lobby cannot be reached just now; try again",
-    )
-}
+/// Where a failed store call leaves these routes.
+pub(super) const LOBBY: Area = Area::Lobby;
+
+/// What the lobby's routes answer.
+pub(super) type Answer = Result<Response, ApiError>;
 
 /// A guest's name: 2 to 20 letters, digits, spaces, `_` or `-`.
-fn guest_name(name: Option<&str>) -> Result<String, Response> {
+fn guest_name(name: Option<&str>) -> Result<String, ApiError> {
     let name = name.map(str::trim).unwrap_or_default();
     let fits = (2..=20).contains(&name.chars().count())
         && name
@@ -104,7 +100,7 @@ fn guest_name(name: Option<&str>) -> Result<String, Response> {
     if fits {
         Ok(name.to_string())
     } else {
-        Err(refuse(
+        Err(ApiError::refused(
             StatusCode::BAD_REQUEST,
             "a guest's name has 2 to 20 letters, digits, spaces, _ or -",
         ))
@@ -137,18 +133,24 @@ pub(super) fn origin_of(
 /// Refuses a rated pairing to a player who abandoned too many rated games
 /// lately, saying how long they still wait
 /// (`{"refused": "abandoned", "wait_seconds": n}`).
-pub(super) async fn may_play_rated(app: &App, user: &Option<String>) -> Result<(), Response> {
+pub(super) async fn may_play_rated(app: &App, user: &Option<String>) -> Result<(), ApiError> {
     let Some(user) = user else {
         return Ok(());
     };
-    match app.hub.db().rated_wait(user, app.hub.time.now()).await {
-        Ok(None) => Ok(()),
-        Ok(Some(wait)) => Err((
+    let waiting = app
+        .hub
+        .db()
+        .rated_wait(user, app.hub.time.now())
+        .await
+        .or_unavailable(LOBBY)?;
+    match waiting {
+        None => Ok(()),
+        Some(wait) => Err((
             StatusCode::TOO_MANY_REQUESTS,
             Json(serde_json::json!({ "refused": "abandoned", "wait_seconds": wait })),
         )
-            .into_response()),
-        Err(e) => Err(unavailable(&e)),
+            .into_response()
+            .into()),
     }
 }
 
@@ -158,9 +160,9 @@ pub(super) async fn asker(
     token: &str,
     name: Option<&str>,
     origin: Origin,
-) -> Result<Asker, Response> {
+) -> Result<Asker, ApiError> {
     if !is_seat_token(token) {
-        return Err(refuse(
+        return Err(ApiError::refused(
             StatusCode::BAD_REQUEST,
             "a seat token is 32 hex digits of the page's making",
         ));
@@ -189,40 +191,43 @@ pub(super) fn check_rated(
     user: &Option<String>,
     header: &str,
     clock: bool,
-) -> Result<(), Response> {
+) -> Result<(), ApiError> {
     if !rated {
         return Ok(());
     }
     if user.is_none() {
-        return Err(refuse(
+        return Err(ApiError::refused(
             StatusCode::FORBIDDEN,
             "rated games are for players with an account",
         ));
     }
     if header.parse::<engine::GameKind>().is_err() {
-        return Err(refuse(
+        return Err(ApiError::refused(
             StatusCode::BAD_REQUEST,
             "rated games are played without rule options",
         ));
     }
     if !clock {
-        return Err(refuse(StatusCode::BAD_REQUEST, "rated games have clocks"));
+        return Err(ApiError::refused(
+            StatusCode::BAD_REQUEST,
+            "rated games have clocks",
+        ));
     }
     Ok(())
 }
 
 /// The game's header as a game is made of it (checked by the engine).
-pub(super) fn header_of(game: &str) -> Result<String, Response> {
+pub(super) fn header_of(game: &str) -> Result<String, ApiError> {
     online_play::Room::new(crate::web::game_header(game).trim(), false)
         .map(|room| room.record())
-        .map_err(|why| refuse(StatusCode::BAD_REQUEST, &why))
+        .map_err(|why| ApiError::refused_with(StatusCode::BAD_REQUEST, why))
 }
 
 async fn rating_of(
     app: &App,
     user: &Option<String>,
     header: &str,
-) -> Result<Option<crate::ratings::Rating>, Response> {
+) -> Result<Option<crate::ratings::Rating>, ApiError> {
     match user {
         Some(user) => app
             .hub
@@ -230,7 +235,7 @@ async fn rating_of(
             .rating(user, header)
             .await
             .map(Some)
-            .map_err(|e| unavailable(&e)),
+            .or_unavailable(LOBBY),
         None => Ok(None),
     }
 }
@@ -240,20 +245,16 @@ async fn lobby(
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
     headers: HeaderMap,
     jar: CookieJar,
-) -> Response {
+) -> Answer {
     let viewer = origin_of(&app, peer, &headers, &jar);
     let since = app.hub.time.now() - STALE_AFTER;
-    let seeks = match app.hub.db().open_seeks(since).await {
-        Ok(seeks) => seeks,
-        Err(e) => return unavailable(&e),
-    };
+    let seeks = app.hub.db().open_seeks(since).await.or_unavailable(LOBBY)?;
     let mut listed = Vec::new();
     for seek in seeks.into_iter().filter(|s| !s.quick) {
         let rating = if seek.rated {
-            match rating_of(&app, &seek.user, &seek.header).await {
-                Ok(rating) => rating.map(|r| r.shown()),
-                Err(refused) => return refused,
-            }
+            rating_of(&app, &seek.user, &seek.header)
+                .await?
+                .map(|r| r.shown())
         } else {
             None
         };
@@ -270,7 +271,7 @@ async fn lobby(
             rating,
         });
     }
-    Json(serde_json::json!({ "seeks": listed })).into_response()
+    Ok(Json(serde_json::json!({ "seeks": listed })).into_response())
 }
 
 const SEEK: &str = "{\"game\", \"clock\", \"rated\", \"side\", \"range\", \"token\", \"name\"}";
@@ -281,45 +282,35 @@ async fn post_seek(
     headers: HeaderMap,
     jar: CookieJar,
     read: Result<Json<SeekRequest>, JsonRejection>,
-) -> Response {
-    let asked = match body(read, SEEK) {
-        Ok(asked) => asked,
-        Err(refused) => return refused,
-    };
+) -> Answer {
+    let asked = body(read, SEEK)?;
     if !app.creating.allow(app.proxies.client(peer.ip(), &headers)) {
-        return refuse(StatusCode::TOO_MANY_REQUESTS, "too many seeks; try later");
+        return Err(ApiError::refused(
+            StatusCode::TOO_MANY_REQUESTS,
+            "too many seeks; try later",
+        ));
     }
     let side = asked.side.unwrap_or_else(|| "random".to_string());
     if !["white", "black", "random"].contains(&side.as_str()) {
-        return refuse(
+        return Err(ApiError::refused(
             StatusCode::BAD_REQUEST,
             "side must be white, black or random",
-        );
+        ));
     }
     if let Some((low, high)) = asked.range {
         if low > high || !RATINGS.contains(&low) || !RATINGS.contains(&high) {
-            return refuse(
+            return Err(ApiError::refused(
                 StatusCode::BAD_REQUEST,
                 "a rating range is [low, high], from 0 to 4000",
-            );
+            ));
         }
     }
     let origin = origin_of(&app, peer, &headers, &jar);
-    let seeker = match asker(&app, &jar, &asked.token, asked.name.as_deref(), origin).await {
-        Ok(seeker) => seeker,
-        Err(refused) => return refused,
-    };
-    let header = match header_of(&asked.game) {
-        Ok(header) => header,
-        Err(refused) => return refused,
-    };
-    if let Err(refused) = check_rated(asked.rated, &seeker.user, &header, asked.clock.is_some()) {
-        return refused;
-    }
+    let seeker = asker(&app, &jar, &asked.token, asked.name.as_deref(), origin).await?;
+    let header = header_of(&asked.game)?;
+    check_rated(asked.rated, &seeker.user, &header, asked.clock.is_some())?;
     if asked.rated {
-        if let Err(refused) = may_play_rated(&app, &seeker.user).await {
-            return refused;
-        }
+        may_play_rated(&app, &seeker.user).await?;
     }
     let seek = new_seek(
         &app,
@@ -331,10 +322,8 @@ async fn post_seek(
         asked.range,
         false,
     );
-    match app.hub.db().add_seek(&seek).await {
-        Ok(()) => Json(serde_json::json!({ "id": seek.id })).into_response(),
-        Err(e) => unavailable(&e),
-    }
+    app.hub.db().add_seek(&seek).await.or_unavailable(LOBBY)?;
+    Ok(Json(serde_json::json!({ "id": seek.id })).into_response())
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -369,33 +358,41 @@ pub(super) fn new_seek(
 
 /// A seek's state for its seeker, who keeps it listed by asking:
 /// `{"state": "open"}`, or `{"state": "paired", "game": id}`.
-async fn watch(State(app): State<Arc<App>>, Path(id): Path<String>) -> Response {
-    match app.hub.db().seek_seen(&id, app.hub.time.now()).await {
-        Ok(Some(seek)) => match seek.game {
-            Some(game) => Json(serde_json::json!({ "state": "paired", "game": game })),
-            None => Json(serde_json::json!({ "state": "open" })),
-        }
-        .into_response(),
-        Ok(None) => refuse(StatusCode::NOT_FOUND, "no such seek"),
-        Err(e) => unavailable(&e),
+async fn watch(State(app): State<Arc<App>>, Path(id): Path<String>) -> Answer {
+    let seek = app
+        .hub
+        .db()
+        .seek_seen(&id, app.hub.time.now())
+        .await
+        .or_unavailable(LOBBY)?
+        .ok_or_else(|| ApiError::refused(StatusCode::NOT_FOUND, "no such seek"))?;
+    Ok(match seek.game {
+        Some(game) => Json(serde_json::json!({ "state": "paired", "game": game })),
+        None => Json(serde_json::json!({ "state": "open" })),
     }
+    .into_response())
 }
 
 async fn withdraw(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,
     read: Result<Json<TokenRequest>, JsonRejection>,
-) -> Response {
-    let asked = match body(read, "{\"token\"}") {
-        Ok(asked) => asked,
-        Err(refused) => return refused,
-    };
+) -> Answer {
+    let asked = body(read, "{\"token\"}")?;
     let token = crate::ids::token_hash(&asked.token);
-    match app.hub.db().withdraw_seek(&id, &token).await {
-        Ok(true) => Json(serde_json::json!({ "withdrawn": true })).into_response(),
-        Ok(false) => refuse(StatusCode::NOT_FOUND, "no open seek of yours by that id"),
-        Err(e) => unavailable(&e),
+    let withdrawn = app
+        .hub
+        .db()
+        .withdraw_seek(&id, &token)
+        .await
+        .or_unavailable(LOBBY)?;
+    if !withdrawn {
+        return Err(ApiError::refused(
+            StatusCode::NOT_FOUND,
+            "no open seek of yours by that id",
+        ));
     }
+    Ok(Json(serde_json::json!({ "withdrawn": true })).into_response())
 }
 
 /// Whether `seek` is `asker`'s own: made with their seat token, or by
@@ -405,9 +402,12 @@ pub(super) fn is_own(seek: &Seek, asker: &Asker) -> bool {
 }
 
 /// Why `accepter` may not take `seek`, if they may not.
-async fn may_accept(app: &App, seek: &Seek, accepter: &Asker) -> Result<(), Response> {
+async fn may_accept(app: &App, seek: &Seek, accepter: &Asker) -> Result<(), ApiError> {
     if is_own(seek, accepter) {
-        return Err(refuse(StatusCode::CONFLICT, "that seek is your own"));
+        return Err(ApiError::refused(
+            StatusCode::CONFLICT,
+            "that seek is your own",
+        ));
     }
     check_rated(
         seek.rated,
@@ -418,7 +418,7 @@ async fn may_accept(app: &App, seek: &Seek, accepter: &Asker) -> Result<(), Resp
     if let Some((low, high)) = seek.range {
         if let Some(rating) = rating_of(app, &accepter.user, &seek.header).await? {
             if !(low..=high).contains(&(rating.rating.round() as i32)) {
-                return Err(refuse(
+                return Err(ApiError::refused(
                     StatusCode::FORBIDDEN,
                     "your rating is outside the seek's range",
                 ));
@@ -436,7 +436,7 @@ pub(super) async fn take(
     seek: &Seek,
     accepter: Asker,
     own_seek: Option<String>,
-) -> Result<Option<String>, Response> {
+) -> Result<Option<String>, ApiError> {
     may_accept(app, seek, &accepter).await?;
     if seek.rated {
         may_play_rated(app, &accepter.user).await?;
@@ -455,16 +455,17 @@ pub(super) async fn take(
             }
             Ok(game)
         }
-        Err(CreateError::BadGame(why)) => Err(refuse(StatusCode::BAD_REQUEST, &why)),
-        Err(CreateError::Storage) => Err(refuse(
+        Err(CreateError::BadGame(why)) => Err(ApiError::refused_with(StatusCode::BAD_REQUEST, why)),
+        // Logged where it happened.
+        Err(CreateError::Storage) => Err(ApiError::refused(
             StatusCode::SERVICE_UNAVAILABLE,
-            "the game could not be stored just now; try again",
+            Area::Games.words(),
         )),
     }
 }
 
-fn gone() -> Response {
-    refuse(StatusCode::CONFLICT, "that seek is no longer open")
+fn gone() -> ApiError {
+    ApiError::refused(StatusCode::CONFLICT, "that seek is no longer open")
 }
 
 async fn accept(
@@ -474,28 +475,22 @@ async fn accept(
     headers: HeaderMap,
     jar: CookieJar,
     read: Result<Json<TokenRequest>, JsonRejection>,
-) -> Response {
-    let asked = match body(read, "{\"token\", \"name\"}") {
-        Ok(asked) => asked,
-        Err(refused) => return refused,
-    };
+) -> Answer {
+    let asked = body(read, "{\"token\", \"name\"}")?;
     let origin = origin_of(&app, peer, &headers, &jar);
-    let accepter = match asker(&app, &jar, &asked.token, asked.name.as_deref(), origin).await {
-        Ok(accepter) => accepter,
-        Err(refused) => return refused,
-    };
+    let accepter = asker(&app, &jar, &asked.token, asked.name.as_deref(), origin).await?;
     let since = app.hub.time.now() - STALE_AFTER;
-    let seek = match app.hub.db().seek(&id).await {
-        // Listed: open, and asked after lately.
-        Ok(seek) => seek.filter(|s| s.game.is_none() && s.seen >= since),
-        Err(e) => return unavailable(&e),
-    };
-    let Some(seek) = seek else {
-        return gone();
-    };
-    match take(&app, &seek, accepter, None).await {
-        Ok(Some(game)) => Json(serde_json::json!({ "game": game })).into_response(),
-        Ok(None) => gone(),
-        Err(refused) => refused,
+    // Listed: open, and asked after lately.
+    let seek = app
+        .hub
+        .db()
+        .seek(&id)
+        .await
+        .or_unavailable(LOBBY)?
+        .filter(|s| s.game.is_none() && s.seen >= since)
+        .ok_or_else(gone)?;
+    match take(&app, &seek, accepter, None).await? {
+        Some(game) => Ok(Json(serde_json::json!({ "game": game })).into_response()),
+        None => Err(gone()),
     }
 }

@@ -8,14 +8,17 @@ use std::sync::Arc;
 
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
-use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::{Json, Router};
 use serde::Serialize;
 
+use super::error::{ApiError, Area, OrUnavailable};
 use crate::players::{ByColour, PlayedGame};
 use crate::ratings::Rating;
 use crate::web::App;
+
+/// What these routes answer.
+type Answer<T> = Result<Json<T>, ApiError>;
 
 pub(crate) fn routes() -> Router<Arc<App>> {
     Router::new()
@@ -28,20 +31,26 @@ pub(crate) fn routes() -> Router<Arc<App>> {
 /// `GET /api/games/<id>`: a game's record line, to review it, and whether
 /// it is over (`{"id", "record", "over"}`); 404 for no such game. Games
 /// are public, as their watch links are.
-async fn game_record(State(app): State<Arc<App>>, Path(id): Path<String>) -> Response {
+async fn game_record(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+) -> Answer<serde_json::Value> {
+    let no_game = || ApiError::refused(StatusCode::NOT_FOUND, "no such game");
     if id.len() > 64 {
-        return (StatusCode::NOT_FOUND, "no such game").into_response();
+        return Err(no_game());
     }
-    match app.hub.db().load(&id).await {
-        Ok(Some((_, room))) => Json(serde_json::json!({
-            "id": id,
-            "record": room.record(),
-            "over": room.is_over(),
-        }))
-        .into_response(),
-        Ok(None) => (StatusCode::NOT_FOUND, "no such game").into_response(),
-        Err(e) => unavailable(&e),
-    }
+    let (_, room) = app
+        .hub
+        .db()
+        .load(&id)
+        .await
+        .or_unavailable(Area::Players)?
+        .ok_or_else(no_game)?;
+    Ok(Json(serde_json::json!({
+        "id": id,
+        "record": room.record(),
+        "over": room.is_over(),
+    })))
 }
 
 /// Games a player's page lists, and players a leaderboard.
@@ -81,46 +90,30 @@ struct PlayerView {
     games: Vec<PlayedGame>,
 }
 
-fn unavailable(e: &crate::store::StoreError) -> Response {
-    tracing::error!(error = %e, "storage failed");
-    (
-        StatusCode::SERVICE_UNAVAILABLE,
-        "players cannot be looked up just now; try again",
-    )
-        .into_response()
-}
-
-async fn player(State(app): State<Arc<App>>, Path(name): Path<String>) -> Response {
-    let not_found = || (StatusCode::NOT_FOUND, "no such player").into_response();
-    let Ok(key) = crate::accounts::name_key(&name) else {
-        return not_found();
-    };
+async fn player(State(app): State<Arc<App>>, Path(name): Path<String>) -> Answer<PlayerView> {
+    let not_found = || ApiError::refused(StatusCode::NOT_FOUND, "no such player");
+    let key = crate::accounts::name_key(&name).map_err(|_| not_found())?;
     let db = app.hub.db();
-    let user = match db.user(&key).await {
-        Ok(Some(user)) => user,
-        Ok(None) => return not_found(),
-        Err(e) => return unavailable(&e),
-    };
-    let found = async {
-        Ok::<_, crate::store::StoreError>((
-            db.ratings_of(&key).await?,
-            db.results(&key).await?,
-            db.history(&key, LISTED).await?,
-        ))
-    };
-    match found.await {
-        Ok((ratings, results, games)) => Json(PlayerView {
-            name: user.name,
-            ratings: ratings
-                .iter()
-                .map(|(game, rating)| (game.clone(), RatingView::from(rating)))
-                .collect(),
-            results,
-            games,
-        })
-        .into_response(),
-        Err(e) => unavailable(&e),
-    }
+    let user = db
+        .user(&key)
+        .await
+        .or_unavailable(Area::Players)?
+        .ok_or_else(not_found)?;
+    let ratings = db.ratings_of(&key).await.or_unavailable(Area::Players)?;
+    let results = db.results(&key).await.or_unavailable(Area::Players)?;
+    let games = db
+        .history(&key, LISTED)
+        .await
+        .or_unavailable(Area::Players)?;
+    Ok(Json(PlayerView {
+        name: user.name,
+        ratings: ratings
+            .iter()
+            .map(|(game, rating)| (game.clone(), RatingView::from(rating)))
+            .collect(),
+        results,
+        games,
+    }))
 }
 
 #[derive(Serialize)]
@@ -130,24 +123,29 @@ struct Leader {
     rating: RatingView,
 }
 
-async fn leaderboard(State(app): State<Arc<App>>, Path(game): Path<String>) -> Response {
+async fn leaderboard(
+    State(app): State<Arc<App>>,
+    Path(game): Path<String>,
+) -> Answer<serde_json::Value> {
     if game.parse::<engine::GameKind>().is_err() {
-        return (StatusCode::NOT_FOUND, "no such game").into_response();
+        return Err(ApiError::refused(StatusCode::NOT_FOUND, "no such game"));
     }
-    match app.hub.db().leaders(&game, LISTED).await {
-        Ok(standings) => Json(serde_json::json!({
-            "game": game,
-            "players": standings
-                .iter()
-                .map(|s| Leader {
-                    name: s.name.clone(),
-                    rating: RatingView::from(&s.rating),
-                })
-                .collect::<Vec<_>>(),
-        }))
-        .into_response(),
-        Err(e) => unavailable(&e),
-    }
+    let standings = app
+        .hub
+        .db()
+        .leaders(&game, LISTED)
+        .await
+        .or_unavailable(Area::Players)?;
+    Ok(Json(serde_json::json!({
+        "game": game,
+        "players": standings
+            .iter()
+            .map(|s| Leader {
+                name: s.name.clone(),
+                rating: RatingView::from(&s.rating),
+            })
+            .collect::<Vec<_>>(),
+    })))
 }
 
 /// One game's statistics as shown: games played, and White's wins, Black's
@@ -167,7 +165,7 @@ fn percent(part: u64, whole: u64) -> f64 {
     (part as f64 * 1000.0 / whole as f64).round() / 10.0
 }
 
-async fn stats(State(app): State<Arc<App>>) -> Response {
+async fn stats(State(app): State<Arc<App>>) -> Answer<serde_json::Value> {
     let computed = app.stats.get(async {
         let counted = app.hub.db().stats().await?;
         // Every game is listed, played or not.
@@ -184,8 +182,5 @@ async fn stats(State(app): State<Arc<App>>) -> Response {
         let games: std::collections::BTreeMap<_, _> = games.collect();
         Ok(serde_json::json!({ "games": games }))
     });
-    match computed.await {
-        Ok(answer) => Json(answer).into_response(),
-        Err(e) => unavailable(&e),
-    }
+    Ok(Json(computed.await.or_unavailable(Area::Players)?))
 }

@@ -2,9 +2,6 @@
 //! pool of one game and time control, and is paired at once with the
 //! oldest other player waiting there, or waits until someone comes.
 
-// A refused request is its answer, passed back as it is.
-#![allow(clippy::result_large_err)]
-
 use std::net::SocketAddr;
 use std::sync::Arc;
 
@@ -17,11 +14,12 @@ use axum_extra::extract::cookie::CookieJar;
 use online_play::TimeControl;
 use serde::Deserialize;
 
+use super::error::{ApiError, OrUnavailable};
 use super::lobby::{
-    asker, check_rated, header_of, is_own, may_play_rated, new_seek, origin_of, take, unavailable,
+    asker, check_rated, header_of, is_own, may_play_rated, new_seek, origin_of, take, Answer, LOBBY,
 };
 use crate::seeks::{Seek, STALE_AFTER};
-use crate::web::accounts::{body, refuse};
+use crate::web::accounts::body;
 use crate::web::App;
 
 #[derive(Deserialize)]
@@ -48,30 +46,20 @@ pub(super) async fn quick(
     headers: HeaderMap,
     jar: CookieJar,
     read: Result<Json<QuickRequest>, JsonRejection>,
-) -> Response {
-    let asked = match body(read, "{\"game\", \"clock\", \"token\", \"name\"}") {
-        Ok(asked) => asked,
-        Err(refused) => return refused,
-    };
+) -> Answer {
+    let asked = body(read, "{\"game\", \"clock\", \"token\", \"name\"}")?;
     if !app.creating.allow(app.proxies.client(peer.ip(), &headers)) {
-        return refuse(StatusCode::TOO_MANY_REQUESTS, "too many seeks; try later");
+        return Err(ApiError::refused(
+            StatusCode::TOO_MANY_REQUESTS,
+            "too many seeks; try later",
+        ));
     }
     let origin = origin_of(&app, peer, &headers, &jar);
-    let seeker = match asker(&app, &jar, &asked.token, asked.name.as_deref(), origin).await {
-        Ok(seeker) => seeker,
-        Err(refused) => return refused,
-    };
-    let header = match header_of(&asked.game) {
-        Ok(header) => header,
-        Err(refused) => return refused,
-    };
+    let seeker = asker(&app, &jar, &asked.token, asked.name.as_deref(), origin).await?;
+    let header = header_of(&asked.game)?;
     let rated = seeker.user.is_some();
-    if let Err(refused) = check_rated(rated, &seeker.user, &header, true) {
-        return refused;
-    }
-    if let Err(refused) = may_play_rated(&app, &seeker.user).await {
-        return refused;
-    }
+    check_rated(rated, &seeker.user, &header, true)?;
+    may_play_rated(&app, &seeker.user).await?;
     let mine = new_seek(
         &app,
         seeker.clone(),
@@ -82,24 +70,29 @@ pub(super) async fn quick(
         None,
         true,
     );
-    if let Err(e) = app.hub.db().add_seek(&mine).await {
-        return unavailable(&e);
-    }
-    let waiting = json_of(&mine.id, None);
+    app.hub.db().add_seek(&mine).await.or_unavailable(LOBBY)?;
+    let waiting = || Ok(json_of(&mine.id, None));
     for _ in 0..5 {
         let now = app.hub.time.now();
-        let seeks = match app.hub.db().open_seeks(now - STALE_AFTER).await {
-            Ok(seeks) => seeks,
-            Err(e) => return unavailable(&e),
-        };
+        let seeks = app
+            .hub
+            .db()
+            .open_seeks(now - STALE_AFTER)
+            .await
+            .or_unavailable(LOBBY)?;
         if !seeks.iter().any(|s| s.id == mine.id) {
             // Someone paired with this player meanwhile.
-            return match app.hub.db().seek_seen(&mine.id, now).await {
-                Ok(Some(Seek {
+            let seen = app
+                .hub
+                .db()
+                .seek_seen(&mine.id, now)
+                .await
+                .or_unavailable(LOBBY)?;
+            return match seen {
+                Some(Seek {
                     game: Some(game), ..
-                })) => json_of(&mine.id, Some(&game)),
-                Ok(_) => waiting,
-                Err(e) => unavailable(&e),
+                }) => Ok(json_of(&mine.id, Some(&game))),
+                _ => waiting(),
             };
         }
         let other = seeks.into_iter().find(|s| {
@@ -111,15 +104,13 @@ pub(super) async fn quick(
                 && !is_own(s, &seeker)
         });
         let Some(other) = other else {
-            return waiting;
+            return waiting();
         };
-        match take(&app, &other, seeker.clone(), Some(mine.id.clone())).await {
-            Ok(Some(game)) => return json_of(&mine.id, Some(&game)),
-            Ok(None) => continue,
-            Err(refused) => return refused,
+        if let Some(game) = take(&app, &other, seeker.clone(), Some(mine.id.clone())).await? {
+            return Ok(json_of(&mine.id, Some(&game)));
         }
     }
-    waiting
+    waiting()
 }
 
 /// Quick pairing's answer: the player's seek, and the game once paired.
