@@ -9,6 +9,39 @@
 //! [`Position::legal_turns`] → [`Position::play_turn`]. A game of either
 //! family ([`Game`], [`chesquerque::ChessGame`], or [`AnyGame`] chosen at run time)
 //! is the one shell [`History`] and answers the same verbs, [`Playable`].
+//!
+//! A game chosen at run time, from the start to its end:
+//!
+//! ```
+//! use engine::{AnyGame, Outcome, Side};
+//!
+//! // A game by its key; a record line may also carry options and moves.
+//! let mut game = AnyGame::from_record_line("classic").expect("a game");
+//! assert_eq!(game.side_to_move(), Side::White);
+//! // White's four first turns all go into the centre.
+//! let turns: Vec<String> = game
+//!     .entries()
+//!     .iter()
+//!     .map(|entry| game.turn_text(entry.turn))
+//!     .collect();
+//! assert_eq!(turns.len(), 4);
+//! assert!(turns.contains(&"c2-c3".to_string()));
+//! // Turns are played by their text; an illegal one is refused.
+//! assert!(game.parse("c2-c4").is_err());
+//! game.play(game.parse("c2-c3").expect("legal")).expect("played");
+//! game.play(game.parse("c4xc2").expect("a forced capture")).expect("played");
+//! assert_eq!(game.ply(), 2);
+//! assert_eq!(game.to_record_line(), "classic moves c2-c3 c4xc2");
+//! // Playing the first turn offered until the game ends always ends it.
+//! while game.outcome().is_none() {
+//!     let first = game.entries()[0].turn;
+//!     game.play(first).expect("a legal turn");
+//! }
+//! assert!(matches!(
+//!     game.outcome(),
+//!     Some(Outcome::Win { .. } | Outcome::Draw { .. })
+//! ));
+//! ```
 #![no_std]
 extern crate alloc;
 #[cfg(feature = "std")]

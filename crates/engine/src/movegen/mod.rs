@@ -78,6 +78,31 @@ impl<B: Bits> Position<B> {
 
     /// Every legal turn: the moves, and in Special each huff followed by each
     /// move of the position it leaves (or alone, when it takes the last piece).
+    ///
+    /// A capture chain is one move however its path runs; every path is
+    /// there with [`Chains::EveryPath`]:
+    ///
+    /// ```
+    /// use engine::{Chains, DraughtsKind, Position, Small};
+    ///
+    /// // White's man on a1 against four Black men: capturing is compulsory
+    /// // and chains go on to the end. Five paths make three moves, told
+    /// // apart by where they end and what they take.
+    /// let rules = DraughtsKind::Classic.rules();
+    /// let position = Position::<Small>::from_text(rules, "5/5/1b3/bb3/wb3 w").expect("a position");
+    /// let turns: Vec<String> = position
+    ///     .legal_turns()
+    ///     .into_iter()
+    ///     .map(|turn| position.turn_text(turn))
+    ///     .collect();
+    /// assert_eq!(turns.len(), 3);
+    /// assert!(turns.iter().all(|text| text.starts_with("a1x")));
+    /// assert_eq!(position.turns(Chains::EveryPath).len(), 5);
+    /// // Any path of a move is read as that move.
+    /// let one = position.parse_turn("a1xa3xc3xa1xc1").expect("legal");
+    /// let other = position.parse_turn("a1xc3xa3xa1xc1").expect("legal");
+    /// assert_eq!(one, other);
+    /// ```
     pub fn legal_turns(&self) -> Vec<Turn<B>> {
         self.turns(Chains::Distinct)
     }
