@@ -13,8 +13,10 @@ mod movegen;
 mod notation;
 mod position;
 mod san;
+mod searching;
 
 pub use fen::{FenError, START};
 pub use game::{ChessGame, FIFTY_MOVES};
 pub use movegen::chess_perft;
 pub use position::{ChessMove, ChessPosition, Role};
+pub use searching::{chess_value, evaluate_chess};

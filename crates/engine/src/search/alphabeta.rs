@@ -6,7 +6,7 @@ use alloc::vec::Vec;
 use core::fmt;
 use core::mem;
 
-use super::game::{Searchable, Verdict, HISTORY_SIZE};
+use super::searchable::{Searchable, Verdict, HISTORY_SIZE};
 use super::tt::{Bound, Entry, Table};
 use super::Score;
 

@@ -11,14 +11,12 @@
 //! lists are kept per ply and reused.
 
 mod alphabeta;
-mod eval;
-mod game;
 mod level;
 mod score;
+mod searchable;
 mod tt;
 
 pub use alphabeta::{Limits, Oracle, Report, Search};
-pub use eval::{chess_value, evaluate, evaluate_chess};
-pub use game::{Searchable, Verdict, HISTORY_SIZE};
 pub use level::{Level, LevelSettings, Player, UnknownLevel};
 pub use score::Score;
+pub use searchable::{Searchable, Verdict, HISTORY_SIZE};
