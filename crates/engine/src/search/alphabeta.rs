@@ -6,7 +6,8 @@ use alloc::vec::Vec;
 use core::fmt;
 use core::mem;
 
-use super::searchable::{Searchable, Verdict, HISTORY_SIZE};
+use super::ordering::Ordering;
+use super::searchable::{Searchable, Verdict};
 use super::tt::{Bound, Entry, Table};
 use super::Score;
 
@@ -52,9 +53,7 @@ pub struct Search<P: Searchable> {
     lists: Vec<Vec<P::Turn>>,
     keys: Vec<Vec<i32>>,
     scratch: P::Scratch,
-    killers: Vec<[Option<P::Turn>; 2]>,
-    /// How often a quiet move (by origin and destination) caused a cutoff.
-    history: Vec<u32>,
+    ordering: Ordering<P::Turn>,
     /// The game so far and the line being searched, for the repetition rule.
     path: Vec<P>,
     nodes: u64,
@@ -108,8 +107,7 @@ impl<P: Searchable> Search<P> {
             lists: (0..=MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
             keys: (0..=MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
             scratch: P::Scratch::default(),
-            killers: alloc::vec![[None, None]; MAX_PLY + 1],
-            history: alloc::vec![0; HISTORY_SIZE],
+            ordering: Ordering::new(MAX_PLY),
             path: Vec::with_capacity(256),
             nodes: 0,
             node_limit: u64::MAX,
@@ -179,8 +177,7 @@ impl<P: Searchable> Search<P> {
     /// Forgets what earlier searches learned.
     pub fn clear(&mut self) {
         self.table.clear();
-        self.history.iter_mut().for_each(|h| *h = 0);
-        self.killers.iter_mut().for_each(|k| *k = [None, None]);
+        self.ordering.clear();
     }
 
     /// Searches the last of `positions` (the game from its start, for the
@@ -422,7 +419,7 @@ impl<P: Searchable> Search<P> {
             }
             if alpha >= beta {
                 if !position.is_tactical(&turn) {
-                    self.remember_cutoff(turn, ply, depth);
+                    self.ordering.cutoff::<P>(turn, ply, depth);
                 }
                 break;
             }
@@ -451,8 +448,7 @@ impl<P: Searchable> Search<P> {
         best_score
     }
 
-    /// Ordering keys for the turns at `ply`: the table's turn first, then
-    /// tactical turns by what they gain, killers, and quiet turns by history.
+    /// Ordering keys for the turns at `ply` ([`Ordering`]).
     fn order(
         &mut self,
         position: &P,
@@ -461,30 +457,9 @@ impl<P: Searchable> Search<P> {
         table_turn: Option<P::Turn>,
     ) -> Vec<i32> {
         let mut keys = mem::take(&mut self.keys[ply]);
-        keys.clear();
-        for turn in turns {
-            let key = if Some(*turn) == table_turn {
-                i32::MAX
-            } else if position.is_tactical(turn) {
-                1_000_000_000 + position.gain(turn).clamp(-100_000, 100_000) * 1000
-            } else if self.killers[ply].contains(&Some(*turn)) {
-                900_000_000
-            } else {
-                self.history[P::history_index(turn)].min(800_000_000) as i32
-            };
-            keys.push(key);
-        }
+        self.ordering
+            .keys(position, turns, ply, table_turn, &mut keys);
         keys
-    }
-
-    fn remember_cutoff(&mut self, turn: P::Turn, ply: usize, depth: u32) {
-        let killers = &mut self.killers[ply];
-        if killers[0] != Some(turn) {
-            killers[1] = killers[0];
-            killers[0] = Some(turn);
-        }
-        let h = &mut self.history[P::history_index(&turn)];
-        *h = h.saturating_add(depth * depth);
     }
 }
 

@@ -1,7 +1,7 @@
 //! Game-tree search for all six games (anything [`Searchable`]): negamax with alpha-beta pruning,
 //! iterative deepening, a transposition table keyed by the positions' Zobrist
 //! hashes, move ordering (table move, captures, killer and history
-//! heuristics) and a quiescence search over captures. The draw rules
+//! heuristics: `ordering`) and a quiescence search over captures. The draw rules
 //! (repetition, no progress, Qirkat's both-blocked draw, Turkish material,
 //! stalemate, bare kings) are judged inside the tree as in a game.
 //!
@@ -12,6 +12,7 @@
 
 mod alphabeta;
 mod level;
+mod ordering;
 mod score;
 mod searchable;
 mod tt;
