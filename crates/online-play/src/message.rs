@@ -113,8 +113,9 @@ pub const CHAT_LENGTH: usize = 140;
 /// themselves: the bidirectional overrides, embeddings and isolates (which
 /// can turn a message around, or the opponent's name after it), the marks
 /// of direction, zero-width spaces and joiners other than the one emoji
-/// need, invisible operators and fillers. Chat and names drop them.
-pub fn is_hidden_format(c: char) -> bool {
+/// need, invisible operators and fillers. Chat drops them (a guest's name
+/// admits letters, digits, spaces, `_` and `-` only, none of these).
+fn is_hidden_format(c: char) -> bool {
     matches!(
         c,
         '\u{00AD}'

@@ -4,22 +4,33 @@
 //! refused at the start with what is wrong, instead of starting, saying it
 //! is healthy, and failing every request that touches it.
 
+use std::sync::OnceLock;
+
 use rusqlite::Connection;
 
 use crate::store::StoreError;
 
+/// A table's name and its columns.
+type Tables = Vec<(String, Vec<String>)>;
+
 /// Each table the migrations make, with its columns, in the order SQLite
-/// lists them; read from a database made in memory by the migrations, so
-/// it never disagrees with them.
-pub(crate) fn expected() -> Result<Vec<(String, Vec<String>)>, StoreError> {
+/// lists them; read once, from a database made in memory by the
+/// migrations, so it never disagrees with them (every store that opens
+/// is checked against it: SQLite's two connections, PostgreSQL's pool).
+pub(crate) fn expected() -> Result<&'static Tables, StoreError> {
+    static MADE: OnceLock<Tables> = OnceLock::new();
+    if let Some(made) = MADE.get() {
+        return Ok(made);
+    }
     let mut made = Connection::open_in_memory()?;
     crate::store::migrate(&mut made)?;
-    tables(&made)
+    let found = tables(&made)?;
+    Ok(MADE.get_or_init(|| found))
 }
 
 /// The tables of a SQLite database and their columns (SQLite's own
 /// tables aside).
-fn tables(db: &Connection) -> Result<Vec<(String, Vec<String>)>, StoreError> {
+fn tables(db: &Connection) -> Result<Tables, StoreError> {
     let mut names = db.prepare(
         "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'
          ORDER BY name",
@@ -66,7 +77,7 @@ pub(crate) fn lacking(
 
 /// Refuses a SQLite database that lacks what the server needs.
 pub(crate) fn check_sqlite(db: &Connection) -> Result<(), StoreError> {
-    match lacking(&expected()?, &tables(db)?) {
+    match lacking(expected()?, &tables(db)?) {
         None => Ok(()),
         Some(why) => Err(StoreError::Foreign(why)),
     }
@@ -82,7 +93,7 @@ pub(crate) async fn check_postgres(client: &tokio_postgres::Client) -> Result<()
             &[],
         )
         .await?;
-    let mut found: Vec<(String, Vec<String>)> = Vec::new();
+    let mut found: Tables = Vec::new();
     for row in rows {
         let (table, column): (String, String) = (row.get(0), row.get(1));
         match found.last_mut() {
@@ -90,7 +101,7 @@ pub(crate) async fn check_postgres(client: &tokio_postgres::Client) -> Result<()
             _ => found.push((table, vec![column])),
         }
     }
-    match lacking(&expected()?, &found) {
+    match lacking(expected()?, &found) {
         None => Ok(()),
         Some(why) => Err(StoreError::Foreign(why)),
     }
@@ -106,13 +117,13 @@ mod tests {
         let games = expected.iter().find(|(t, _)| t == "games").expect("games");
         assert!(games.1.contains(&"header".to_string()), "{games:?}");
         assert!(expected.iter().any(|(t, _)| t == "sessions"));
-        assert_eq!(lacking(&expected, &expected), None);
+        assert_eq!(lacking(expected, expected), None);
         let mut found = expected.clone();
         found.retain(|(t, _)| t != "sessions");
         if let Some((_, columns)) = found.iter_mut().find(|(t, _)| t == "games") {
             columns.retain(|c| c != "header");
         }
-        let why = lacking(&expected, &found).expect("lacking");
+        let why = lacking(expected, &found).expect("lacking");
         assert!(why.contains("no table sessions"), "{why}");
         assert!(why.contains("table games lacks header"), "{why}");
     }
