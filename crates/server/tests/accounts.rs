@@ -30,12 +30,6 @@ async fn server(database: &str, logins_per_minute: u32) -> (std::net::SocketAddr
     (addr, time)
 }
 
-fn browser(addr: std::net::SocketAddr, from: &str) -> Browser {
-    let mut browser = Browser::new(addr);
-    browser.from = Some(from.to_string());
-    browser
-}
-
 const ANA: &str = r#"{"name":"Ana","password":"correct horse"}"#;
 
 #[tokio::test]
@@ -262,13 +256,7 @@ async fn accounts(database: &str) {
 async fn logins_are_limited_per_name_and_per_address() {
     let (addr, _time) = server(&fresh_database(), 3).await;
     let mut owner = browser(addr, "198.51.100.1");
-    assert_eq!(
-        owner
-            .call("POST", "/api/account/register", ANA)
-            .await
-            .status,
-        200
-    );
+    owner.registers(ANA).await;
     let wrong = r#"{"name":"ana","password":"wrong horse"}"#;
     for (i, address) in ["203.0.113.1", "203.0.113.2", "203.0.113.3"]
         .iter()

@@ -13,17 +13,8 @@ use common::*;
 use online_play::room::FIRST_MOVE_MS;
 use online_play::{ClientMessage, EndReason, EventBody, GameResult, ServerMessage};
 
-const T0: u64 = 1_800_000_000_000;
-
 async fn server() -> (SocketAddr, Time) {
-    let time = Time::manual(T0);
-    let clock = time.clone();
-    let addr = start_adjusted(&fresh_database(), move |config| {
-        config.time = clock;
-        config.per_minute = 100;
-    })
-    .await;
-    (addr, time)
+    start_timed(&fresh_database(), |config| config.per_minute = 100).await
 }
 
 /// A signed-in player at `from`, with the seat token it plays with.
@@ -33,11 +24,12 @@ struct Player {
 }
 
 async fn account(addr: SocketAddr, name: &str, from: &str) -> Player {
-    let mut browser = Browser::new(addr);
-    browser.from = Some(from.to_string());
-    let body = format!(r#"{{"name":"{name}","password":"a long password"}}"#);
-    let reply = browser.call("POST", "/api/account/register", &body).await;
-    assert_eq!(reply.status, 200, "{}", reply.body);
+    let mut browser = browser(addr, from);
+    browser
+        .registers(&format!(
+            r#"{{"name":"{name}","password":"a long password"}}"#
+        ))
+        .await;
     Player {
         browser,
         token: alquerque_server::ids::seat_token(),

@@ -7,7 +7,6 @@ mod common;
 
 use std::time::Duration;
 
-use alquerque_server::time::Time;
 use common::*;
 use online_play::{ClientMessage, EventBody, MoveText};
 
@@ -16,12 +15,6 @@ use online_play::{ClientMessage, EventBody, MoveText};
 /// address ([`Browser::from`]).
 async fn accounts_server(database: &str) -> std::net::SocketAddr {
     start_adjusted(database, |config| config.logins_per_minute = 1_000).await
-}
-
-fn browser(addr: std::net::SocketAddr, from: &str) -> Browser {
-    let mut browser = Browser::new(addr);
-    browser.from = Some(from.to_string());
-    browser
 }
 
 const ANA: &str = r#"{"name":"Ana","password":"correct horse"}"#;
@@ -33,13 +26,7 @@ async fn a_deleted_accounts_name_with_a_live_session() {
     let mut stolen = 0;
     for round in 0..8u64 {
         let mut owner = browser(addr, "192.0.2.1");
-        assert_eq!(
-            owner
-                .call("POST", "/api/account/register", ANA)
-                .await
-                .status,
-            200
-        );
+        owner.registers(ANA).await;
         // A login with the right password, sent while the account is being
         // deleted, 0 to 50 ms apart.
         let mut late = browser(addr, "192.0.2.2");
@@ -56,13 +43,7 @@ async fn a_deleted_accounts_name_with_a_live_session() {
         assert_eq!(deleted.status, 200, "{}", deleted.body);
         // Someone registers the name again.
         let mut newcomer = browser(addr, "192.0.2.3");
-        assert_eq!(
-            newcomer
-                .call("POST", "/api/account/register", ANA_AGAIN)
-                .await
-                .status,
-            200
-        );
+        newcomer.registers(ANA_AGAIN).await;
         // Whatever the late login got, it is not signed in as the newcomer.
         if late.cookie.is_some() && late.me().await.is_some() {
             stolen += 1;
@@ -86,13 +67,7 @@ async fn a_deleted_accounts_name_with_a_live_session() {
 async fn a_password_change_that_leaves_a_session_alive() {
     let addr = accounts_server(&fresh_database()).await;
     let mut owner = browser(addr, "192.0.2.1");
-    assert_eq!(
-        owner
-            .call("POST", "/api/account/register", ANA)
-            .await
-            .status,
-        200
-    );
+    owner.registers(ANA).await;
     let passwords = ["correct horse", "battery staple"];
     let mut survived = 0;
     for round in 0..8usize {
@@ -205,11 +180,8 @@ async fn a_body_trickled_in_is_never_cut_off() {
 
 #[tokio::test]
 async fn free_time_from_the_lag_allowance() {
-    let time = Time::manual(1_800_000_000_000);
-    let clock = time.clone();
-    let addr = start_adjusted(&fresh_database(), move |config| {
-        config.time = clock;
-        // No pings of the server's own: nothing measured, nothing given.
+    // No pings of the server's own: nothing measured, nothing given.
+    let (addr, time) = start_timed(&fresh_database(), |config| {
         config.ping_every = Duration::from_secs(3600);
     })
     .await;
@@ -259,10 +231,7 @@ async fn free_time_from_the_lag_allowance() {
 async fn logout_by_any_same_site_page() {
     let addr = accounts_server(&fresh_database()).await;
     let mut ana = browser(addr, "192.0.2.1");
-    assert_eq!(
-        ana.call("POST", "/api/account/register", ANA).await.status,
-        200
-    );
+    ana.registers(ANA).await;
     let cookie = format!("alq_session={}", ana.cookie.clone().expect("a session"));
     // A form on another port of this host posts with the cookie, no body.
     for content_type in [
@@ -427,10 +396,7 @@ async fn a_foreign_database_looks_healthy() {
     // Another program's PostgreSQL database.
     let postgres = common::postgres::Postgres::start();
     let url = postgres.database("theirs").await;
-    let (client, connection) = tokio_postgres::connect(&url, tokio_postgres::NoTls)
-        .await
-        .expect("connects");
-    tokio::spawn(connection);
+    let client = common::postgres::Postgres::client(&url).await;
     client
         .batch_execute("CREATE TABLE games (id SERIAL PRIMARY KEY, title TEXT)")
         .await
@@ -449,13 +415,7 @@ async fn anyone_can_lock_an_owner_out() {
     // Two tries a minute for a name (four for an address).
     let addr = start_adjusted(&fresh_database(), |config| config.logins_per_minute = 2).await;
     let mut owner = browser(addr, "192.0.2.1");
-    assert_eq!(
-        owner
-            .call("POST", "/api/account/register", ANA)
-            .await
-            .status,
-        200
-    );
+    owner.registers(ANA).await;
     let device = owner.device.clone().expect("a device cookie");
     assert_eq!(
         owner.call("POST", "/api/account/logout", "{}").await.status,

@@ -11,17 +11,8 @@ use alquerque_server::time::Time;
 use common::*;
 use online_play::{Role, ServerMessage};
 
-const T0: u64 = 1_800_000_000_000;
-
 async fn server(database: &str) -> (SocketAddr, Time) {
-    let time = Time::manual(T0);
-    let clock = time.clone();
-    let addr = start_adjusted(database, move |config| {
-        config.time = clock;
-        config.per_minute = 100;
-    })
-    .await;
-    (addr, time)
+    start_timed(database, |config| config.per_minute = 100).await
 }
 
 /// A player's browser: its cookie, and the seat token it made.

@@ -414,10 +414,7 @@ async fn a_database_made_before_the_migration_files_opens_and_migrates() {
 async fn a_postgresql_database_of_four_steps_migrates_on() {
     let postgres = Postgres::start();
     let url = postgres.database("four_steps").await;
-    let (client, connection) = tokio_postgres::connect(&url, tokio_postgres::NoTls)
-        .await
-        .expect("connects");
-    tokio::spawn(connection);
+    let client = Postgres::client(&url).await;
     client
         .batch_execute(include_str!("../migrations/postgres/steps_had.sql"))
         .await

@@ -74,6 +74,33 @@ pub async fn start_adjusted(
     addr
 }
 
+/// Where the tests' manual clocks start (ms since the Unix epoch).
+pub const T0: u64 = 1_800_000_000_000;
+
+/// A server whose time the test moves (from [`T0`]), with the tests'
+/// usual settings, then `adjust`ed; and its time.
+pub async fn start_timed(
+    database: &str,
+    adjust: impl FnOnce(&mut alquerque_server::Config),
+) -> (std::net::SocketAddr, alquerque_server::time::Time) {
+    let time = alquerque_server::time::Time::manual(T0);
+    let clock = time.clone();
+    let addr = start_adjusted(database, move |config| {
+        config.time = clock;
+        adjust(config);
+    })
+    .await;
+    (addr, time)
+}
+
+/// A browser at the address `from` (as the test servers' trusted proxy
+/// names it).
+pub fn browser(addr: std::net::SocketAddr, from: &str) -> Browser {
+    let mut browser = Browser::new(addr);
+    browser.from = Some(from.to_string());
+    browser
+}
+
 pub fn rand_suffix() -> u64 {
     std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
@@ -459,6 +486,14 @@ impl Browser {
             let removed = value.is_empty() || set.contains("Max-Age=0");
             self.cookie = (!removed).then(|| value.to_string());
         }
+        reply
+    }
+
+    /// Registers the account `body` names (`{"name", "password"}`),
+    /// which must succeed; its answer.
+    pub async fn registers(&mut self, body: &str) -> Reply {
+        let reply = self.call("POST", "/api/account/register", body).await;
+        assert_eq!(reply.status, 200, "{}", reply.body);
         reply
     }
 

@@ -130,6 +130,16 @@ impl Postgres {
         format!("postgres://postgres@/{name}?host={}", self.dir.display())
     }
 
+    /// A client of the database at `url` (made by [`Postgres::database`]),
+    /// for a test that writes to it directly.
+    pub async fn client(url: &str) -> tokio_postgres::Client {
+        let (client, connection) = tokio_postgres::connect(url, tokio_postgres::NoTls)
+            .await
+            .expect("connects");
+        tokio::spawn(connection);
+        client
+    }
+
     /// Makes a new, empty database; its URL.
     pub async fn database(&self, name: &str) -> String {
         // The socket may be there while the server is still starting up.
