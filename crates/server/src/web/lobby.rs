@@ -274,6 +274,19 @@ async fn lobby(
     Ok(Json(serde_json::json!({ "seeks": listed })).into_response())
 }
 
+/// Counts a seek (posted, or a quick pairing's) against the address's
+/// allowance for creating games; refused once it is spent.
+pub(super) fn may_seek(app: &App, peer: SocketAddr, headers: &HeaderMap) -> Result<(), ApiError> {
+    if app.creating.allow(app.proxies.client(peer.ip(), headers)) {
+        Ok(())
+    } else {
+        Err(ApiError::refused(
+            StatusCode::TOO_MANY_REQUESTS,
+            "too many seeks; try later",
+        ))
+    }
+}
+
 const SEEK: &str = "{\"game\", \"clock\", \"rated\", \"side\", \"range\", \"token\", \"name\"}";
 
 async fn post_seek(
@@ -284,12 +297,7 @@ async fn post_seek(
     read: Result<Json<SeekRequest>, JsonRejection>,
 ) -> Answer {
     let asked = body(read, SEEK)?;
-    if !app.creating.allow(app.proxies.client(peer.ip(), &headers)) {
-        return Err(ApiError::refused(
-            StatusCode::TOO_MANY_REQUESTS,
-            "too many seeks; try later",
-        ));
-    }
+    may_seek(&app, peer, &headers)?;
     let side = asked.side.unwrap_or_else(|| "random".to_string());
     if !["white", "black", "random"].contains(&side.as_str()) {
         return Err(ApiError::refused(

@@ -7,16 +7,17 @@ use std::sync::Arc;
 
 use axum::extract::rejection::JsonRejection;
 use axum::extract::{ConnectInfo, State};
-use axum::http::{HeaderMap, StatusCode};
+use axum::http::HeaderMap;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use axum_extra::extract::cookie::CookieJar;
 use online_play::TimeControl;
 use serde::Deserialize;
 
-use super::error::{ApiError, OrUnavailable};
+use super::error::OrUnavailable;
 use super::lobby::{
-    asker, check_rated, header_of, is_own, may_play_rated, new_seek, origin_of, take, Answer, LOBBY,
+    asker, check_rated, header_of, is_own, may_play_rated, may_seek, new_seek, origin_of, take,
+    Answer, LOBBY,
 };
 use crate::seeks::{Seek, STALE_AFTER};
 use crate::web::accounts::body;
@@ -48,12 +49,7 @@ pub(super) async fn quick(
     read: Result<Json<QuickRequest>, JsonRejection>,
 ) -> Answer {
     let asked = body(read, "{\"game\", \"clock\", \"token\", \"name\"}")?;
-    if !app.creating.allow(app.proxies.client(peer.ip(), &headers)) {
-        return Err(ApiError::refused(
-            StatusCode::TOO_MANY_REQUESTS,
-            "too many seeks; try later",
-        ));
-    }
+    may_seek(&app, peer, &headers)?;
     let origin = origin_of(&app, peer, &headers, &jar);
     let seeker = asker(&app, &jar, &asked.token, asked.name.as_deref(), origin).await?;
     let header = header_of(&asked.game)?;
