@@ -25,11 +25,6 @@ impl Shown {
         written.insert(id.to_string(), html.to_string());
         true
     }
-
-    /// Forgets what `id` shows (its element was written by other means).
-    pub fn forget(&self, id: &str) {
-        self.written.borrow_mut().remove(id);
-    }
 }
 
 #[cfg(test)]
@@ -51,7 +46,6 @@ mod tests {
         assert!(!shown.changes("chat-log", &longer));
         // Each list by itself.
         assert!(shown.changes("player-games", log));
-        shown.forget("chat-log");
-        assert!(shown.changes("chat-log", &longer));
+        assert!(!shown.changes("chat-log", &longer));
     }
 }

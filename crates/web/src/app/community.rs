@@ -13,15 +13,14 @@ impl App {
     /// Sends a request to the game server; its status and body come back
     /// as [`Action::Http`] (status 0 when the server cannot be reached).
     pub(super) fn http(&self, id: u32, method: &str, path: String, body: Option<String>) {
-        let init = RequestInit::new();
-        init.set_method(method);
-        if let Some(body) = body {
-            init.set_body(&JsValue::from_str(&body));
-            let headers = js_sys::Object::new();
-            let _ =
-                js_sys::Reflect::set(&headers, &"Content-Type".into(), &"application/json".into());
-            init.set_headers(&headers);
-        }
+        let init = match body {
+            Some(body) => json_request(method, &body),
+            None => {
+                let init = RequestInit::new();
+                init.set_method(method);
+                init
+            }
+        };
         let window = self.window.clone();
         wasm_bindgen_futures::spawn_local(async move {
             let (status, text) = request(&window, &path, &init).await.unwrap_or_default();

@@ -609,6 +609,19 @@ async fn fetch_file(window: &Window, url: &str) -> Result<String, String> {
     }
 }
 
+/// A request of `method` carrying `body` as JSON (with its content type,
+/// which the game server requires of every request that changes
+/// something).
+fn json_request(method: &str, body: &str) -> web_sys::RequestInit {
+    let init = web_sys::RequestInit::new();
+    init.set_method(method);
+    init.set_body(&JsValue::from_str(body));
+    let headers = js_sys::Object::new();
+    let _ = js_sys::Reflect::set(&headers, &"Content-Type".into(), &"application/json".into());
+    init.set_headers(&headers);
+    init
+}
+
 /// Fetches `url` (with `init`, if any): whether its status was a success,
 /// and its body as text; an error when there was no answer.
 async fn fetch(

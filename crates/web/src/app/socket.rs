@@ -7,7 +7,7 @@
 use gloo_timers::callback::Interval;
 use online_play::{decode_server, ClientMessage};
 use wasm_bindgen_futures::JsFuture;
-use web_sys::{RequestInit, WebSocket};
+use web_sys::WebSocket;
 
 use super::*;
 use crate::online_state::Seat;
@@ -185,12 +185,7 @@ impl App {
 
 /// POSTs a new game; the seat of its creator.
 async fn create_request(window: &Window, body: &str) -> Result<Seat, String> {
-    let init = RequestInit::new();
-    init.set_method("POST");
-    init.set_body(&JsValue::from_str(body));
-    let headers = js_sys::Object::new();
-    let _ = js_sys::Reflect::set(&headers, &"Content-Type".into(), &"application/json".into());
-    init.set_headers(&headers);
+    let init = super::json_request("POST", body);
     let offline = || crate::t!("server-unreachable");
     let (ok, text) = super::fetch(window, "api/games", Some(&init))
         .await
