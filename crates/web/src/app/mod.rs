@@ -516,7 +516,7 @@ impl App {
                 .map(|s| s.value())
                 .unwrap_or_default()
         };
-        let prefs = self.ui.prefs;
+        let prefs = self.ui.shared.prefs;
         let action = Action::Prefs(crate::save::Prefs {
             hints: checked("pref-hints", prefs.hints),
             prompts: checked("pref-prompts", prefs.prompts),

@@ -76,10 +76,11 @@ impl Ui {
     /// Whether a hint may be asked for: a game on this device (never
     /// online), the person's turn, the computer idle.
     pub fn hint_available(&self) -> bool {
-        self.online.is_none()
+        self.shared.online.is_none()
             && !self.puzzle_unanswered()
-            && self.thinking == super::Thinking::Idle
+            && self.shared.thinking == super::Thinking::Idle
             && self
+                .shared
                 .session
                 .as_ref()
                 .is_some_and(|s| s.human_to_move() && s.review.is_none())
@@ -87,16 +88,18 @@ impl Ui {
 
     /// Asks the worker for the best turn, to show as a hint.
     pub(super) fn ask_hint(&mut self, fx: &mut Vec<Effect>) {
-        if !self.hint_available() || self.hint.is_some() {
+        if !self.hint_available() || self.screen.game().is_some_and(|g| g.hint.is_some()) {
             return;
         }
-        let Some(session) = &self.session else {
+        let Some(session) = &self.shared.session else {
             return;
         };
         let record = session.game.to_record_line();
         let ply = session.game.ply();
         let id = self.next_id();
-        self.hint = Some((id, None));
+        if let Some(game) = self.screen.game_mut() {
+            game.hint = Some((id, None));
+        }
         fx.push(Effect::Ask(Request::analyse(
             id,
             record,
@@ -115,22 +118,25 @@ impl Ui {
         analysis: &AnalysisReply,
         fx: &mut Vec<Effect>,
     ) -> bool {
-        if self.hint.map(|(asked, _)| asked) != Some(id) {
+        let Some(game) = self.screen.game_mut() else {
+            return false;
+        };
+        if game.hint.map(|(asked, _)| asked) != Some(id) {
             return false;
         }
-        let Some(session) = &self.session else {
+        let Some(session) = &self.shared.session else {
             return true;
         };
         let shown = analysis
             .lines
             .first()
             .and_then(|best| super::review::turn_points(&session.game, &best.turn));
-        self.hint = Some((id, shown));
+        game.hint = Some((id, shown));
         if shown.is_some() {
-            self.stats.count_hint(session.game.kind());
+            self.shared.stats.count_hint(session.game.kind());
             fx.push(Effect::Store {
                 key: super::STATS_KEY.to_string(),
-                value: self.stats.to_text(),
+                value: self.shared.stats.to_text(),
             });
         }
         true
@@ -138,7 +144,7 @@ impl Ui {
 
     /// The hint shown, while the position it was for is on the board.
     pub(super) fn hint_arrow(&self) -> Option<(engine::Point, engine::Point)> {
-        self.hint.and_then(|(_, shown)| shown)
+        self.screen.game()?.hint.and_then(|(_, shown)| shown)
     }
 
     /// Turns the panel on or off.
@@ -146,7 +152,10 @@ impl Ui {
         if self.puzzle_unanswered() {
             return;
         }
-        self.analysing = match self.analysing {
+        let Some(game) = self.screen.game_mut() else {
+            return;
+        };
+        game.analysing = match game.analysing {
             Some(_) => None,
             None => Some(Analysing {
                 target: None,
@@ -160,13 +169,13 @@ impl Ui {
     /// Whether the worker is free for the panel: no computer plays in the
     /// game (or it is over), and no review is under way.
     fn may_analyse(&self) -> bool {
-        let Some(session) = &self.session else {
+        let Some(session) = &self.shared.session else {
             return false;
         };
         let computer_plays = matches!(session.mode, Mode::Computer { .. } | Mode::Watch { .. })
             && !session.is_over();
-        let reviewing = self.review.as_ref().is_some_and(|r| r.busy());
-        !computer_plays && !reviewing && self.online.is_none() && !self.puzzle_unanswered()
+        let reviewing = self.screen.tool().review().is_some_and(|r| r.busy());
+        !computer_plays && !reviewing && self.shared.online.is_none() && !self.puzzle_unanswered()
     }
 
     /// After every action: asks about the position shown if it changed, or
@@ -175,19 +184,19 @@ impl Ui {
         if !self.is_full() {
             return;
         }
-        if self.analysing.is_none() {
+        if self.screen.game().is_none_or(|g| g.analysing.is_none()) {
             return;
         }
         if !self.may_analyse() {
             return;
         }
-        let Some(session) = &self.session else {
+        let Some(session) = &self.shared.session else {
             return;
         };
         let ply = session.review.unwrap_or(session.game.ply());
         let target = (session.game.to_record_line(), ply);
         let id = self.next_id();
-        let Some(state) = self.analysing.as_mut() else {
+        let Some(state) = self.screen.game_mut().and_then(|g| g.analysing.as_mut()) else {
             return;
         };
         let depth = if state.target.as_ref() != Some(&target) {
@@ -221,7 +230,12 @@ impl Ui {
         if !self.is_full() {
             return false;
         }
-        let Some(state) = self.analysing.as_mut().filter(|s| s.asked == Some(id)) else {
+        let Some(state) = self
+            .screen
+            .game_mut()
+            .and_then(|g| g.analysing.as_mut())
+            .filter(|s| s.asked == Some(id))
+        else {
             return false;
         };
         state.asked = None;
@@ -251,8 +265,8 @@ impl Ui {
         if !self.is_full() {
             return None;
         }
-        let state = self.analysing.as_ref()?;
-        let kind = self.session.as_ref().map(|s| s.game.kind());
+        let state = self.screen.game().and_then(|g| g.analysing.as_ref())?;
+        let kind = self.shared.session.as_ref().map(|s| s.game.kind());
         Some(
             state
                 .seen

@@ -33,7 +33,7 @@ pub enum ChatButton {
 
 impl Ui {
     pub(super) fn chat_button(&mut self, button: ChatButton, fx: &mut Vec<Effect>) {
-        if !self.is_full() || self.online.is_none() {
+        if !self.is_full() || self.shared.online.is_none() {
             return;
         }
         let text = match button {
@@ -43,17 +43,17 @@ impl Ui {
                 None => return,
             },
             ChatButton::Mute(muted) => {
-                self.chat_muted = muted;
+                self.shared.chat_muted = muted;
                 fx.push(Effect::SendOnline(ClientMessage::Mute { muted }));
                 return;
             }
             ChatButton::Off(off) => {
-                self.prefs.chat = !off;
+                self.shared.prefs.chat = !off;
                 fx.push(self.store_prefs());
                 return;
             }
         };
-        if !self.prefs.chat {
+        if !self.shared.prefs.chat {
             return;
         }
         match online_play::chat_text(&text) {
@@ -61,7 +61,7 @@ impl Ui {
                 fx.push(Effect::SendOnline(ClientMessage::Chat { text }));
                 fx.push(Effect::ClearField("chat-text"));
             }
-            Err(_) => self.notice = Some(t!("chat-shape")),
+            Err(_) => self.shared.notice = Some(t!("chat-shape")),
         }
     }
 
@@ -71,7 +71,12 @@ impl Ui {
         if !self.is_full() {
             return;
         }
-        let Some(room) = self.online.as_ref().and_then(|g| g.mirror.room.as_ref()) else {
+        let Some(room) = self
+            .shared
+            .online
+            .as_ref()
+            .and_then(|g| g.mirror.room.as_ref())
+        else {
             return;
         };
         let message = match (yes, room.rematch_offer.is_some()) {
@@ -89,7 +94,7 @@ impl Ui {
         if !self.is_full() {
             return;
         }
-        let Some(online) = self.online.as_ref().map(|g| &g.mirror) else {
+        let Some(online) = self.shared.online.as_ref().map(|g| &g.mirror) else {
             return;
         };
         let (Some(game), Some(token)) = (
@@ -109,7 +114,7 @@ impl Ui {
             creator: false,
         };
         self.go_online(seat, fx);
-        self.notice = Some(t!("rematch-started"));
+        self.shared.notice = Some(t!("rematch-started"));
     }
 
     /// The chat panel, in an online game.
@@ -117,9 +122,9 @@ impl Ui {
         if !self.is_full() {
             return None;
         }
-        let online = self.online.as_ref().map(|g| &g.mirror)?;
+        let online = self.shared.online.as_ref().map(|g| &g.mirror)?;
         let spectator = online.role == Some(Role::Spectator);
-        let lines = if self.prefs.chat {
+        let lines = if self.shared.prefs.chat {
             online
                 .chat
                 .iter()
@@ -145,8 +150,8 @@ impl Ui {
                 "chat-players"
             }),
             lines,
-            off: !self.prefs.chat,
-            muted: self.chat_muted,
+            off: !self.shared.prefs.chat,
+            muted: self.shared.chat_muted,
             mute_shown: !spectator,
         })
     }
@@ -157,7 +162,7 @@ impl Ui {
         if !self.is_full() {
             return None;
         }
-        let online = self.online.as_ref().map(|g| &g.mirror)?;
+        let online = self.shared.online.as_ref().map(|g| &g.mirror)?;
         let room = online.room.as_ref().filter(|r| r.is_over())?;
         let me = online.side();
         let rating = room.rated.as_ref().map(|changes| {

@@ -111,7 +111,7 @@ fn a_rated_games_end_shows_the_ratings_and_a_rematch_moves_both_players() {
         ("g2", Some("ab".repeat(16)))
     );
     assert_eq!(
-        ui.notice.as_deref(),
+        ui.shared.notice.as_deref(),
         Some("The rematch has begun, sides swapped.")
     );
 
@@ -142,7 +142,7 @@ fn chat_sends_checked_words_phrases_and_mutes_and_can_be_turned_off() {
     ))));
     assert!(!fx.iter().any(|e| matches!(e, Effect::SendOnline(_))));
     assert_eq!(
-        ui.notice.as_deref(),
+        ui.shared.notice.as_deref(),
         Some("A chat message has 1 to 140 characters.")
     );
     let fx = ui.update(Action::Press(Button::Chat(ChatButton::Phrase(

@@ -3,6 +3,7 @@
 
 use engine::{Point, Side};
 
+use super::screen::BoardInput;
 use super::{Animation, Drag, Effect, Ui};
 use crate::keyboard::{self, Key};
 use crate::layout::Layout;
@@ -14,6 +15,11 @@ pub const STEP_MS: f64 = 160.0;
 pub const DRAG_START: f64 = 6.0;
 
 impl Ui {
+    /// The board's input, on the game screen.
+    pub(super) fn input_mut(&mut self) -> Option<&mut BoardInput> {
+        self.screen.game_mut().map(|g| &mut g.input)
+    }
+
     /// The board's layout on a canvas of `size` (pixels).
     pub fn layout(&self, size: (f64, f64)) -> Option<Layout<'static>> {
         Some(Layout::new(self.board_geometry()?, size.0, size.1).flipped(self.flipped()))
@@ -21,7 +27,7 @@ impl Ui {
 
     /// The board on screen: the editor's, else the game's.
     pub fn board_geometry(&self) -> Option<&'static engine::Geometry> {
-        match (self.editing(), &self.session) {
+        match (self.editing(), &self.shared.session) {
             (Some(editor), _) => Some(editor.setup.geometry()),
             (None, Some(session)) => Some(session.game.geometry()),
             (None, None) => None,
@@ -32,7 +38,7 @@ impl Ui {
     /// round if they asked.
     pub fn flipped(&self) -> bool {
         let black_below = matches!(
-            self.session.as_ref().map(|s| s.mode),
+            self.shared.session.as_ref().map(|s| s.mode),
             Some(
                 Mode::Computer {
                     human: Side::Black,
@@ -43,7 +49,7 @@ impl Ui {
                 }
             )
         );
-        black_below != self.prefs.flipped
+        black_below != self.shared.prefs.flipped
     }
 
     pub(super) fn pointer_down(
@@ -66,11 +72,14 @@ impl Ui {
             fx.push(Effect::Redraw);
             return;
         }
-        let Some(session) = self.session.as_mut() else {
+        let Some(session) = self.shared.session.as_mut() else {
+            return;
+        };
+        let Some(input) = self.screen.game_mut().map(|g| &mut g.input) else {
             return;
         };
         let was_over = session.is_over();
-        if self.triple.press(point, time_ms) {
+        if input.triple.press(point, time_ms) {
             let update = session.triple(point);
             if update != Update::Nothing {
                 self.heard_huff(&update, fx);
@@ -78,11 +87,11 @@ impl Ui {
                 return;
             }
         }
-        session.confirm = self.prefs.confirm;
+        session.confirm = self.shared.prefs.confirm;
         let update = session.press(point);
         if session.selection.path.last() == Some(&point) {
             fx.push(Effect::CapturePointer(pointer));
-            self.drag = Some(Drag {
+            input.drag = Some(Drag {
                 from: point,
                 start: at,
                 at,
@@ -93,7 +102,7 @@ impl Ui {
     }
 
     pub(super) fn pointer_move(&mut self, at: (f64, f64), scale: f64, fx: &mut Vec<Effect>) {
-        let Some(drag) = self.drag.as_mut() else {
+        let Some(drag) = self.input_mut().and_then(|i| i.drag.as_mut()) else {
             return;
         };
         drag.at = at;
@@ -106,27 +115,29 @@ impl Ui {
     }
 
     pub(super) fn pointer_up(&mut self, at: (f64, f64), size: (f64, f64), fx: &mut Vec<Effect>) {
-        let Some(drag) = self.drag.take() else {
+        let Some(drag) = self.input_mut().and_then(|i| i.drag.take()) else {
             return;
         };
         if !drag.moved {
             return;
         }
         let target = self.layout(size).and_then(|l| l.point_at(at.0, at.1));
-        let Some(session) = self.session.as_mut() else {
+        let Some(session) = self.shared.session.as_mut() else {
             return;
         };
         let was_over = session.is_over();
         let update = match target {
             Some(to) if to != drag.from => {
-                session.confirm = self.prefs.confirm;
+                session.confirm = self.shared.prefs.confirm;
                 session.drop(drag.from, to)
             }
             _ => Update::Selection,
         };
         // A drop is not a press of the triple gesture.
-        self.triple.reset();
-        self.animation = None;
+        if let Some(input) = self.screen.game_mut().map(|g| &mut g.input) {
+            input.triple.reset();
+            input.animation = None;
+        }
         self.after(update, was_over, fx);
     }
 
@@ -134,34 +145,38 @@ impl Ui {
     pub(super) fn key(&mut self, key: Key, fx: &mut Vec<Effect>) {
         let flipped = self.flipped();
         let tools = self.is_full();
-        if let Some(editor) = self.editor.as_deref_mut().filter(|_| tools) {
+        let Some(game) = self.screen.game_mut() else {
+            return;
+        };
+        let input = &mut game.input;
+        if let Some(editor) = game.tool.editor_mut().filter(|_| tools) {
             let geometry = editor.setup.geometry();
-            let cursor = self
+            let cursor = input
                 .cursor
                 .filter(|p| p.index() < geometry.len())
                 .or_else(|| geometry.point(geometry.files() / 2, geometry.ranks() / 2))
                 .unwrap_or(Point::from_index_unchecked(0));
             match key {
                 Key::Move(right, up) => {
-                    let next = moved(self.cursor, cursor, geometry, (right, up), flipped);
-                    self.cursor = Some(next);
-                    self.announcement = editor.point_words(next);
+                    let next = moved(input.cursor, cursor, geometry, (right, up), flipped);
+                    input.cursor = Some(next);
+                    self.shared.announcement = editor.point_words(next);
                 }
                 Key::Press => {
                     editor.press(cursor);
-                    self.cursor = Some(cursor);
-                    self.announcement = editor.point_words(cursor);
+                    input.cursor = Some(cursor);
+                    self.shared.announcement = editor.point_words(cursor);
                 }
                 Key::Huff | Key::Cancel => {}
             }
             fx.push(Effect::Redraw);
             return;
         }
-        let Some(session) = self.session.as_mut() else {
+        let Some(session) = self.shared.session.as_mut() else {
             return;
         };
         let geometry = session.game.geometry();
-        let cursor = match self.cursor {
+        let cursor = match input.cursor {
             Some(p) if p.index() < geometry.len() => p,
             // Start on a piece that can move, or in the middle.
             _ => session
@@ -176,13 +191,13 @@ impl Ui {
         let huff = key == Key::Huff;
         let update = match key {
             Key::Move(right, up) => {
-                let next = moved(self.cursor, cursor, geometry, (right, up), flipped);
-                self.cursor = Some(next);
-                self.announcement = keyboard::point_words(&session.game, next);
+                let next = moved(input.cursor, cursor, geometry, (right, up), flipped);
+                input.cursor = Some(next);
+                self.shared.announcement = keyboard::point_words(&session.game, next);
                 return;
             }
             Key::Press => {
-                session.confirm = self.prefs.confirm;
+                session.confirm = self.shared.prefs.confirm;
                 session.press(cursor)
             }
             Key::Huff => session.triple(cursor),
@@ -191,7 +206,7 @@ impl Ui {
                 Update::Selection
             }
         };
-        self.cursor = Some(cursor);
+        input.cursor = Some(cursor);
         if huff {
             self.heard_huff(&update, fx);
         }
@@ -201,12 +216,17 @@ impl Ui {
     /// Shows the last move in motion, unless motion is turned off (or the
     /// piece was dragged there).
     pub(super) fn start_animation(&mut self, fx: &mut Vec<Effect>) {
-        self.animation = None;
-        if !self.prefs.animate || self.reduced_motion || self.drag.as_ref().is_some_and(|d| d.moved)
+        let Some(input) = self.screen.game_mut().map(|g| &mut g.input) else {
+            return;
+        };
+        input.animation = None;
+        if !self.shared.prefs.animate
+            || self.shared.reduced_motion
+            || input.drag.as_ref().is_some_and(|d| d.moved)
         {
             return;
         }
-        let Some(session) = &self.session else {
+        let Some(session) = &self.shared.session else {
             return;
         };
         let Some((path, captured)) = session.game.last_move() else {
@@ -221,7 +241,7 @@ impl Ui {
             .filter_map(|p| before.get(p.index()).copied().flatten().map(|v| (p, v)))
             .collect();
         let piece = path[path.len() - 1];
-        self.animation = Some(Animation {
+        input.animation = Some(Animation {
             piece,
             path,
             start_ms: None,
@@ -232,19 +252,24 @@ impl Ui {
 
     /// Asks for the next frame, once.
     fn ask_frame(&mut self, fx: &mut Vec<Effect>) {
-        if !self.frame_asked {
-            self.frame_asked = true;
+        if !self.shared.frame_asked {
+            self.shared.frame_asked = true;
             fx.push(Effect::Animate);
         }
     }
 
     pub(super) fn frame(&mut self, now: f64, fx: &mut Vec<Effect>) {
-        self.clock = now;
-        self.frame_asked = false;
-        if let Some(a) = self.animation.as_mut() {
+        self.shared.clock = now;
+        self.shared.frame_asked = false;
+        let input = self.screen.game_mut().map(|g| &mut g.input);
+        if let Some(slot) = input.map(|i| &mut i.animation) {
+            let Some(a) = slot.as_mut() else {
+                fx.push(Effect::Redraw);
+                return;
+            };
             let start = *a.start_ms.get_or_insert(now);
             if now - start >= STEP_MS * (a.path.len() - 1) as f64 {
-                self.animation = None;
+                *slot = None;
             } else {
                 self.ask_frame(fx);
             }
@@ -255,8 +280,8 @@ impl Ui {
     /// Where the animated piece is: its point, the step it is on, and how
     /// far along; and how opaque the pieces it took still are.
     pub(super) fn animated(&self) -> Option<((Point, Point, Point, f64), f64)> {
-        let a = self.animation.as_ref()?;
-        let elapsed = a.start_ms.map_or(0.0, |s| (self.clock - s).max(0.0));
+        let a = self.screen.input()?.animation.as_ref()?;
+        let elapsed = a.start_ms.map_or(0.0, |s| (self.shared.clock - s).max(0.0));
         let t = elapsed / STEP_MS;
         let i = (t.floor() as usize).min(a.path.len() - 2);
         let f = (t - i as f64).clamp(0.0, 1.0);

@@ -14,21 +14,21 @@ impl Ui {
     /// Lets the computer move if it is its turn (while watching, after the
     /// pause between moves, unless paused).
     pub(super) fn maybe_think(&mut self, fx: &mut Vec<Effect>) {
-        let Some(session) = &self.session else {
+        let Some(session) = &self.shared.session else {
             return;
         };
-        if self.thinking != Thinking::Idle
+        if self.shared.thinking != Thinking::Idle
             || session.computer_to_move().is_none()
             || session.review.is_some()
         {
             return;
         }
         if let Mode::Watch { delay_ms, .. } = session.mode {
-            if self.paused {
+            if self.shared.paused {
                 return;
             }
             let id = self.next_id();
-            self.thinking = Thinking::Delay(id);
+            self.shared.thinking = Thinking::Delay(id);
             fx.push(Effect::StartTimer { id, ms: delay_ms });
             return;
         }
@@ -37,11 +37,11 @@ impl Ui {
 
     /// Asks for the computer's turn now.
     pub(super) fn think_now(&mut self, fx: &mut Vec<Effect>) {
-        let Some(session) = &self.session else {
+        let Some(session) = &self.shared.session else {
             return;
         };
         let Some(level) = session.computer_to_move() else {
-            self.thinking = Thinking::Idle;
+            self.shared.thinking = Thinking::Idle;
             return;
         };
         let seed = session.turn_seed();
@@ -52,15 +52,15 @@ impl Ui {
     /// cancelled (its timer stopped), a request in flight is no longer
     /// waited for.
     pub(super) fn stop_thinking(&mut self, fx: &mut Vec<Effect>) {
-        if let Thinking::Delay(id) = self.thinking {
+        if let Thinking::Delay(id) = self.shared.thinking {
             fx.push(Effect::StopTimer(id));
         }
-        self.thinking = Thinking::Idle;
+        self.shared.thinking = Thinking::Idle;
     }
 
     /// Asks whether the computer accepts the person's draw offer.
     pub(super) fn ask_about_draw(&mut self, fx: &mut Vec<Effect>) {
-        let Some(session) = &self.session else {
+        let Some(session) = &self.shared.session else {
             return;
         };
         let Mode::Computer { level, human } = session.mode else {
@@ -71,12 +71,12 @@ impl Ui {
     }
 
     fn ask(&mut self, level: Level, seed: u64, kind: &str, side: String, fx: &mut Vec<Effect>) {
-        let Some(session) = &self.session else {
+        let Some(session) = &self.shared.session else {
             return;
         };
         let record = session.game.to_record_line();
         let id = self.next_id();
-        self.thinking = Thinking::Asked(id);
+        self.shared.thinking = Thinking::Asked(id);
         fx.push(Effect::Ask(Request {
             id,
             record,
@@ -100,18 +100,18 @@ impl Ui {
                 return;
             }
         }
-        if self.thinking != Thinking::Asked(reply.id) {
+        if self.shared.thinking != Thinking::Asked(reply.id) {
             return;
         }
-        self.thinking = Thinking::Idle;
-        let Some(session) = self.session.as_mut() else {
+        self.shared.thinking = Thinking::Idle;
+        let Some(session) = self.shared.session.as_mut() else {
             return;
         };
         let was_over = session.is_over();
         if let Some(accepts) = reply.accepts {
             if session.awaiting_computer_answer() {
                 session.answer_draw(accepts);
-                self.notice = Some(crate::t!(if accepts {
+                self.shared.notice = Some(crate::t!(if accepts {
                     "computer-accepts-draw"
                 } else {
                     "computer-declines-draw"
@@ -133,7 +133,7 @@ impl Ui {
                     .error
                     .unwrap_or_else(|| "an unreadable turn".to_string());
                 fx.push(Effect::Log(format!("the computer could not move: {why}")));
-                self.notice = Some(crate::t!("computer-no-move"));
+                self.shared.notice = Some(crate::t!("computer-no-move"));
             }
         }
     }

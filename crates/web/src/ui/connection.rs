@@ -8,7 +8,7 @@
 
 use online_play::{ClientMessage, ServerMessage};
 
-use super::{Effect, Screen, Ui, ONLINE_KEY};
+use super::{Effect, ScreenState, Ui, ONLINE_KEY};
 use crate::online_state::{Link, Online, Seat};
 
 /// Milliseconds of silence after which an open socket counts as dead.
@@ -62,20 +62,18 @@ impl Ui {
         if !self.is_full() {
             return;
         }
-        if self.online.is_some() {
+        if self.shared.online.is_some() {
             self.leave_online(fx);
         }
-        let seat = seat.with_joiner_token(self.token_words);
-        self.session = None;
+        let seat = seat.with_joiner_token(self.shared.token_words);
+        self.shared.session = None;
         self.stop_thinking(fx);
-        self.promotion = None;
-        self.animation = None;
         fx.push(Effect::Store {
             key: ONLINE_KEY.to_string(),
             value: seat.to_text(),
         });
         fx.push(Effect::Heartbeat(true));
-        self.online = Some(Box::new(OnlineGame {
+        self.shared.online = Some(Box::new(OnlineGame {
             mirror: Online::new(seat),
             socket: Socket::Closed,
             retries: 0,
@@ -85,7 +83,8 @@ impl Ui {
             now_ms: 0.0,
             claim_at: None,
         }));
-        self.screen = Screen::Waiting;
+        // The online game's screens start afresh.
+        self.screen = ScreenState::Waiting;
         fx.extend(self.show_online());
         self.connect(fx);
     }
@@ -96,10 +95,10 @@ impl Ui {
         if !self.is_full() {
             return;
         }
-        let Some(game) = self.online.take() else {
+        let Some(game) = self.shared.online.take() else {
             return;
         };
-        self.session = None;
+        self.shared.session = None;
         fx.push(Effect::Disconnect);
         fx.push(Effect::Heartbeat(false));
         fx.extend(game.retry.map(Effect::StopTimer));
@@ -110,7 +109,7 @@ impl Ui {
 
     /// Opens a new socket (the old one, if any, is let go unreported).
     pub(super) fn connect(&mut self, fx: &mut Vec<Effect>) {
-        let Some(game) = self.online.as_mut() else {
+        let Some(game) = self.shared.online.as_mut() else {
             return;
         };
         fx.extend(game.retry.take().map(Effect::StopTimer));
@@ -125,7 +124,7 @@ impl Ui {
         if !self.is_full() {
             return;
         }
-        let Some(game) = self.online.as_mut() else {
+        let Some(game) = self.shared.online.as_mut() else {
             return;
         };
         game.socket = Socket::Open;
@@ -147,7 +146,7 @@ impl Ui {
         if !self.is_full() {
             return;
         }
-        let Some(game) = self.online.as_mut() else {
+        let Some(game) = self.shared.online.as_mut() else {
             return;
         };
         game.last_heard = now_ms;
@@ -193,7 +192,7 @@ impl Ui {
             return;
         }
         let unit = self.random_unit();
-        let Some(game) = self.online.as_mut() else {
+        let Some(game) = self.shared.online.as_mut() else {
             return;
         };
         game.socket = Socket::Closed;
@@ -202,9 +201,9 @@ impl Ui {
         if !hidden {
             let ms = backoff_ms(game.retries, unit);
             game.retries += 1;
-            self.last_id += 1;
-            let id = self.last_id;
-            if let Some(game) = self.online.as_mut() {
+            self.shared.last_id += 1;
+            let id = self.shared.last_id;
+            if let Some(game) = self.shared.online.as_mut() {
                 game.retry = Some(id);
             }
             fx.push(Effect::StartTimer { id, ms });
@@ -219,6 +218,7 @@ impl Ui {
         }
         if !hidden
             && self
+                .shared
                 .online
                 .as_ref()
                 .is_some_and(|g| g.socket == Socket::Closed)
@@ -233,9 +233,13 @@ impl Ui {
         if !self.is_full() {
             return false;
         }
-        let ours = self.online.as_ref().is_some_and(|g| g.retry == Some(id));
+        let ours = self
+            .shared
+            .online
+            .as_ref()
+            .is_some_and(|g| g.retry == Some(id));
         if ours {
-            if let Some(game) = self.online.as_mut() {
+            if let Some(game) = self.shared.online.as_mut() {
                 game.retry = None;
             }
             self.connect(fx);
@@ -249,7 +253,7 @@ impl Ui {
         if !self.is_full() {
             return;
         }
-        let Some(game) = self.online.as_mut() else {
+        let Some(game) = self.shared.online.as_mut() else {
             return;
         };
         game.now_ms = now_ms;

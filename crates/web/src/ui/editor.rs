@@ -9,7 +9,7 @@ use engine::setup::{BoardSetup, SetupError, CASTLING_LETTERS, CHESS_PAWNS};
 use engine::text::PositionError;
 use engine::{AnyGame, GameKind, PieceKind, PieceView, Point, Side};
 
-use super::{EditorButton, Effect, Screen, Ui};
+use super::{EditorButton, Effect, GameScreen, Screen, ScreenState, Tool, Ui};
 use crate::i18n::by_side;
 use crate::links::Link;
 use crate::session::{Mode, Session};
@@ -243,7 +243,7 @@ impl Ui {
             self.open_editor(fx);
             return;
         }
-        let Some(editor) = self.editor.as_mut() else {
+        let Some(editor) = self.screen.game_mut().and_then(|g| g.tool.editor_mut()) else {
             return;
         };
         let setup = &mut editor.setup;
@@ -276,12 +276,11 @@ impl Ui {
             EditorButton::Reset => *setup = BoardSetup::start(setup.kind),
             EditorButton::Forget => setup.forget(),
             EditorButton::Cancel => {
-                self.editor = None;
-                self.screen = if self.session.is_some() {
-                    Screen::Game
+                if self.shared.session.is_some() {
+                    self.close_tool();
                 } else {
-                    Screen::Opponent
-                };
+                    self.show(Screen::Opponent);
+                }
                 self.maybe_think(fx);
             }
             EditorButton::Analyse => self.leave_editor(None, fx),
@@ -297,12 +296,12 @@ impl Ui {
     /// the game chosen when no game is on screen; none where the editor is
     /// not offered (online, embedded).
     pub(super) fn editor_start(&self) -> Option<AnyGame> {
-        if self.online.is_some() || self.embed.is_some() {
+        if self.shared.online.is_some() || self.shared.embed.is_some() {
             return None;
         }
-        Some(match (&self.session, self.screen) {
+        Some(match (&self.shared.session, self.screen.screen()) {
             (Some(session), Screen::Game) => session.game_shown(),
-            _ => AnyGame::new(self.choice),
+            _ => AnyGame::new(self.shared.choice),
         })
     }
 
@@ -315,43 +314,45 @@ impl Ui {
 
     /// The editor, while open.
     pub(super) fn editing(&self) -> Option<&Editor> {
-        self.editor.as_deref().filter(|_| self.is_full())
+        self.screen.tool().editor().filter(|_| self.is_full())
     }
 
     pub(super) fn editing_mut(&mut self) -> Option<&mut Editor> {
         let tools = self.is_full();
-        self.editor.as_deref_mut().filter(|_| tools)
+        self.screen
+            .game_mut()
+            .and_then(|g| g.tool.editor_mut())
+            .filter(|_| tools)
     }
 
     /// Opens the editor on `setup`.
     pub(super) fn edit(&mut self, setup: BoardSetup, fx: &mut Vec<Effect>) {
         self.stop_thinking(fx);
-        self.review = None;
-        self.hint = None;
-        self.cursor = None;
-        self.editor = Some(Box::new(Editor::new(setup)));
-        self.screen = Screen::Game;
+        self.screen = ScreenState::Game(Box::new(GameScreen {
+            tool: Tool::Editor(Box::new(Editor::new(setup))),
+            ..GameScreen::default()
+        }));
         fx.push(Effect::Redraw);
     }
 
     /// Plays from the position set up: analysed (`None`), or as a new game.
     fn leave_editor(&mut self, mode: Option<Mode>, fx: &mut Vec<Effect>) {
-        let Some(editor) = self.editor.as_ref() else {
+        let Some(editor) = self.screen.tool().editor() else {
             return;
         };
         let Ok(game) = editor.check() else {
             return;
         };
-        self.editor = None;
+        self.close_tool();
         let seed = self.new_seed();
         match mode {
             None => {
-                self.choice = game.kind();
+                self.shared.choice = game.kind();
                 let shown = game.ply();
                 self.analyse_game(game, shown, fx);
             }
             Some(mode) => {
-                self.choice = game.kind();
+                self.shared.choice = game.kind();
                 self.offer(Session::resume(game, mode, seed), fx);
             }
         }
@@ -362,6 +363,6 @@ impl Ui {
         if !self.is_full() {
             return None;
         }
-        self.editor.as_ref().map(|e| e.view())
+        self.screen.tool().editor().map(|e| e.view())
     }
 }

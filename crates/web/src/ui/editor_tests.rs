@@ -21,7 +21,7 @@ fn editing(kind: GameKind) -> Ui {
     let mut ui = booted();
     ui.update(Action::Press(Button::Pick(kind)));
     press(&mut ui, EditorButton::Open);
-    assert_eq!(ui.screen, Screen::Game);
+    assert_eq!(ui.screen.screen(), Screen::Game);
     ui
 }
 
@@ -62,8 +62,9 @@ fn presses_place_the_brush_and_the_verdict_follows_the_board() {
         .iter()
         .any(|b| b.code == "erase" && b.pressed));
     let points: Vec<engine::Point> = ui
-        .editor
-        .as_ref()
+        .screen
+        .tool()
+        .editor()
         .expect("editing")
         .setup
         .board
@@ -78,7 +79,7 @@ fn presses_place_the_brush_and_the_verdict_follows_the_board() {
     assert_eq!(editor(&ui).error.as_deref(), Some("Black has no pieces."));
     // Nothing can be played from it.
     let fx = press(&mut ui, EditorButton::Analyse);
-    assert!(ui.editor.is_some(), "still editing");
+    assert!(ui.screen.tool().editor().is_some(), "still editing");
     assert!(fx.iter().all(|e| !matches!(e, Effect::Ask(_))));
 }
 
@@ -105,7 +106,7 @@ fn a_valid_position_is_analysed_on_a_board_of_its_own() {
     assert!(position.contains(" b "), "{position}");
     assert!(editor(&ui).link.starts_with("?analysis=classic&position="));
     let fx = press(&mut ui, EditorButton::Analyse);
-    assert!(ui.editor.is_none());
+    assert!(ui.screen.tool().editor().is_none());
     assert_eq!(session(&ui).game.position_text(), position);
     assert_eq!(session(&ui).mode, Mode::Friend);
     assert!(ui.view().analysis.is_some(), "the analysis panel is on");
@@ -166,8 +167,8 @@ fn the_editor_opens_on_the_position_shown_and_leaving_goes_back_to_the_game() {
     press(&mut ui, EditorButton::Open);
     assert_eq!(editor(&ui).position, after);
     press(&mut ui, EditorButton::Cancel);
-    assert!(ui.editor.is_none());
-    assert_eq!(ui.screen, Screen::Game);
+    assert!(ui.screen.tool().editor().is_none());
+    assert_eq!(ui.screen.screen(), Screen::Game);
     assert_eq!(session(&ui).game.ply(), 1, "the game is as it was");
     // Stepped back, the editor starts from the position shown.
     ui.update(Action::Press(Button::Back));

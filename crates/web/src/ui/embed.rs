@@ -25,7 +25,7 @@ impl Ui {
         if !self.is_full() {
             return;
         }
-        self.choice = embed.game;
+        self.shared.choice = embed.game;
         let seat = match &embed.opponent {
             Opponent::Join(code) => Some(
                 stored_seat
@@ -36,23 +36,23 @@ impl Ui {
             _ => None,
         };
         let mode = local_mode(&embed);
-        self.embed = Some(embed);
+        self.shared.embed = Some(embed);
         if let Some(seat) = seat {
             self.go_online(seat, fx);
             return;
         }
         let restored = saved
             .and_then(|text| Session::from_save(&text).ok())
-            .filter(|s| s.game.kind() == self.choice);
+            .filter(|s| s.game.kind() == self.shared.choice);
         match (restored, mode) {
-            (Some(session), _) => self.session = Some(session),
+            (Some(session), _) => self.shared.session = Some(session),
             (None, Some(mode)) => {
                 let seed = self.new_seed();
-                self.session = Some(Session::new(self.choice, mode, seed));
+                self.shared.session = Some(Session::new(self.shared.choice, mode, seed));
             }
             (None, None) => {}
         }
-        self.screen = Screen::Game;
+        self.show(Screen::Game);
     }
 
     /// A message posted to the page. Anything from an origin other than the
@@ -68,7 +68,7 @@ impl Ui {
         if !self.is_full() {
             return;
         }
-        let Some(embed) = &self.embed else {
+        let Some(embed) = &self.shared.embed else {
             return;
         };
         let trusted = origin == own_origin || embed.host.as_deref() == Some(origin);
@@ -135,7 +135,7 @@ impl Ui {
         side: Option<Side>,
         fx: &mut Vec<Effect>,
     ) -> Result<(), HostError> {
-        let Some(embed) = self.embed.as_mut() else {
+        let Some(embed) = self.shared.embed.as_mut() else {
             return Ok(());
         };
         if let Some(game) = game {
@@ -153,13 +153,14 @@ impl Ui {
                 message: "online games start from the embedding URL".to_string(),
             });
         };
-        self.choice = embed.game;
+        self.shared.choice = embed.game;
         let seed = self.new_seed();
         // The host asked: no confirmation.
-        self.adopt(Session::new(self.choice, mode, seed), fx);
+        self.adopt(Session::new(self.shared.choice, mode, seed), fx);
         // The answer carries the new game's state; its turns are reported
         // from there on.
-        self.reported = self
+        self.shared.reported = self
+            .shared
             .session
             .as_ref()
             .map(|s| (s.game.ply(), s.game.outcome().is_some()));
@@ -167,7 +168,7 @@ impl Ui {
     }
 
     fn state(&self) -> Option<State> {
-        self.session.as_ref().map(|s| State::of(&s.game))
+        self.shared.session.as_ref().map(|s| State::of(&s.game))
     }
 
     fn state_message(&self, kind: &str) -> Option<Value> {
@@ -177,12 +178,12 @@ impl Ui {
 
     /// Tells the host the page is up, and its state.
     pub(super) fn report_ready(&mut self, fx: &mut Vec<Effect>) {
-        if !self.is_full() || self.embed.is_none() {
+        if !self.is_full() || self.shared.embed.is_none() {
             return;
         }
         if let Some(state) = self.state() {
             let over = state.result.is_some();
-            self.reported = Some((state.moves.len(), over));
+            self.shared.reported = Some((state.moves.len(), over));
             fx.push(Effect::ToHost(
                 json!({ "type": "alquerque:ready", "state": state }),
             ));
@@ -195,18 +196,18 @@ impl Ui {
         if !self.is_full() {
             return;
         }
-        let (Some(_), Some(session)) = (&self.embed, &self.session) else {
+        let (Some(_), Some(session)) = (&self.shared.embed, &self.shared.session) else {
             return;
         };
         let now = (session.game.ply(), session.game.outcome().is_some());
-        let Some(before) = self.reported else {
+        let Some(before) = self.shared.reported else {
             // Not started yet (the ready report follows).
             return;
         };
         if before == now {
             return;
         }
-        self.reported = Some(now);
+        self.shared.reported = Some(now);
         let state = State::of(&session.game);
         if now.0 > before.0 {
             if let Some(last) = state.moves.last() {

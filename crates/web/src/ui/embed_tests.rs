@@ -176,7 +176,10 @@ fn an_embedding_host_seeks_an_opponent_and_hears_of_the_pairing() {
         })
         .expect("a quick pairing asked of the server");
     assert!(body.contains("\"clock\":\"3+2\"") && body.contains("\"game\":\"bell\""));
-    assert_eq!(ui.notice.as_deref(), Some("Sending your seek: Bell, 3+2…"));
+    assert_eq!(
+        ui.shared.notice.as_deref(),
+        Some("Sending your seek: Bell, 3+2…")
+    );
     let fx = ui.update(Action::Http {
         id,
         status: 200,

@@ -4,7 +4,7 @@
 
 use engine::search::Level;
 
-use super::{Boot, Button, Dialog, Effect, Screen, Thinking, Ui, SET_ASIDE_KEY};
+use super::{Boot, Button, Dialog, Effect, Screen, ScreenState, Thinking, Ui, SET_ASIDE_KEY};
 use crate::embed::Embed;
 use crate::links::Link;
 use crate::online_state::Seat;
@@ -16,33 +16,33 @@ impl Ui {
     /// Starts as the page was found: an embedding, an online seat, a saved
     /// game, or the home screen.
     pub(super) fn boot(&mut self, boot: Boot, fx: &mut Vec<Effect>) {
-        self.prefs = boot
+        self.shared.prefs = boot
             .prefs
             .as_deref()
             .map(Prefs::from_text)
             .unwrap_or_default();
-        self.stats = boot
+        self.shared.stats = boot
             .stats
             .as_deref()
             .map(Stats::from_text)
             .unwrap_or_default();
-        self.random = boot.seed;
-        self.today = boot.today.clone();
+        self.shared.random = boot.seed;
+        self.shared.today = boot.today.clone();
         if self.is_full() {
-            self.puzzles.progress =
+            self.shared.puzzles.progress =
                 crate::puzzles::Progress::from_text(boot.puzzles.as_deref().unwrap_or_default());
         }
-        self.token_words = boot.token_words;
+        self.shared.token_words = boot.token_words;
         if self.is_full() {
-            self.community = super::lobby::Community::from_storage(
+            self.shared.community = super::lobby::Community::from_storage(
                 boot.guest.as_deref(),
                 boot.seats.as_deref(),
                 boot.account.as_deref(),
                 boot.seed,
             );
         }
-        self.reduced_motion = boot.reduced_motion;
-        self.lang_in_address = boot.lang_query.is_some();
+        self.shared.reduced_motion = boot.reduced_motion;
+        self.shared.lang_in_address = boot.lang_query.is_some();
         self.start_language(
             boot.lang_query.as_deref(),
             boot.lang_stored.as_deref(),
@@ -52,7 +52,7 @@ impl Ui {
         let mut notice = (!boot.storage).then(|| t!("no-storage"));
         match boot.embed {
             Some(Ok(embed)) => {
-                self.save_key = embed.save_key();
+                self.shared.save_key = embed.save_key();
                 self.start_embedded(embed, boot.saved, boot.stored_seat, fx);
             }
             Some(Err(e)) => {
@@ -67,10 +67,10 @@ impl Ui {
         match boot.community.as_deref() {
             Some("lobby") => self.lobby_button(super::LobbyButton::Open, fx),
             Some("live") => self.lobby_button(super::LobbyButton::Watch, fx),
-            _ if self.screen == Screen::Home => self.home_shown(fx),
+            _ if self.screen.screen() == Screen::Home => self.home_shown(fx),
             _ => {}
         }
-        self.notice = notice;
+        self.shared.notice = notice;
         self.maybe_think(fx);
         self.report_ready(fx);
     }
@@ -88,8 +88,8 @@ impl Ui {
         }
         match saved.map(|text| (Session::from_save(&text), text)) {
             Some((Ok(session), _)) => {
-                self.session = Some(session);
-                self.screen = Screen::Game;
+                self.shared.session = Some(session);
+                self.show(Screen::Game);
             }
             Some((Err(e), text)) => {
                 fx.push(Effect::Store {
@@ -97,12 +97,12 @@ impl Ui {
                     value: text,
                 });
                 fx.push(Effect::Remove {
-                    key: self.save_key.clone(),
+                    key: self.shared.save_key.clone(),
                 });
                 *notice = Some(t!("save-unreadable", why = &e.to_string()));
-                self.screen = Screen::Home;
+                self.show(Screen::Home);
             }
-            None => self.screen = Screen::Home,
+            None => self.show(Screen::Home),
         }
     }
 
@@ -129,7 +129,7 @@ impl Ui {
             Ok((Link::Review(_) | Link::Record(_), game)) => {
                 let seed = self.new_seed();
                 self.take_up(Session::resume(game, Mode::Friend, seed), fx);
-                self.from_link = true;
+                self.shared.from_link = true;
                 self.start_review(fx);
             }
             Ok((Link::Analysis { .. }, game)) => {
@@ -138,7 +138,7 @@ impl Ui {
             }
             Ok((Link::AnalysisLine { ply, .. }, game)) => self.analyse_game(game, ply, fx),
             Ok((Link::Editor { .. }, game)) => {
-                self.choice = game.kind();
+                self.shared.choice = game.kind();
                 self.edit(engine::setup::BoardSetup::of(&game), fx);
             }
             Ok((
@@ -150,7 +150,7 @@ impl Ui {
                 },
                 _,
             )) => {
-                self.choice = game;
+                self.shared.choice = game;
                 let create = Button::StartOnline {
                     side,
                     suggestions,
@@ -159,12 +159,12 @@ impl Ui {
                 };
                 self.press(create, fx);
                 // "Creating the game…", or why not.
-                if let Some(said) = self.notice.take() {
+                if let Some(said) = self.shared.notice.take() {
                     *notice = Some(said);
                 }
             }
             Ok((Link::Puzzles(kind), _)) => {
-                self.choice = kind;
+                self.shared.choice = kind;
                 self.puzzle_button(super::PuzzleButton::Open, fx);
             }
             Err(why) => *notice = Some(why),
@@ -178,26 +178,24 @@ impl Ui {
         }
         match button {
             Button::Home => {
-                self.notice = None;
-                self.screen = Screen::Home;
+                self.shared.notice = None;
+                self.show(Screen::Home);
                 self.home_shown(fx);
             }
             Button::Rules => {
-                self.screen = Screen::Rules;
+                self.show(Screen::Rules);
                 fx.push(Effect::ShowRules {
-                    article: self.session.as_ref().map(|s| s.game.kind().as_str()),
+                    article: self.shared.session.as_ref().map(|s| s.game.kind().as_str()),
                 });
             }
-            Button::CloseRules => {
-                self.screen = if self.session.is_some() {
-                    Screen::Game
-                } else {
-                    Screen::Home
-                }
-            }
+            Button::CloseRules => self.show(if self.shared.session.is_some() {
+                Screen::Game
+            } else {
+                Screen::Home
+            }),
             Button::Pick(variant) => {
-                self.choice = variant;
-                self.screen = Screen::Opponent;
+                self.shared.choice = variant;
+                self.show(Screen::Opponent);
             }
             Button::StartComputer { level, human } => {
                 self.begin(Mode::Computer { level, human }, fx)
@@ -223,7 +221,7 @@ impl Ui {
                 let mut notice = None;
                 let read = crate::records::read(&text).map(|game| (Link::Record(text), game));
                 self.open(read, &mut notice, fx);
-                self.notice = notice;
+                self.shared.notice = notice;
             }
             Button::DownloadRecord => {
                 if let Some((text, name)) = self.record_out() {
@@ -251,9 +249,9 @@ impl Ui {
                 }
             }
             Button::Continue => {
-                if self.session.is_some() {
-                    self.notice = None;
-                    self.screen = Screen::Game;
+                if self.shared.session.is_some() {
+                    self.shared.notice = None;
+                    self.show(Screen::Game);
                 }
             }
             Button::ConfirmNew(yes) => self.confirm_new(yes, fx),
@@ -264,11 +262,11 @@ impl Ui {
                 on_line,
             } => {
                 if !on_line {
-                    self.notice = Some(t!("offline"));
+                    self.shared.notice = Some(t!("offline"));
                 } else {
-                    self.notice = Some(t!("creating-game"));
+                    self.shared.notice = Some(t!("creating-game"));
                     fx.push(Effect::CreateOnline {
-                        game: self.choice.as_str(),
+                        game: self.shared.choice.as_str(),
                         side,
                         suggestions,
                         clock,
@@ -277,15 +275,15 @@ impl Ui {
             }
             Button::JoinOnline { code, on_line } => {
                 if !on_line {
-                    self.notice = Some(t!("offline"));
+                    self.shared.notice = Some(t!("offline"));
                     return;
                 }
                 match code.trim().parse::<online_play::JoinCode>() {
                     Ok(code) => {
-                        self.notice = None;
+                        self.shared.notice = None;
                         self.go_online(Seat::joining(code.to_string()), fx);
                     }
-                    Err(_) => self.notice = Some(t!("code-shape")),
+                    Err(_) => self.shared.notice = Some(t!("code-shape")),
                 }
             }
             Button::Copy(id) => fx.push(Effect::Copy(id)),
@@ -293,11 +291,11 @@ impl Ui {
             Button::Chat(button) => self.chat_button(button, fx),
             Button::AnswerRematch(yes) => self.answer_rematch(yes, fx),
             Button::CancelOnline => {
-                if self.online.is_some() {
+                if self.shared.online.is_some() {
                     fx.push(Effect::SendOnline(online_play::ClientMessage::Abort));
                 }
                 self.leave_online(fx);
-                self.screen = Screen::Home;
+                self.show(Screen::Home);
             }
             game => self.game_button(game, fx),
         }
@@ -305,7 +303,7 @@ impl Ui {
 
     /// A control beside the board.
     fn game_button(&mut self, button: Button, fx: &mut Vec<Effect>) {
-        if self.online.is_some() {
+        if self.shared.online.is_some() {
             use online_play::ClientMessage;
             let message = match button {
                 Button::Resign => Some(ClientMessage::Resign),
@@ -323,9 +321,11 @@ impl Ui {
             }
         }
         if button == Button::LookBack {
-            self.looking_back = true;
+            if let Some(game) = self.screen.game_mut() {
+                game.looking_back = true;
+            }
         }
-        let Some(session) = self.session.as_mut() else {
+        let Some(session) = self.shared.session.as_mut() else {
             return;
         };
         let was_over = session.is_over();
@@ -333,7 +333,9 @@ impl Ui {
             Button::Undo => {
                 session.undo();
                 self.stop_thinking(fx);
-                self.promotion = None;
+                if let Some(input) = self.screen.game_mut().map(|g| &mut g.input) {
+                    input.promotion = None;
+                }
             }
             Button::Resign => {
                 session.resign();
@@ -344,7 +346,7 @@ impl Ui {
                 }
             }
             Button::AnswerDraw(yes) => session.answer_draw(yes),
-            Button::Flip => self.prefs.flipped = !self.prefs.flipped,
+            Button::Flip => self.shared.prefs.flipped = !self.shared.prefs.flipped,
             Button::Back => session.step_back(),
             Button::LookBack => session.review_at(0),
             Button::ConfirmMove(play) => {
@@ -355,7 +357,8 @@ impl Ui {
             Button::Forward => session.step_forward(),
             Button::Review(ply) => session.review_at(ply),
             Button::Promote(role) => {
-                let choice = self.promotion.take().and_then(|options| {
+                let promotion = self.screen.game_mut().map(|g| &mut g.input.promotion);
+                let choice = promotion.and_then(Option::take).and_then(|options| {
                     options
                         .into_iter()
                         .find(|&(r, _)| r == role)
@@ -368,14 +371,14 @@ impl Ui {
                 }
             }
             Button::Pause => {
-                self.paused = !self.paused;
+                self.shared.paused = !self.shared.paused;
                 // The pause before the next move ends with no move.
-                if self.paused && matches!(self.thinking, Thinking::Delay(_)) {
+                if self.shared.paused && matches!(self.shared.thinking, Thinking::Delay(_)) {
                     self.stop_thinking(fx);
                 }
             }
             Button::Step => {
-                self.paused = true;
+                self.shared.paused = true;
                 self.stop_thinking(fx);
                 self.think_now(fx);
             }
@@ -393,7 +396,7 @@ impl Ui {
     /// on the other side (two people on one device and the computer against
     /// itself simply start again).
     fn rematch(&mut self, fx: &mut Vec<Effect>) {
-        let Some(session) = self.session.as_ref().filter(|s| s.is_over()) else {
+        let Some(session) = self.shared.session.as_ref().filter(|s| s.is_over()) else {
             return;
         };
         let mode = match session.mode {
@@ -404,26 +407,31 @@ impl Ui {
             Mode::Online { .. } => return,
             mode => mode,
         };
-        self.choice = session.game.kind();
+        self.shared.choice = session.game.kind();
         self.begin(mode, fx);
     }
 
     /// "New game": embedded, a new game of the same kind at once; else the
     /// home screen, after confirming if a game is in progress.
     fn new_game(&mut self, fx: &mut Vec<Effect>) {
-        if let Some(embed) = &self.embed {
+        if let Some(embed) = &self.shared.embed {
             if let Some(mode) = local_mode(embed) {
                 self.begin(mode, fx);
             }
             return;
         }
-        if self.session.as_ref().is_some_and(Session::is_unfinished) {
+        if self
+            .shared
+            .session
+            .as_ref()
+            .is_some_and(Session::is_unfinished)
+        {
             fx.push(Effect::Dialog {
                 id: Dialog::ConfirmNew,
                 open: true,
             });
         } else {
-            self.screen = Screen::Home;
+            self.show(Screen::Home);
         }
     }
 
@@ -432,10 +440,10 @@ impl Ui {
             id: Dialog::ConfirmNew,
             open: false,
         });
-        let pending = self.pending.take();
+        let pending = self.shared.pending.take();
         if !yes {
-            if self.session.is_some() {
-                self.screen = Screen::Game;
+            if self.shared.session.is_some() {
+                self.show(Screen::Game);
             }
             return;
         }
@@ -443,12 +451,12 @@ impl Ui {
             Some(session) => self.adopt(session, fx),
             None => {
                 self.leave_online(fx);
-                self.session = None;
+                self.shared.session = None;
                 self.stop_thinking(fx);
                 fx.push(Effect::Remove {
-                    key: self.save_key.clone(),
+                    key: self.shared.save_key.clone(),
                 });
-                self.screen = Screen::Home;
+                self.show(Screen::Home);
             }
         }
     }
@@ -465,8 +473,8 @@ impl Ui {
         let mut session = Session::resume(game, Mode::Friend, seed);
         session.keep_variations(shown);
         self.take_up(session, fx);
-        self.from_link = true;
-        if self.analysing.is_none() {
+        self.shared.from_link = true;
+        if self.screen.game().is_none_or(|g| g.analysing.is_none()) {
             self.toggle_analysis(fx);
         }
     }
@@ -474,16 +482,20 @@ impl Ui {
     /// A new game of the chosen kind, once a game in progress is given up.
     pub(super) fn begin(&mut self, mode: Mode, fx: &mut Vec<Effect>) {
         let seed = self.new_seed();
-        self.offer(Session::new(self.choice, mode, seed), fx);
+        self.offer(Session::new(self.shared.choice, mode, seed), fx);
     }
 
     /// `session` as the new game, once a game in progress is given up.
     pub(super) fn offer(&mut self, session: Session, fx: &mut Vec<Effect>) {
         // A board a link or the editor opened is not a game to give up.
-        let giving_up =
-            !self.from_link && self.session.as_ref().is_some_and(Session::is_unfinished);
+        let giving_up = !self.shared.from_link
+            && self
+                .shared
+                .session
+                .as_ref()
+                .is_some_and(Session::is_unfinished);
         if giving_up {
-            self.pending = Some(session);
+            self.shared.pending = Some(session);
             fx.push(Effect::Dialog {
                 id: Dialog::ConfirmNew,
                 open: true,
@@ -503,23 +515,17 @@ impl Ui {
     /// Puts `session` on screen in place of whatever was there, unsaved.
     pub(super) fn take_up(&mut self, session: Session, fx: &mut Vec<Effect>) {
         self.leave_online(fx);
-        self.session = Some(session);
+        self.shared.session = Some(session);
         self.stop_thinking(fx);
-        self.promotion = None;
-        self.paused = false;
-        self.looking_back = false;
-        self.review = None;
-        self.from_link = false;
-        self.editor = None;
-        self.puzzle = None;
-        self.animation = None;
-        self.notice = None;
-        self.screen = Screen::Game;
+        self.shared.paused = false;
+        self.shared.from_link = false;
+        self.shared.notice = None;
+        self.screen = ScreenState::fresh(Screen::Game);
     }
 
     /// A new pause between the computer's moves while watching.
     pub(super) fn set_delay(&mut self, ms: u32, fx: &mut Vec<Effect>) {
-        if let Some(session) = self.session.as_mut() {
+        if let Some(session) = self.shared.session.as_mut() {
             if let Mode::Watch { delay_ms, .. } = &mut session.mode {
                 *delay_ms = ms;
             }

@@ -38,10 +38,10 @@ impl Ui {
     fn show_language(&mut self, lang: Lang, fx: &mut Vec<Effect>) {
         if lang == Lang::En {
             i18n::use_english();
-            self.lang = Lang::En;
-            self.loading_lang = None;
-        } else if lang != self.lang {
-            self.loading_lang = Some(lang);
+            self.shared.lang = Lang::En;
+            self.shared.loading_lang = None;
+        } else if lang != self.shared.lang {
+            self.shared.loading_lang = Some(lang);
             fx.push(Effect::LoadLanguage(lang));
         }
     }
@@ -53,19 +53,19 @@ impl Ui {
         text: Result<String, String>,
         fx: &mut Vec<Effect>,
     ) {
-        if self.loading_lang != Some(lang) {
+        if self.shared.loading_lang != Some(lang) {
             // Another language was chosen meanwhile.
             return;
         }
-        self.loading_lang = None;
+        self.shared.loading_lang = None;
         match text.and_then(|text| Catalog::parse(lang, &text).map_err(|e| e.0)) {
             Ok(catalog) => {
                 i18n::install(catalog);
-                self.lang = lang;
+                self.shared.lang = lang;
             }
             Err(why) => {
                 fx.push(Effect::Log(format!("the {} catalog: {why}", lang.code())));
-                self.notice = Some(t!("language-failed"));
+                self.shared.notice = Some(t!("language-failed"));
             }
         }
     }

@@ -26,11 +26,16 @@ impl Ui {
     pub fn tools_link(&self, button: &Button) -> Option<Link> {
         let link = match button {
             Button::StartReview => {
-                let session = self.session.as_ref().filter(|_| self.review_available())?;
+                let session = self
+                    .shared
+                    .session
+                    .as_ref()
+                    .filter(|_| self.review_available())?;
                 Link::Review(session.game.to_record_line())
             }
             Button::Analyse | Button::Lines(LinesButton::Open) => {
                 let session = self
+                    .shared
                     .session
                     .as_ref()
                     .filter(|_| self.analysis_board_available())?;
@@ -46,7 +51,7 @@ impl Ui {
                     position: game.position_text(),
                 }
             }
-            Button::Puzzle(PuzzleButton::Open) => Link::Puzzles(self.choice),
+            Button::Puzzle(PuzzleButton::Open) => Link::Puzzles(self.shared.choice),
             // Read, and refused in words if need be, on that page.
             Button::ReviewRecord(text) if !text.trim().is_empty() => Link::Record(text.clone()),
             _ => return None,
@@ -66,7 +71,7 @@ impl Ui {
         } = button
         {
             let link = Link::Online {
-                game: self.choice,
+                game: self.shared.choice,
                 side: side.clone(),
                 suggestions: *suggestions,
                 clock: clock.clone(),
@@ -84,7 +89,7 @@ impl Ui {
                     let code = code.to_string().replace('-', "");
                     self.navigate(format!("?join={code}"), fx);
                 }
-                Err(_) => self.notice = Some(t!("code-shape")),
+                Err(_) => self.shared.notice = Some(t!("code-shape")),
             }
             return true;
         }
@@ -105,8 +110,8 @@ impl Ui {
     /// Goes to `query` on this page, with the language the address chose;
     /// true, for [`Ui::leave_for_full`].
     fn navigate(&self, mut query: String, fx: &mut Vec<Effect>) -> bool {
-        if self.lang_in_address {
-            let lang = self.loading_lang.unwrap_or(self.lang);
+        if self.shared.lang_in_address {
+            let lang = self.shared.loading_lang.unwrap_or(self.shared.lang);
             query = format!("{query}&lang={}", lang.code());
         }
         fx.push(Effect::Navigate(query));

@@ -26,7 +26,7 @@ fn game_looked_back(mut ui: Ui) -> Ui {
     ui.update(Action::Press(Button::StartFriend));
     for _ in 0..2 {
         // The first of the legal turns, entered point by point.
-        let game = &ui.session.as_ref().expect("a game").game;
+        let game = &ui.shared.session.as_ref().expect("a game").game;
         let text = game.turn_coordinates(game.entries()[0].turn);
         let path: Vec<Point> = text.split(['-', 'x']).map(p).collect();
         enter(&mut ui, &path);
@@ -89,7 +89,8 @@ fn shown(ui: &Ui, fx: &[Effect]) -> String {
             view.lines,
             view.puzzle,
             ui.scene(),
-            ui.session
+            ui.shared
+                .session
                 .as_ref()
                 .filter(|_| behind)
                 .map(|s| (s.game.to_record_line(), s.review)),
@@ -131,7 +132,7 @@ fn each_tool_opens_on_the_whole_apps_page_as_it_opens_in_place() {
                 && light.view().puzzle.is_none(),
             "{button:?}: no tool opens in the light page"
         );
-        let saved = light.session.as_ref().map(Session::to_save);
+        let saved = light.shared.session.as_ref().map(Session::to_save);
         let (mut there, mut there_fx) = opened_at(query, saved);
 
         let mut here = game_looked_back(Ui::new());
@@ -151,7 +152,11 @@ fn each_tool_opens_on_the_whole_apps_page_as_it_opens_in_place() {
             "{button:?} at {query}"
         );
         assert!(navigated(&here_fx).is_none(), "{button:?}: opened in place");
-        assert!(there.notice.is_none(), "{button:?}: {:?}", there.notice);
+        assert!(
+            there.shared.notice.is_none(),
+            "{button:?}: {:?}",
+            there.shared.notice
+        );
     }
 }
 
@@ -181,10 +186,11 @@ fn the_light_page_keeps_its_other_controls_and_leaves_records_to_the_whole_app()
     let query = navigated(&fx).expect("to the whole app");
     let (there, _) = opened_at(query, None);
     assert!(there
+        .shared
         .notice
         .as_deref()
         .is_some_and(|n| n.starts_with("This record cannot be read")));
-    assert_eq!(there.screen, Screen::Home);
+    assert_eq!(there.screen.screen(), Screen::Home);
     let fx = light.update(Action::Press(Button::ReviewRecord(" \n".into())));
     assert!(navigated(&fx).is_none());
     // A link given to the light page is left to the whole app's page: it
@@ -197,7 +203,7 @@ fn the_light_page_keeps_its_other_controls_and_leaves_records_to_the_whole_app()
         share: Some("?review=classic+moves+c2-c3".to_string()),
         ..*boot
     })));
-    assert_eq!(light.screen, Screen::Home);
+    assert_eq!(light.screen.screen(), Screen::Home);
 }
 
 #[test]
@@ -215,7 +221,7 @@ fn a_language_chosen_by_the_address_goes_along() {
     assert_eq!(navigated(&fx), Some("?puzzles=classic&lang=fr"));
     // Without `?lang=`, the page with the tools finds the language itself.
     let mut light = booted();
-    light.full = false;
+    light.shared.full = false;
     light.update(Action::Press(Button::Pick(CLASSIC)));
     let fx = light.update(Action::Press(Button::Puzzle(PuzzleButton::Open)));
     assert_eq!(navigated(&fx), Some("?puzzles=classic"));
@@ -232,7 +238,7 @@ fn an_online_game_is_created_or_joined_on_the_whole_apps_page() {
         on_line: true,
     };
     let mut light = booted();
-    light.full = false;
+    light.shared.full = false;
     light.update(Action::Press(Button::Pick(CLASSIC)));
     let fx = light.update(Action::Press(start.clone()));
     let query = navigated(&fx).expect("to the whole app");
@@ -252,7 +258,7 @@ fn an_online_game_is_created_or_joined_on_the_whole_apps_page() {
     };
     assert!(created(&here_fx).is_some());
     assert_eq!(created(&there_fx), created(&here_fx));
-    assert_eq!(there.notice, here.notice);
+    assert_eq!(there.shared.notice, here.shared.notice);
     // Offline, the light page says so as the whole app does, and stays.
     let fx = light.update(Action::Press(Button::StartOnline {
         side: "white".into(),
@@ -261,11 +267,11 @@ fn an_online_game_is_created_or_joined_on_the_whole_apps_page() {
         on_line: false,
     }));
     assert_eq!(navigated(&fx), None);
-    assert!(light.notice.is_some());
+    assert!(light.shared.notice.is_some());
 
     // Joined by code: the whole app's page at the join link.
     let mut light = booted();
-    light.full = false;
+    light.shared.full = false;
     let fx = light.update(Action::Press(Button::JoinOnline {
         code: " k7q-4mz ".into(),
         on_line: true,
@@ -277,7 +283,7 @@ fn an_online_game_is_created_or_joined_on_the_whole_apps_page() {
     }));
     assert_eq!(navigated(&fx), None);
     assert_eq!(
-        light.notice.as_deref(),
+        light.shared.notice.as_deref(),
         Some("A game code has six letters and digits, like K7Q-4MZ.")
     );
     // Offline, the light page says so as the whole app does.
@@ -287,6 +293,7 @@ fn an_online_game_is_created_or_joined_on_the_whole_apps_page() {
     }));
     assert_eq!(navigated(&fx), None);
     assert!(light
+        .shared
         .notice
         .is_some_and(|n| n != "A game code has six letters and digits, like K7Q-4MZ."));
 }

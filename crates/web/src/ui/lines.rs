@@ -24,6 +24,7 @@ impl Ui {
     pub(super) fn lines_button(&mut self, button: LinesButton, fx: &mut Vec<Effect>) {
         if button == LinesButton::Open {
             if let Some(session) = self
+                .shared
                 .session
                 .as_ref()
                 .filter(|_| self.analysis_board_available())
@@ -34,7 +35,12 @@ impl Ui {
             }
             return;
         }
-        let Some(session) = self.session.as_mut().filter(|s| s.variations.is_some()) else {
+        let Some(session) = self
+            .shared
+            .session
+            .as_mut()
+            .filter(|s| s.variations.is_some())
+        else {
             return;
         };
         match button {
@@ -49,7 +55,7 @@ impl Ui {
                 }
                 let human = game.side_to_move();
                 let seed = self.new_seed();
-                self.choice = game.kind();
+                self.shared.choice = game.kind();
                 self.offer(
                     Session::resume(game, Mode::Computer { level, human }, seed),
                     fx,
@@ -57,7 +63,7 @@ impl Ui {
                 return;
             }
         }
-        self.hint = None;
+        self.drop_hint();
         fx.push(Effect::Redraw);
     }
 
@@ -66,7 +72,7 @@ impl Ui {
         if !self.is_full() {
             return None;
         }
-        let session = self.session.as_ref()?;
+        let session = self.shared.session.as_ref()?;
         let lines = session.lines_view()?;
         Some(LinesPanel {
             state: t!(if lines.main { "line-main" } else { "line-side" }),

@@ -184,11 +184,11 @@ impl Ui {
         if !self.is_full() {
             return;
         }
-        self.community.home_lists = true;
+        self.shared.community.home_lists = true;
         match button {
             LobbyButton::Open => {
-                self.notice = None;
-                self.screen = Screen::Lobby;
+                self.shared.notice = None;
+                self.show(Screen::Lobby);
                 for (ask, path) in [
                     (Ask::Me, "api/me"),
                     (Ask::Lobby, "api/lobby"),
@@ -196,13 +196,18 @@ impl Ui {
                 ] {
                     self.http(ask, "GET", path.to_string(), None, fx);
                 }
-                let game = self.community.leaders.as_ref().map(|(kind, _)| *kind);
-                self.open_leaders(game.unwrap_or(self.choice).as_str(), fx);
+                let game = self
+                    .shared
+                    .community
+                    .leaders
+                    .as_ref()
+                    .map(|(kind, _)| *kind);
+                self.open_leaders(game.unwrap_or(self.shared.choice).as_str(), fx);
                 self.keep_polling(fx);
             }
             LobbyButton::Watch => {
-                self.notice = None;
-                self.screen = Screen::Watch;
+                self.shared.notice = None;
+                self.show(Screen::Watch);
                 self.http(Ask::Live, "GET", "api/live".to_string(), None, fx);
                 self.keep_polling(fx);
             }
@@ -218,27 +223,27 @@ impl Ui {
                 };
                 let name = name.trim();
                 if let Err(why) = community::account_shape(name, &password, register) {
-                    self.community.error = Some(why);
+                    self.shared.community.error = Some(why);
                     return;
                 }
                 let body = serde_json::json!({ "name": name, "password": password });
-                self.community.error = None;
+                self.shared.community.error = None;
                 self.http(Ask::Account, "POST", path.to_string(), Some(body), fx);
             }
             LobbyButton::Password { old, new } => {
-                let me = self.community.me.clone().unwrap_or_default();
+                let me = self.shared.community.me.clone().unwrap_or_default();
                 if let Err(why) = community::account_shape(&me, &new, true) {
-                    self.community.error = Some(why);
+                    self.shared.community.error = Some(why);
                     return;
                 }
                 let body = serde_json::json!({ "password": old, "new_password": new });
-                self.community.error = None;
+                self.shared.community.error = None;
                 let path = "api/account/password".to_string();
                 self.http(Ask::Password, "POST", path, Some(body), fx);
             }
             LobbyButton::Delete(password) => {
                 let body = serde_json::json!({ "password": password });
-                self.community.error = None;
+                self.shared.community.error = None;
                 let path = "api/account/delete".to_string();
                 self.http(Ask::Delete, "POST", path, Some(body), fx);
             }
@@ -268,14 +273,14 @@ impl Ui {
                 let game = match community::with_options(&game, &options) {
                     Ok(game) => game,
                     Err(why) => {
-                        self.community.error = Some(why);
+                        self.shared.community.error = Some(why);
                         return;
                     }
                 };
                 let range = match community::rating_range(&range) {
                     Ok(range) => range,
                     Err(why) => {
-                        self.community.error = Some(why);
+                        self.shared.community.error = Some(why);
                         return;
                     }
                 };
@@ -290,7 +295,7 @@ impl Ui {
                 self.seek("api/seeks".to_string(), body, what, &game, fx);
             }
             LobbyButton::Accept(id) => {
-                let Some(seek) = self.community.seeks.iter().find(|s| s.id == id) else {
+                let Some(seek) = self.shared.community.seeks.iter().find(|s| s.id == id) else {
                     return;
                 };
                 let what = community::game_name(&seek.game);
@@ -300,21 +305,21 @@ impl Ui {
             }
             LobbyButton::Withdraw => self.withdraw(fx),
             LobbyButton::Computer => {
-                let Some(kind) = self.community.waiting.as_ref().and_then(|w| w.game) else {
+                let Some(kind) = self.shared.community.waiting.as_ref().and_then(|w| w.game) else {
                     return;
                 };
-                self.choice = kind;
-                self.screen = Screen::Opponent;
+                self.shared.choice = kind;
+                self.show(Screen::Opponent);
             }
             LobbyButton::WatchGame(id) => {
                 self.stop_polling(fx);
                 self.go_online(Seat::watching(id), fx);
             }
             LobbyButton::Resume(id) => {
-                let seat = match self.community.seat(&id) {
+                let seat = match self.shared.community.seat(&id) {
                     Some(token) => paired_seat(id, token.to_string()),
                     None => {
-                        self.notice = Some(t!("seat-elsewhere"));
+                        self.shared.notice = Some(t!("seat-elsewhere"));
                         Seat::watching(id)
                     }
                 };
@@ -329,13 +334,13 @@ impl Ui {
             }
             LobbyButton::Guest(name) => {
                 if let Some(name) = community::guest_name(&name) {
-                    self.community.guest = name.clone();
+                    self.shared.community.guest = name.clone();
                     fx.push(Effect::Store {
                         key: GUEST_KEY.to_string(),
                         value: name,
                     });
                 } else {
-                    self.community.error = Some(t!("guest-shape"));
+                    self.shared.community.error = Some(t!("guest-shape"));
                 }
             }
         }
@@ -344,7 +349,7 @@ impl Ui {
     /// The home screen, shown: its lists are asked for, once the game
     /// server has been used here.
     pub(super) fn home_shown(&mut self, fx: &mut Vec<Effect>) {
-        if !self.is_full() || !self.community.home_lists || self.embed.is_some() {
+        if !self.is_full() || !self.shared.community.home_lists || self.shared.embed.is_some() {
             return;
         }
         self.http(Ask::Stats, "GET", "api/stats".into(), None, fx);
@@ -361,14 +366,14 @@ impl Ui {
         game: &str,
         fx: &mut Vec<Effect>,
     ) {
-        if self.community.waiting.is_some() {
+        if self.shared.community.waiting.is_some() {
             self.withdraw(fx);
         }
         let token = community::seat_token([self.new_seed(), self.new_seed()]);
         body["token"] = token.clone().into();
-        body["name"] = self.community.guest.clone().into();
-        self.community.error = None;
-        self.community.waiting = Some(Waiting {
+        body["name"] = self.shared.community.guest.clone().into();
+        self.shared.community.error = None;
+        self.shared.community.waiting = Some(Waiting {
             seek: None,
             token,
             what,
@@ -377,8 +382,8 @@ impl Ui {
         self.http(Ask::Pair, "POST", path, Some(body), fx);
         self.keep_polling(fx);
         // An embedded page has no lobby: its notice says what it waits for.
-        if self.embed.is_some() {
-            self.notice = self.lobby_view().and_then(|v| v.waiting);
+        if self.shared.embed.is_some() {
+            self.shared.notice = self.lobby_view().and_then(|v| v.waiting);
         }
     }
 
@@ -392,7 +397,7 @@ impl Ui {
 
     /// Withdraws the person's waiting seek.
     fn withdraw(&mut self, fx: &mut Vec<Effect>) {
-        let Some(waiting) = self.community.waiting.take() else {
+        let Some(waiting) = self.shared.community.waiting.take() else {
             return;
         };
         if let Some(id) = waiting.seek {
@@ -416,7 +421,7 @@ impl Ui {
         fx: &mut Vec<Effect>,
     ) {
         let id = self.next_id();
-        self.community.asked.push((id, ask));
+        self.shared.community.asked.push((id, ask));
         fx.push(Effect::Http {
             id,
             method,
@@ -427,36 +432,42 @@ impl Ui {
 
     /// Keeps the lists on screen, and a waiting seek, fresh.
     fn keep_polling(&mut self, fx: &mut Vec<Effect>) {
-        let wanted = matches!(self.screen, Screen::Lobby | Screen::Watch)
-            || self.community.waiting.is_some();
-        if wanted && self.community.poll.is_none() {
+        let wanted = matches!(self.screen.screen(), Screen::Lobby | Screen::Watch)
+            || self.shared.community.waiting.is_some();
+        if wanted && self.shared.community.poll.is_none() {
             let id = self.next_id();
-            self.community.poll = Some(id);
+            self.shared.community.poll = Some(id);
             fx.push(Effect::StartTimer { id, ms: POLL_MS });
         }
     }
 
     fn stop_polling(&mut self, fx: &mut Vec<Effect>) {
-        fx.extend(self.community.poll.take().map(Effect::StopTimer));
+        fx.extend(self.shared.community.poll.take().map(Effect::StopTimer));
     }
 
     /// A timer went off: whether it was the lobby's poll.
     pub(super) fn lobby_timer(&mut self, id: u32, fx: &mut Vec<Effect>) -> bool {
-        if !self.is_full() || self.community.poll != Some(id) {
+        if !self.is_full() || self.shared.community.poll != Some(id) {
             return false;
         }
-        self.community.poll = None;
-        match self.screen {
+        self.shared.community.poll = None;
+        match self.screen.screen() {
             Screen::Lobby => {
                 self.http(Ask::Lobby, "GET", "api/lobby".into(), None, fx);
-                if self.community.me.is_some() {
+                if self.shared.community.me.is_some() {
                     self.http(Ask::Mine, "GET", "api/me/games".into(), None, fx);
                 }
             }
             Screen::Watch => self.http(Ask::Live, "GET", "api/live".into(), None, fx),
             _ => {}
         }
-        if let Some(id) = self.community.waiting.as_ref().and_then(|w| w.seek.clone()) {
+        if let Some(id) = self
+            .shared
+            .community
+            .waiting
+            .as_ref()
+            .and_then(|w| w.seek.clone())
+        {
             self.http(Ask::SeekState, "GET", format!("api/seeks/{id}"), None, fx);
         }
         self.keep_polling(fx);
@@ -466,17 +477,17 @@ impl Ui {
     /// A pairing was found: sit down at game `game` with the waiting
     /// seek's token, and say so.
     pub(super) fn paired(&mut self, game: String, fx: &mut Vec<Effect>) {
-        let Some(waiting) = self.community.waiting.take() else {
+        let Some(waiting) = self.shared.community.waiting.take() else {
             return;
         };
         self.remember_seat(&game, &waiting.token, fx);
         self.stop_polling(fx);
-        if self.embed.is_some() {
+        if self.shared.embed.is_some() {
             fx.push(Effect::ToHost(
                 serde_json::json!({ "type": "alquerque:paired", "game": game }),
             ));
         }
-        let was_playing = self.screen == Screen::Game;
+        let was_playing = self.screen.screen() == Screen::Game;
         self.sound(Sound::OpponentJoined, fx);
         self.go_online(paired_seat(game, waiting.token), fx);
         let said = if was_playing {
@@ -484,23 +495,23 @@ impl Ui {
         } else {
             t!("paired", what = &waiting.what)
         };
-        self.community.paired_notice = Some(said.clone());
-        self.notice = Some(said);
+        self.shared.community.paired_notice = Some(said.clone());
+        self.shared.notice = Some(said);
     }
 
     /// A move was played in the online game: the pairing's notice has had
     /// its time.
     pub(super) fn moved_online(&mut self) {
-        if let Some(said) = self.community.paired_notice.take() {
-            if self.notice.as_ref() == Some(&said) {
-                self.notice = None;
+        if let Some(said) = self.shared.community.paired_notice.take() {
+            if self.shared.notice.as_ref() == Some(&said) {
+                self.shared.notice = None;
             }
         }
     }
 
     /// Keeps the seat at `game`, to come back to it from the lists.
     pub(super) fn remember_seat(&mut self, game: &str, token: &str, fx: &mut Vec<Effect>) {
-        let seats = &mut self.community.seats;
+        let seats = &mut self.shared.community.seats;
         seats.retain(|(g, _)| g != game);
         seats.push((game.to_string(), token.to_string()));
         if seats.len() > SEATS_KEPT {

@@ -14,10 +14,16 @@ impl Ui {
         if !self.is_full() {
             return;
         }
-        let Some(at) = self.community.asked.iter().position(|(i, _)| *i == id) else {
+        let Some(at) = self
+            .shared
+            .community
+            .asked
+            .iter()
+            .position(|(i, _)| *i == id)
+        else {
             return;
         };
-        let (_, ask) = self.community.asked.remove(at);
+        let (_, ask) = self.shared.community.asked.remove(at);
         if !(200..300).contains(&status) {
             return self.http_refused(ask, status, text, fx);
         }
@@ -29,12 +35,12 @@ impl Ui {
         };
         if let Some(shown) = shown {
             if let Err(why) = shown {
-                self.community.error = Some(why.clone());
-                self.notice = Some(why);
+                self.shared.community.error = Some(why.clone());
+                self.shared.notice = Some(why);
             }
             return;
         }
-        let c = &mut self.community;
+        let c = &mut self.shared.community;
         // A pairing's game, if the answer brings one.
         let read: Result<Option<String>, String> = match ask {
             Ask::Me | Ask::Account => community::read_me(text).map(|me| {
@@ -74,12 +80,12 @@ impl Ui {
                     key: ACCOUNT_KEY.to_string(),
                 });
                 if ask == Ask::Delete {
-                    self.notice = Some(t!("account-deleted"));
+                    self.shared.notice = Some(t!("account-deleted"));
                 }
                 Ok(None)
             }
             Ask::Password => {
-                self.notice = Some(t!("password-changed"));
+                self.shared.notice = Some(t!("password-changed"));
                 Ok(None)
             }
             Ask::Pair => community::read_pairing(text).map(|p| {
@@ -94,11 +100,11 @@ impl Ui {
         match read {
             Ok(Some(game)) => self.paired(game, fx),
             Ok(None) => {
-                if matches!(ask, Ask::Account | Ask::Me) && self.community.me.is_some() {
+                if matches!(ask, Ask::Account | Ask::Me) && self.shared.community.me.is_some() {
                     self.http(Ask::Mine, "GET", "api/me/games".into(), None, fx);
                 }
             }
-            Err(why) => self.community.error = Some(why),
+            Err(why) => self.shared.community.error = Some(why),
         }
     }
 
@@ -126,25 +132,25 @@ impl Ui {
         };
         match ask {
             // Signed out meanwhile: the account's games go from the lists.
-            Ask::Mine if status == 401 => self.community.mine.clear(),
+            Ask::Mine if status == 401 => self.shared.community.mine.clear(),
             // The seek went (withdrawn elsewhere, or too old): stop waiting.
             Ask::SeekState if status == 404 => {
-                self.community.waiting = None;
-                self.community.error = Some(t!("seek-gone"));
+                self.shared.community.waiting = None;
+                self.shared.community.error = Some(t!("seek-gone"));
             }
             Ask::Pair => {
-                self.community.waiting = None;
-                if self.embed.is_some() {
+                self.shared.community.waiting = None;
+                if self.shared.embed.is_some() {
                     fx.push(Effect::ToHost(serde_json::json!({
                         "type": "alquerque:error", "code": "refused", "message": why,
                     })));
-                    self.notice = Some(why.clone());
+                    self.shared.notice = Some(why.clone());
                 }
-                self.community.error = Some(why);
+                self.shared.community.error = Some(why);
             }
             Ask::Lobby | Ask::Live | Ask::Stats | Ask::SeekState | Ask::Mine => {
                 if status == 0 {
-                    self.community.error = Some(why);
+                    self.shared.community.error = Some(why);
                 }
             }
             Ask::Me
@@ -153,9 +159,9 @@ impl Ui {
             | Ask::Withdraw
             | Ask::Leaders
             | Ask::Password
-            | Ask::Delete => self.community.error = Some(why),
+            | Ask::Delete => self.shared.community.error = Some(why),
             // Off the lobby: the page's notice says it.
-            Ask::Player | Ask::Record => self.notice = Some(why),
+            Ask::Player | Ask::Record => self.shared.notice = Some(why),
         }
     }
 }

@@ -154,7 +154,7 @@ fn a_quick_pairing_found_while_playing_the_computer_seats_the_person() {
     }));
     assert_eq!(ui.view().screen, "game");
     assert_eq!(
-        ui.session.as_ref().map(|s| s.game.kind().as_str()),
+        ui.shared.session.as_ref().map(|s| s.game.kind().as_str()),
         Some("qirkat")
     );
 
@@ -187,6 +187,7 @@ fn a_quick_pairing_found_while_playing_the_computer_seats_the_person() {
     });
     assert_eq!(kept, Some(format!("[[\"g9\",\"{token}\"]]")));
     assert!(ui
+        .shared
         .notice
         .as_deref()
         .is_some_and(|n| n.starts_with("Opponent found: Qirkat, 1+0.")));
@@ -203,13 +204,13 @@ fn a_quick_pairing_found_while_playing_the_computer_seats_the_person() {
         },
     );
     hear(&mut ui, 2.0, snapshot(1, "qirkat"));
-    assert!(ui.notice.is_some());
+    assert!(ui.shared.notice.is_some());
     let first = engine::AnyGame::from_record_line("qirkat").expect("a game");
     let turn = first.entries()[0].turn;
     let mut moved = first.clone();
     moved.play(turn).expect("a legal move");
     hear(&mut ui, 3.0, snapshot(2, &moved.to_record_line()));
-    assert_eq!(ui.notice, None);
+    assert_eq!(ui.shared.notice, None);
 }
 
 #[test]
@@ -280,6 +281,7 @@ fn an_account_signs_in_and_its_games_are_listed() {
         Seat::watching("g2".into())
     );
     assert!(ui
+        .shared
         .notice
         .as_deref()
         .expect("as the test set it up")

@@ -14,9 +14,9 @@ impl Ui {
         if !self.is_full() {
             return None;
         }
-        let c = &self.community;
+        let c = &self.shared.community;
         Some(LobbyView {
-            home: c.home_lists && self.embed.is_none(),
+            home: c.home_lists && self.shared.embed.is_none(),
             me: c.me.clone(),
             guest: c.guest.clone(),
             error: c.error.clone(),

@@ -25,6 +25,7 @@ mod online;
 mod players;
 mod puzzle;
 mod review;
+mod screen;
 mod sounds;
 mod tools;
 mod view;
@@ -43,17 +44,17 @@ pub use online::{OnlineView, ONLINE_KEY};
 pub use players::{LeaderRow, LeadersView, PlayerView};
 pub use puzzle::{PuzzleView, PUZZLES_KEY};
 pub use review::{graph_ply, Marked, ReviewView, Skip};
+use screen::{Animation, Drag, GameScreen, Tool};
+pub use screen::{Screen, ScreenState};
 pub use tools::{EditorButton, LinesButton, PuzzleButton};
 pub use view::{display_name, preview, GameView, MoveItem, ResultView, View};
 
-use engine::chesquerque::Role as ChessRole;
-use engine::{AnyTurn, GameKind, Point};
+use engine::GameKind;
 
 use crate::embed::Embed;
 use crate::i18n::Lang;
 use crate::save::{Prefs, Stats};
 use crate::session::{Session, Update};
-use crate::triple::TripleDetector;
 
 /// Where the game in progress is saved (an embedded one has its own key).
 pub const SAVE_KEY: &str = "alquerque.game";
@@ -67,39 +68,6 @@ pub fn save_key(embed: Option<&Embed>) -> String {
     embed.map_or_else(|| SAVE_KEY.to_string(), Embed::save_key)
 }
 
-/// The page's screens.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Screen {
-    Home,
-    Opponent,
-    Game,
-    Rules,
-    /// Online: waiting for the friend to join.
-    Waiting,
-    /// Players, seeks and quick pairing.
-    Lobby,
-    /// The games in play.
-    Watch,
-    /// A player's page.
-    Player,
-}
-
-impl Screen {
-    /// The name in the page's `data-screen`.
-    pub fn name(self) -> &'static str {
-        match self {
-            Screen::Home => "home",
-            Screen::Opponent => "opponent",
-            Screen::Game => "game",
-            Screen::Rules => "rules",
-            Screen::Waiting => "waiting",
-            Screen::Lobby => "lobby",
-            Screen::Watch => "live",
-            Screen::Player => "player",
-        }
-    }
-}
-
 /// What the computer is doing.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Thinking {
@@ -110,33 +78,20 @@ enum Thinking {
     Asked(u32),
 }
 
-/// A piece being dragged.
-#[derive(Clone, Debug, PartialEq)]
-struct Drag {
-    from: Point,
-    start: (f64, f64),
-    at: (f64, f64),
-    moved: bool,
-}
-
-/// The last move shown in motion.
-#[derive(Clone, Debug, PartialEq)]
-struct Animation {
-    /// The moving piece's point after the move, and the points its path
-    /// passes through.
-    piece: Point,
-    path: Vec<Point>,
-    /// When the first frame was drawn (ms); none before it.
-    start_ms: Option<f64>,
-    /// The pieces the move took, fading as the mover passes.
-    captured: Vec<(Point, engine::PieceView)>,
-}
-
-/// Everything the page shows, and what it is waiting for.
+/// Everything the page shows, and what it is waiting for: what outlives a
+/// screen, and the screen on show with its own state.
 #[derive(Clone, Debug)]
 pub struct Ui {
-    pub screen: Screen,
-    /// The game on screen (online, as the server has it).
+    pub shared: Shared,
+    pub screen: ScreenState,
+}
+
+/// What outlives a screen: the person's settings and records, the
+/// language, the page's ids and randomness, the embedding, the lists of
+/// the lobby, and the game in progress with its online connection.
+#[derive(Clone, Debug)]
+pub struct Shared {
+    /// The game in progress (online, as the server has it).
     pub session: Option<Session>,
     /// A new game waiting for the person to confirm that the old one goes.
     pending: Option<Session>,
@@ -144,20 +99,11 @@ pub struct Ui {
     choice: GameKind,
     pub prefs: Prefs,
     stats: Stats,
-    triple: TripleDetector,
-    drag: Option<Drag>,
-    animation: Option<Animation>,
-    /// The pieces a pawn may become, while the person chooses.
-    promotion: Option<Vec<(ChessRole, AnyTurn)>>,
     thinking: Thinking,
     /// The last id given to a request or a timer.
     last_id: u32,
     /// Watching: the computer's moves wait for a step.
     paused: bool,
-    /// The keyboard's cursor on the board, and whether the board has the
-    /// focus (the cursor shows only then).
-    cursor: Option<Point>,
-    focused: bool,
     /// What the live region says, and the turn count it last spoke of.
     announcement: String,
     announced_ply: Option<usize>,
@@ -179,31 +125,17 @@ pub struct Ui {
     clock: f64,
     frame_asked: bool,
     reduced_motion: bool,
-    /// The finished game's result panel was closed to go over the moves.
-    looking_back: bool,
-    /// The game being reviewed with the computer.
-    review: Option<review::Review>,
     /// The game on screen came from a share link: it is not saved.
     from_link: bool,
-    /// The analysis panel, while on.
-    analysing: Option<analysis::Analysing>,
-    /// The board editor, while open (over the game screen).
-    editor: Option<Box<editor::Editor>>,
-    /// A hint asked for (the request's id) and, once answered, the best
-    /// turn's piece and destination; dropped when the position changes.
-    hint: Option<(u32, Option<(engine::Point, engine::Point)>)>,
     /// The language shown, and the one being loaded.
     lang: Lang,
     /// The page's address chose the language (`?lang=`): the whole app's
     /// page, opened from here, is asked for it too.
     lang_in_address: bool,
     loading_lang: Option<Lang>,
-    /// The person's huff of the turn being entered was heard already.
-    huff_heard: bool,
     /// Today's date, for records.
     today: String,
-    /// The puzzle on screen, the sets fetched and the progress.
-    puzzle: Option<puzzle::PuzzleState>,
+    /// The puzzle sets fetched and the progress through them.
     puzzles: puzzle::PuzzleBook,
     /// Whether this is the whole app: in its module, unless a test plays
     /// the light module ([`Ui::light`]).
@@ -223,49 +155,38 @@ impl Default for Ui {
 impl Ui {
     pub fn new() -> Ui {
         Ui {
-            screen: Screen::Home,
-            session: None,
-            pending: None,
-            choice: GameKind::Draughts(engine::DraughtsKind::Classic),
-            prefs: Prefs::default(),
-            stats: Stats::default(),
-            triple: TripleDetector::new(),
-            drag: None,
-            animation: None,
-            promotion: None,
-            thinking: Thinking::Idle,
-            last_id: 0,
-            paused: false,
-            cursor: None,
-            focused: false,
-            announcement: String::new(),
-            announced_ply: None,
-            notice: None,
-            save_key: SAVE_KEY.to_string(),
-            embed: None,
-            reported: None,
-            online: None,
-            token_words: [0; 4],
-            random: 0,
-            clock: 0.0,
-            frame_asked: false,
-            reduced_motion: false,
-            looking_back: false,
-            review: None,
-            from_link: false,
-            analysing: None,
-            editor: None,
-            hint: None,
-            lang: Lang::En,
-            lang_in_address: false,
-            loading_lang: None,
-            huff_heard: false,
-            today: String::new(),
-            puzzle: None,
-            puzzles: puzzle::PuzzleBook::default(),
-            full: crate::FULL,
-            community: lobby::Community::default(),
-            chat_muted: false,
+            shared: Shared {
+                session: None,
+                pending: None,
+                choice: GameKind::Draughts(engine::DraughtsKind::Classic),
+                prefs: Prefs::default(),
+                stats: Stats::default(),
+                thinking: Thinking::Idle,
+                last_id: 0,
+                paused: false,
+                announcement: String::new(),
+                announced_ply: None,
+                notice: None,
+                save_key: SAVE_KEY.to_string(),
+                embed: None,
+                reported: None,
+                online: None,
+                token_words: [0; 4],
+                random: 0,
+                clock: 0.0,
+                frame_asked: false,
+                reduced_motion: false,
+                from_link: false,
+                lang: Lang::En,
+                lang_in_address: false,
+                loading_lang: None,
+                today: String::new(),
+                puzzles: puzzle::PuzzleBook::default(),
+                full: crate::FULL,
+                community: lobby::Community::default(),
+                chat_muted: false,
+            },
+            screen: ScreenState::Home,
         }
     }
 
@@ -273,16 +194,37 @@ impl Ui {
     /// and the tools open the whole app's page instead
     /// ([`Ui::tools_link`]).
     pub fn light() -> Ui {
-        Ui {
-            full: false,
-            ..Ui::new()
+        let mut ui = Ui::new();
+        ui.shared.full = false;
+        ui
+    }
+
+    /// Shows `screen`: the one on show keeps its state, another starts
+    /// afresh.
+    fn show(&mut self, screen: Screen) {
+        if self.screen.screen() != screen {
+            self.screen = ScreenState::fresh(screen);
+        }
+    }
+
+    /// Forgets the hint: it was for the position it was asked in.
+    fn drop_hint(&mut self) {
+        if let Some(game) = self.screen.game_mut() {
+            game.hint = None;
+        }
+    }
+
+    /// Closes the tool open over the board.
+    fn close_tool(&mut self) {
+        if let Some(game) = self.screen.game_mut() {
+            game.tool = Tool::None;
         }
     }
 
     /// Whether this is the whole app. Constant in the light module, so
     /// that every way into the rest, tested by this, is left out of it.
     pub(super) fn is_full(&self) -> bool {
-        crate::FULL && self.full
+        crate::FULL && self.shared.full
     }
 
     /// Takes one action; the effects for the page to run.
@@ -292,9 +234,9 @@ impl Ui {
             Action::Boot(boot) => self.boot(*boot, &mut fx),
             Action::Press(button) => self.press(button, &mut fx),
             Action::Prefs(prefs) => {
-                self.prefs = Prefs {
-                    flipped: self.prefs.flipped,
-                    chat: self.prefs.chat,
+                self.shared.prefs = Prefs {
+                    flipped: self.shared.prefs.flipped,
+                    chat: self.shared.prefs.chat,
                     ..prefs
                 };
                 fx.push(self.store_prefs());
@@ -313,18 +255,24 @@ impl Ui {
             Action::PointerMove { at, scale } => self.pointer_move(at, scale, &mut fx),
             Action::PointerUp { at, size } => self.pointer_up(at, size, &mut fx),
             Action::PointerCancel => {
-                self.drag = None;
+                if let Some(input) = self.input_mut() {
+                    input.drag = None;
+                }
                 fx.push(Effect::Redraw);
             }
             Action::Key(key) => self.key(key, &mut fx),
             Action::BoardFocus(focused) => {
-                self.focused = focused;
+                if let Some(input) = self.input_mut() {
+                    input.focused = focused;
+                }
                 fx.push(Effect::Redraw);
             }
             Action::Frame(now) => self.frame(now, &mut fx),
             Action::Timer(id) => {
                 if self.lobby_timer(id, &mut fx) {
-                } else if !self.retry_timer(id, &mut fx) && self.thinking == Thinking::Delay(id) {
+                } else if !self.retry_timer(id, &mut fx)
+                    && self.shared.thinking == Thinking::Delay(id)
+                {
                     self.think_now(&mut fx);
                 }
             }
@@ -336,12 +284,12 @@ impl Ui {
             Action::Wake { hidden } => self.wake(hidden, &mut fx),
             Action::Heartbeat { now_ms, hidden } => self.heartbeat(now_ms, hidden, &mut fx),
             Action::Created(Ok(seat)) => {
-                self.notice = None;
+                self.shared.notice = None;
                 self.go_online(seat, &mut fx);
             }
-            Action::Created(Err(why)) => self.notice = Some(why),
+            Action::Created(Err(why)) => self.shared.notice = Some(why),
             Action::Copied(done) => {
-                self.notice = Some(crate::t!(if done { "copied" } else { "copy-refused" }))
+                self.shared.notice = Some(crate::t!(if done { "copied" } else { "copy-refused" }))
             }
             Action::Reply(reply) => self.on_reply(reply, &mut fx),
             Action::Http { id, status, text } => self.http_reply(id, status, &text, &mut fx),
@@ -363,15 +311,15 @@ impl Ui {
     /// After any change: what the live region says of a new turn, and what
     /// the host page hears.
     pub fn settle(&mut self, fx: &mut Vec<Effect>) {
-        if let Some(session) = &self.session {
+        if let Some(session) = &self.shared.session {
             let game = &session.game;
-            if self.announced_ply != Some(game.ply()) {
-                self.announced_ply = Some(game.ply());
+            if self.shared.announced_ply != Some(game.ply()) {
+                self.shared.announced_ply = Some(game.ply());
                 let history = game.history();
                 let last =
                     crate::keyboard::last_turn_words(game, history.last().map(String::as_str))
                         .unwrap_or_default();
-                self.announcement = format!("{last} {}.", self.status()).trim().to_string();
+                self.shared.announcement = format!("{last} {}.", self.status()).trim().to_string();
             }
         }
         self.report_to_host(fx);
@@ -382,10 +330,13 @@ impl Ui {
 
     /// The status line: the session's, or "Paused" while watching paused.
     fn status(&self) -> String {
-        let Some(session) = &self.session else {
+        let Some(session) = &self.shared.session else {
             return String::new();
         };
-        if session.computer_to_move().is_some() && self.thinking == Thinking::Idle && self.paused {
+        if session.computer_to_move().is_some()
+            && self.shared.thinking == Thinking::Idle
+            && self.shared.paused
+        {
             return crate::t!("paused");
         }
         session.status()
@@ -394,29 +345,29 @@ impl Ui {
     /// Whether the computer is thinking (not waiting out the pause between
     /// moves while watching: then it has yet to begin).
     pub fn is_thinking(&self) -> bool {
-        matches!(self.thinking, Thinking::Asked(_))
+        matches!(self.shared.thinking, Thinking::Asked(_))
     }
 
     /// Whether this page takes part in an online game.
     pub fn is_online(&self) -> bool {
-        self.online.is_some()
+        self.shared.online.is_some()
     }
 
     /// The embedding the page was opened with, if any.
     pub fn embed(&self) -> Option<&Embed> {
-        self.embed.as_ref()
+        self.shared.embed.as_ref()
     }
 
     /// The next id for a request or a timer.
     fn next_id(&mut self) -> u32 {
-        self.last_id += 1;
-        self.last_id
+        self.shared.last_id += 1;
+        self.shared.last_id
     }
 
     /// A seed for a new game (splitmix64 over the page's random state).
     fn new_seed(&mut self) -> u64 {
-        self.random = self.random.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.random;
+        self.shared.random = self.shared.random.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.shared.random;
         z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
         z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
         z ^ (z >> 31)
@@ -425,7 +376,7 @@ impl Ui {
     fn store_prefs(&self) -> Effect {
         Effect::Store {
             key: PREFS_KEY.to_string(),
-            value: self.prefs.to_text(),
+            value: self.shared.prefs.to_text(),
         }
     }
 
@@ -434,12 +385,12 @@ impl Ui {
     fn save(&self, fx: &mut Vec<Effect>) {
         // An online game lives on the server; one a link opened is not
         // the person's game in progress, which stays saved.
-        if self.online.is_some() || self.from_link {
+        if self.shared.online.is_some() || self.shared.from_link {
             return;
         }
-        if let Some(session) = &self.session {
+        if let Some(session) = &self.shared.session {
             fx.push(Effect::Store {
-                key: self.save_key.clone(),
+                key: self.shared.save_key.clone(),
                 value: session.to_save(),
             });
         }
@@ -450,7 +401,11 @@ impl Ui {
     fn after(&mut self, update: Update, was_over: bool, fx: &mut Vec<Effect>) {
         let played = matches!(update, Update::Played(_));
         match update {
-            Update::Promote(options) => self.promotion = Some(options),
+            Update::Promote(options) => {
+                if let Some(input) = self.input_mut() {
+                    input.promotion = Some(options);
+                }
+            }
             Update::Played(_) => {
                 self.start_animation(fx);
                 if self.is_full() {
@@ -465,23 +420,23 @@ impl Ui {
         }
         // A hint is for the position it was asked in, and a review for the
         // game as it was.
-        self.hint = None;
-        if played {
-            self.review = None;
+        self.drop_hint();
+        if played && self.screen.tool().review().is_some() {
+            self.close_tool();
         }
-        let ended = !was_over && self.session.as_ref().is_some_and(Session::is_over);
+        let ended = !was_over && self.shared.session.as_ref().is_some_and(Session::is_over);
         if played {
             self.turn_sound(false, fx);
         } else if ended {
             self.sound(crate::sound::Sound::GameEnd, fx);
         }
-        if let Some(session) = &self.session {
+        if let Some(session) = &self.shared.session {
             if !was_over && session.is_over() {
                 if let Some(result) = session.personal_result() {
-                    self.stats.count(session.game.kind(), result);
+                    self.shared.stats.count(session.game.kind(), result);
                     fx.push(Effect::Store {
                         key: STATS_KEY.to_string(),
-                        value: self.stats.to_text(),
+                        value: self.shared.stats.to_text(),
                     });
                 }
             }

@@ -26,47 +26,53 @@ impl Ui {
             return Vec::new();
         }
         let mut fx = Vec::new();
-        let Some(online) = self.online.as_ref().map(|g| &g.mirror) else {
+        let Some(online) = self.shared.online.as_ref().map(|g| &g.mirror) else {
             return fx;
         };
         let me = online.side();
-        let was_ply = self.session.as_ref().map(|s| s.game.ply());
-        let was_over = self.session.as_ref().map(Session::is_over);
+        let was_ply = self.shared.session.as_ref().map(|s| s.game.ply());
+        let was_over = self.shared.session.as_ref().map(Session::is_over);
         if let (Some(game), Some(room)) = (online.display_game(), online.room.as_ref()) {
             let mode = Mode::Online {
                 side: online.side(),
                 suggest: room.suggestions,
             };
-            match self.session.as_mut() {
+            match self.shared.session.as_mut() {
                 Some(session) if session.game.kind() == game.kind() => {
                     session.mode = mode;
                     session.show_game(game);
                 }
-                _ => self.session = Some(Session::resume(game, mode, 0)),
+                _ => self.shared.session = Some(Session::resume(game, mode, 0)),
             }
-            if let Some(session) = self.session.as_mut() {
+            if let Some(session) = self.shared.session.as_mut() {
                 session.draw_offer = room.draw_offer.map(|by| DrawOffer { by });
                 session.verdict = room.is_over().then(|| online.status());
             }
         }
         let waiting = online.seat.creator && !online.started() && !online.is_over();
-        let ply = self.session.as_ref().map(|s| s.game.ply());
+        let ply = self.shared.session.as_ref().map(|s| s.game.ply());
         if was_ply.is_some() && ply > was_ply {
             self.moved_online();
             self.start_animation(&mut fx);
-            let mover = self.session.as_ref().map(|s| s.game.side_to_move().other());
+            let mover = self
+                .shared
+                .session
+                .as_ref()
+                .map(|s| s.game.side_to_move().other());
             self.turn_sound(me.is_none() || mover != me, &mut fx);
-        } else if was_over == Some(false) && self.session.as_ref().is_some_and(Session::is_over) {
+        } else if was_over == Some(false)
+            && self.shared.session.as_ref().is_some_and(Session::is_over)
+        {
             self.sound(Sound::GameEnd, &mut fx);
         }
         // The person may have gone to another screen (the lobby, the
         // rules): the game's news does not take them back.
-        if matches!(self.screen, Screen::Waiting | Screen::Game) {
-            self.screen = if waiting {
+        if matches!(self.screen.screen(), Screen::Waiting | Screen::Game) {
+            self.show(if waiting {
                 Screen::Waiting
             } else {
                 Screen::Game
-            };
+            });
         }
         self.settle(&mut fx);
         fx
@@ -75,7 +81,7 @@ impl Ui {
     /// A message from the server, taken into the mirror.
     pub(super) fn receive(&mut self, message: ServerMessage, fx: &mut Vec<Effect>) {
         let welcomed = matches!(message, ServerMessage::Welcome { .. });
-        let Some(game) = self.online.as_mut() else {
+        let Some(game) = self.shared.online.as_mut() else {
             return;
         };
         let waiting = game.mirror.room.is_some() && !game.mirror.started();
@@ -84,11 +90,11 @@ impl Ui {
             Received::Changed => {}
             // Connect again: the hello names the last event seen.
             Received::Resync => return self.connect(fx),
-            Received::Refused(why) => self.notice = Some(why),
+            Received::Refused(why) => self.shared.notice = Some(why),
             Received::Lost(why) => {
                 self.leave_online(fx);
-                self.notice = Some(why);
-                self.screen = Screen::Home;
+                self.shared.notice = Some(why);
+                self.show(Screen::Home);
                 return;
             }
         }
@@ -119,7 +125,7 @@ impl Ui {
         if !self.is_full() {
             return;
         }
-        let Some(game) = self.online.as_mut() else {
+        let Some(game) = self.shared.online.as_mut() else {
             return;
         };
         let online = &mut game.mirror;
@@ -128,11 +134,12 @@ impl Ui {
                 return;
             };
             let text = self
+                .shared
                 .session
                 .as_ref()
                 .map(|s| s.game.turn_text(turn))
                 .unwrap_or_default();
-            self.notice = Some(crate::t!("you-suggested", move = &text));
+            self.shared.notice = Some(crate::t!("you-suggested", move = &text));
             fx.push(Effect::SendOnline(message));
             return;
         }
@@ -145,12 +152,15 @@ impl Ui {
         if !self.is_full() {
             return None;
         }
-        self.online.as_ref().map(|g| OnlineView::of(&g.mirror))
+        self.shared
+            .online
+            .as_ref()
+            .map(|g| OnlineView::of(&g.mirror))
     }
 
     /// The mirror of the server's game, while online.
     pub fn online_mirror(&self) -> Option<&Online> {
-        self.online.as_ref().map(|g| &g.mirror)
+        self.shared.online.as_ref().map(|g| &g.mirror)
     }
 }
 

@@ -95,7 +95,7 @@ fn an_online_move_waits_for_the_server_through_a_drop_and_a_resync() {
     assert_eq!(game.status, "Your turn");
     assert!(game.undo_hidden);
     assert_eq!(
-        ui.session.as_ref().map(|s| s.mode),
+        ui.shared.session.as_ref().map(|s| s.mode),
         Some(Mode::Online {
             side: Some(Side::White),
             suggest: false
@@ -103,7 +103,7 @@ fn an_online_move_waits_for_the_server_through_a_drop_and_a_resync() {
     );
 
     // The person's move goes to the server; the page shows it at once.
-    let entry = ui.session.as_ref().expect("a game").entries()[0].clone();
+    let entry = ui.shared.session.as_ref().expect("a game").entries()[0].clone();
     let turn = entry.turn;
     let mut fx = Vec::new();
     for (i, &p) in entry.path.iter().enumerate() {
@@ -163,7 +163,9 @@ fn an_online_move_waits_for_the_server_through_a_drop_and_a_resync() {
     assert!(ui.online_mirror().expect("online").pending.is_none());
     let panel = online_panel(&ui);
     assert!(!panel.pending && !panel.abort, "each side has moved");
-    assert!(fx.contains(&Effect::Animate) || ui.animation.is_some());
+    assert!(
+        fx.contains(&Effect::Animate) || ui.screen.input().is_some_and(|i| i.animation.is_some())
+    );
     let view = ui.view().game.expect("panels");
     assert_eq!((view.ply, view.status.as_str()), (2, "Your turn"));
 
@@ -171,7 +173,7 @@ fn an_online_move_waits_for_the_server_through_a_drop_and_a_resync() {
     let fx = ui.update(Action::Press(Button::Resign));
     assert_eq!(fx, vec![Effect::SendOnline(ClientMessage::Resign)]);
     assert!(ui.update(Action::Press(Button::Undo)).is_empty());
-    assert_eq!(ui.session.as_ref().map(|s| s.game.ply()), Some(2));
+    assert_eq!(ui.shared.session.as_ref().map(|s| s.game.ply()), Some(2));
 
     // Leaving for a local game asks first, then forgets the online one.
     let fx = ui.update(Action::Press(Button::StartFriend));
@@ -186,7 +188,7 @@ fn an_online_move_waits_for_the_server_through_a_drop_and_a_resync() {
         key: ONLINE_KEY.to_string()
     }));
     assert!(!ui.is_online());
-    assert_eq!(ui.session.as_ref().map(|s| s.game.ply()), Some(0));
+    assert_eq!(ui.shared.session.as_ref().map(|s| s.game.ply()), Some(0));
 }
 
 #[test]

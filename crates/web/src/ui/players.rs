@@ -14,8 +14,8 @@ use crate::t;
 impl Ui {
     /// Opens `name`'s page.
     pub(super) fn open_player(&mut self, name: &str, fx: &mut Vec<Effect>) {
-        self.community.player = None;
-        self.screen = Screen::Player;
+        self.shared.community.player = None;
+        self.show(Screen::Player);
         let path = format!(
             "api/players/{}",
             utf8_percent_encode(name, NON_ALPHANUMERIC)
@@ -28,20 +28,20 @@ impl Ui {
         let Ok(kind) = game.parse::<engine::GameKind>() else {
             return;
         };
-        self.community.leaders = Some((kind, Vec::new()));
+        self.shared.community.leaders = Some((kind, Vec::new()));
         self.ask_leaders(format!("api/leaderboard/{}", kind.as_str()), fx);
     }
 
     /// The server's page of a player.
     pub(super) fn player_read(&mut self, text: &str) -> Result<(), String> {
-        self.community.player = Some(community::read_player(text)?);
+        self.shared.community.player = Some(community::read_player(text)?);
         Ok(())
     }
 
     /// The server's leaderboard of the game asked for.
     pub(super) fn leaders_read(&mut self, text: &str) -> Result<(), String> {
         let players = community::read_leaders(text)?;
-        if let Some((_, list)) = self.community.leaders.as_mut() {
+        if let Some((_, list)) = self.shared.community.leaders.as_mut() {
             *list = players;
         }
         Ok(())
@@ -59,7 +59,7 @@ impl Ui {
         if !self.is_full() {
             return None;
         }
-        self.community.player.as_ref().map(PlayerView::of)
+        self.shared.community.player.as_ref().map(PlayerView::of)
     }
 
     /// The leaderboard shown in the lobby.
@@ -67,7 +67,7 @@ impl Ui {
         if !self.is_full() {
             return None;
         }
-        let (kind, list) = self.community.leaders.as_ref()?;
+        let (kind, list) = self.shared.community.leaders.as_ref()?;
         Some(LeadersView {
             game: kind.as_str(),
             rows: list.iter().enumerate().map(LeaderRow::of).collect(),

@@ -48,7 +48,7 @@ fn a_players_page_shows_ratings_results_and_games_to_review() {
     let refused = answer(&mut ui, &fx, "api/players/Ana%20B", 404, "no such player");
     assert!(refused.is_empty());
     assert_eq!(
-        ui.notice.as_deref(),
+        ui.shared.notice.as_deref(),
         Some("The server refused: no such player")
     );
 
@@ -97,7 +97,7 @@ fn a_players_page_shows_ratings_results_and_games_to_review() {
     assert_eq!(ui.view().screen, "game");
     assert!(ui.view().review.is_some(), "the game is in review");
     assert_eq!(
-        ui.session.as_ref().map(|s| s.game.to_record_line()),
+        ui.shared.session.as_ref().map(|s| s.game.to_record_line()),
         Some(record.to_string())
     );
 }
@@ -140,6 +140,7 @@ fn the_password_is_changed_and_the_account_deleted_from_the_lobby() {
         r#"{"name":"ana"}"#,
     );
     assert!(ui
+        .shared
         .notice
         .as_deref()
         .is_some_and(|n| n.starts_with("The password is changed")));
@@ -153,7 +154,7 @@ fn the_password_is_changed_and_the_account_deleted_from_the_lobby() {
     }));
     assert_eq!(lobby(&ui).me, None);
     assert_eq!(
-        ui.notice.as_deref(),
+        ui.shared.notice.as_deref(),
         Some("The account and its data are deleted.")
     );
 }

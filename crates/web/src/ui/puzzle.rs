@@ -4,7 +4,7 @@
 
 use engine::GameKind;
 
-use super::{Effect, PuzzleButton, Screen, Ui};
+use super::{Effect, PuzzleButton, Tool, Ui};
 use crate::i18n::by_side;
 use crate::puzzles::{self, Progress, Puzzle};
 use crate::session::{Mode, Session};
@@ -60,30 +60,32 @@ impl Ui {
     pub(super) fn puzzle_button(&mut self, button: PuzzleButton, fx: &mut Vec<Effect>) {
         match button {
             PuzzleButton::Open => {
-                let kind = self.choice;
-                if self.puzzles.set(kind).is_some() {
-                    let next = self
-                        .puzzles
-                        .progress
-                        .next(kind, None, self.puzzle_count(kind));
+                let kind = self.shared.choice;
+                if self.shared.puzzles.set(kind).is_some() {
+                    let next =
+                        self.shared
+                            .puzzles
+                            .progress
+                            .next(kind, None, self.puzzle_count(kind));
                     self.show_puzzle(kind, next, fx);
                 } else {
-                    self.notice = Some(t!("puzzles-loading"));
+                    self.shared.notice = Some(t!("puzzles-loading"));
                     fx.push(Effect::LoadPuzzles(kind));
                 }
             }
             PuzzleButton::Next => {
-                if let Some(state) = &self.puzzle {
+                if let Some(state) = self.screen.tool().puzzle() {
                     let (kind, index) = (state.kind, state.index);
-                    let next =
-                        self.puzzles
-                            .progress
-                            .next(kind, Some(index), self.puzzle_count(kind));
+                    let next = self.shared.puzzles.progress.next(
+                        kind,
+                        Some(index),
+                        self.puzzle_count(kind),
+                    );
                     self.show_puzzle(kind, next, fx);
                 }
             }
             PuzzleButton::Retry => {
-                if let Some(state) = &self.puzzle {
+                if let Some(state) = self.screen.tool().puzzle() {
                     let (kind, index) = (state.kind, state.index);
                     self.show_puzzle(kind, index, fx);
                 }
@@ -93,7 +95,7 @@ impl Ui {
     }
 
     fn puzzle_count(&self, kind: GameKind) -> usize {
-        self.puzzles.set(kind).map_or(0, <[Puzzle]>::len)
+        self.shared.puzzles.set(kind).map_or(0, <[Puzzle]>::len)
     }
 
     /// A game's set arrived, or could not be fetched.
@@ -105,22 +107,24 @@ impl Ui {
     ) {
         match text.and_then(|text| puzzles::parse(kind, &text)) {
             Ok(set) => {
-                self.notice = None;
-                self.puzzles.sets.retain(|(k, _)| *k != kind);
-                self.puzzles.sets.push((kind, set));
+                self.shared.notice = None;
+                self.shared.puzzles.sets.retain(|(k, _)| *k != kind);
+                self.shared.puzzles.sets.push((kind, set));
                 let next = self
+                    .shared
                     .puzzles
                     .progress
                     .next(kind, None, self.puzzle_count(kind));
                 self.show_puzzle(kind, next, fx);
             }
-            Err(why) => self.notice = Some(t!("puzzles-unavailable", why = &why)),
+            Err(why) => self.shared.notice = Some(t!("puzzles-unavailable", why = &why)),
         }
     }
 
     /// Puts puzzle `index` of `kind` on the board.
     fn show_puzzle(&mut self, kind: GameKind, index: usize, fx: &mut Vec<Effect>) {
         let Some(game) = self
+            .shared
             .puzzles
             .get(kind, index)
             .and_then(|p| p.game(kind).ok())
@@ -129,9 +133,8 @@ impl Ui {
         };
         let seed = self.new_seed();
         self.take_up(Session::resume(game, Mode::Friend, seed), fx);
-        self.from_link = true;
-        self.analysing = None;
-        self.puzzle = Some(PuzzleState {
+        self.shared.from_link = true;
+        self.open_puzzle(PuzzleState {
             kind,
             index,
             verdict: None,
@@ -148,10 +151,13 @@ impl Ui {
         if !self.puzzle_unanswered() {
             return;
         }
-        let (Some(state), Some(session)) = (self.puzzle.as_mut(), self.session.as_ref()) else {
+        let (Some(state), Some(session)) = (
+            self.screen.game_mut().and_then(|g| g.tool.puzzle_mut()),
+            self.shared.session.as_ref(),
+        ) else {
             return;
         };
-        let Some(puzzle) = self.puzzles.get(state.kind, state.index) else {
+        let Some(puzzle) = self.shared.puzzles.get(state.kind, state.index) else {
             return;
         };
         if session.game.ply() != 1 {
@@ -159,20 +165,23 @@ impl Ui {
         }
         let right = session.game.history().first() == Some(&puzzle.best);
         state.verdict = Some(right);
-        self.puzzles.progress.answer(state.kind, state.index, right);
+        self.shared
+            .puzzles
+            .progress
+            .answer(state.kind, state.index, right);
         fx.push(Effect::Store {
             key: PUZZLES_KEY.to_string(),
-            value: self.puzzles.progress.to_text(),
+            value: self.shared.puzzles.progress.to_text(),
         });
     }
 
     /// Plays the winning turn and the line after it from the puzzle's
     /// position, shown from its first turn.
     fn show_solution(&mut self, fx: &mut Vec<Effect>) {
-        let Some(state) = self.puzzle.clone() else {
+        let Some(state) = self.screen.tool().puzzle().cloned() else {
             return;
         };
-        let Some(puzzle) = self.puzzles.get(state.kind, state.index).cloned() else {
+        let Some(puzzle) = self.shared.puzzles.get(state.kind, state.index).cloned() else {
             return;
         };
         let Ok(mut game) = puzzle.game(state.kind) else {
@@ -186,23 +195,32 @@ impl Ui {
         }
         let seed = self.new_seed();
         self.take_up(Session::resume(game, Mode::Friend, seed), fx);
-        self.from_link = true;
-        if let Some(session) = self.session.as_mut() {
+        self.shared.from_link = true;
+        if let Some(session) = self.shared.session.as_mut() {
             session.review_at(1);
         }
-        self.puzzle = Some(PuzzleState {
+        self.open_puzzle(PuzzleState {
             solution: true,
             ..state
         });
         fx.push(Effect::Redraw);
     }
 
+    /// Shows the puzzle `state` over the board, the only tool open.
+    fn open_puzzle(&mut self, state: PuzzleState) {
+        if let Some(game) = self.screen.game_mut() {
+            game.tool = Tool::Puzzle(state);
+            game.analysing = None;
+        }
+    }
+
     /// Whether a puzzle waits for its answer (no hints, no analysis).
     pub(super) fn puzzle_unanswered(&self) -> bool {
         self.is_full()
             && self
-                .puzzle
-                .as_ref()
+                .screen
+                .tool()
+                .puzzle()
                 .is_some_and(|p| p.verdict.is_none() && !p.solution)
     }
 
@@ -211,12 +229,9 @@ impl Ui {
         if !self.is_full() {
             return None;
         }
-        let state = self
-            .puzzle
-            .as_ref()
-            .filter(|_| self.screen == Screen::Game)?;
+        let state = self.screen.tool().puzzle()?;
         let total = self.puzzle_count(state.kind);
-        let puzzle = self.puzzles.get(state.kind, state.index)?;
+        let puzzle = self.shared.puzzles.get(state.kind, state.index)?;
         let mover = puzzle.game(state.kind).ok()?.side_to_move();
         let theme = match puzzle.theme.as_str() {
             "capture" => t!("theme-capture"),
@@ -253,7 +268,7 @@ impl Ui {
             verdict_text,
             progress: t!(
                 "puzzle-progress",
-                n = self.puzzles.progress.solved_in(state.kind),
+                n = self.shared.puzzles.progress.solved_in(state.kind),
                 total = total
             ),
         })

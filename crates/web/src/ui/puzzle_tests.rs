@@ -112,7 +112,7 @@ fn a_set_that_cannot_be_fetched_or_read_is_told_in_words() {
         text: Err("puzzles/classic.txt was not found".into()),
     });
     assert_eq!(
-        ui.notice.as_deref(),
+        ui.shared.notice.as_deref(),
         Some("The puzzles could not be loaded: puzzles/classic.txt was not found")
     );
     ui.update(Action::PuzzlesLoaded {
@@ -120,7 +120,7 @@ fn a_set_that_cannot_be_fetched_or_read_is_told_in_words() {
         text: Ok("garbage".into()),
     });
     assert_eq!(
-        ui.notice.as_deref(),
+        ui.shared.notice.as_deref(),
         Some("The puzzles could not be loaded: Puzzle line 1 cannot be read.")
     );
     assert!(ui.view().puzzle.is_none());

@@ -7,7 +7,7 @@ use engine::review::{self, Mark};
 use engine::search::Score;
 use engine::{AnyGame, GameKind, Point};
 
-use super::{Effect, Ui};
+use super::{Effect, Tool, Ui};
 use crate::worker::{AnalysisReply, Request};
 
 /// A game being reviewed.
@@ -164,12 +164,15 @@ impl Review {
 impl Ui {
     /// Starts reviewing the game on screen.
     pub(super) fn start_review(&mut self, fx: &mut Vec<Effect>) {
-        let Some(session) = self.session.as_ref() else {
+        let Some(session) = self.shared.session.as_ref() else {
             return;
         };
         let game = &session.game;
         let plies = game.ply();
-        self.review = Some(Review {
+        let Some(screen) = self.screen.game_mut() else {
+            return;
+        };
+        screen.tool = Tool::Review(Review {
             record: game.to_record_line(),
             kind: game.kind(),
             white: vec![None; plies + 1],
@@ -177,8 +180,8 @@ impl Ui {
             asked: None,
             skips: skipped_captures(game),
         });
-        self.looking_back = true;
-        if let Some(session) = self.session.as_mut() {
+        screen.looking_back = true;
+        if let Some(session) = self.shared.session.as_mut() {
             session.review_at(0);
         }
         self.ask_review(fx);
@@ -187,7 +190,7 @@ impl Ui {
     /// Asks for the next position not yet analysed.
     fn ask_review(&mut self, fx: &mut Vec<Effect>) {
         let id = self.next_id();
-        let Some(review) = self.review.as_mut() else {
+        let Some(review) = self.screen.game_mut().and_then(|g| g.tool.review_mut()) else {
             return;
         };
         let Some(next) = review.white.iter().position(Option::is_none) else {
@@ -216,7 +219,12 @@ impl Ui {
         if !self.is_full() {
             return false;
         }
-        let Some(review) = self.review.as_mut().filter(|r| r.asked == Some(id)) else {
+        let Some(review) = self
+            .screen
+            .game_mut()
+            .and_then(|g| g.tool.review_mut())
+            .filter(|r| r.asked == Some(id))
+        else {
             return false;
         };
         let ply = analysis.ply as usize;
@@ -236,8 +244,8 @@ impl Ui {
         if !self.is_full() {
             return None;
         }
-        let review = self.review.as_ref()?;
-        Some(review.view(&self.session.as_ref()?.game))
+        let review = self.screen.tool().review()?;
+        Some(review.view(&self.shared.session.as_ref()?.game))
     }
 
     /// The arrow of the better move at the position shown, if its move is
@@ -246,8 +254,8 @@ impl Ui {
         if !self.is_full() {
             return None;
         }
-        let review = self.review.as_ref()?;
-        let session = self.session.as_ref()?;
+        let review = self.screen.tool().review()?;
+        let session = self.shared.session.as_ref()?;
         let ply = session.review.unwrap_or(session.game.ply());
         review.arrow(&session.game, ply)
     }

@@ -16,8 +16,8 @@ fn finished() -> Ui {
         let turn = game.entries()[0].turn;
         game.play(turn).expect("legal");
     }
-    ui.session = Some(Session::resume(game, Mode::Friend, 1));
-    ui.screen = Screen::Game;
+    ui.shared.session = Some(Session::resume(game, Mode::Friend, 1));
+    ui.screen = ScreenState::fresh(Screen::Game);
     ui.update(Action::Press(Button::Resign));
     assert!(session(&ui).is_over());
     ui
@@ -154,7 +154,7 @@ fn a_review_link_opens_the_game_in_review_without_touching_the_saved_one() {
         share: Some("?review=classic+moves+d3-c3+b3xd3".to_string()),
         ..*boot
     })));
-    assert_eq!(ui.screen, Screen::Game);
+    assert_eq!(ui.screen.screen(), Screen::Game);
     assert_eq!(
         session(&ui).game.to_record_line(),
         "classic moves d3-c3 b3xd3"
@@ -384,8 +384,8 @@ fn special_captures_left_untaken_are_marked_huffed_or_huffable() {
     assert!(skipped_captures(&classic).is_empty());
     // The review lists them.
     let mut ui = booted();
-    ui.session = Some(Session::resume(huffed, Mode::Friend, 1));
-    ui.screen = Screen::Game;
+    ui.shared.session = Some(Session::resume(huffed, Mode::Friend, 1));
+    ui.screen = ScreenState::fresh(Screen::Game);
     ui.update(Action::Press(Button::StartReview));
     assert!(!ui.view().review.expect("reviewing").skips.is_empty());
 }

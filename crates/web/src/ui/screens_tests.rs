@@ -84,7 +84,7 @@ fn a_confirmed_move_waits_for_the_person_and_a_cancelled_one_is_dropped() {
     let mut ui = booted();
     ui.update(Action::Prefs(crate::save::Prefs {
         confirm: true,
-        ..ui.prefs
+        ..ui.shared.prefs
     }));
     ui.update(Action::Press(Button::Pick(GameKind::Draughts(
         engine::DraughtsKind::Classic,
@@ -124,7 +124,7 @@ fn the_home_screen_offers_to_continue_the_game_in_progress() {
         Some("Chesquerque against the computer (Medium) · Your turn")
     );
     ui.update(Action::Press(Button::Continue));
-    assert_eq!(ui.screen, Screen::Game);
+    assert_eq!(ui.screen.screen(), Screen::Game);
     // A finished game is not offered.
     ui.update(Action::Press(Button::Resign));
     assert_eq!(ui.view().continuing, None);

@@ -85,7 +85,7 @@ fn with_the_sound_preference_off_nothing_is_heard() {
     let mut ui = friends();
     let prefs = crate::save::Prefs {
         sound: false,
-        ..ui.prefs
+        ..ui.shared.prefs
     };
     ui.update(Action::Prefs(prefs));
     assert!(!ui.sound_on());
@@ -126,7 +126,7 @@ fn an_embedded_game_is_silent_unless_its_url_asks_for_sound() {
     assert!(loud.sound_on());
     assert_eq!(enter(&mut loud, &first), vec![Sound::Move]);
     // The person's preference still counts.
-    loud.prefs.sound = false;
+    loud.shared.prefs.sound = false;
     assert!(!loud.sound_on());
 }
 

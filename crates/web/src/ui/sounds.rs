@@ -12,7 +12,7 @@ use crate::sound::{Sound, TurnFacts};
 impl Ui {
     /// Whether the page makes sounds.
     pub fn sound_on(&self) -> bool {
-        self.prefs.sound && self.embed.as_ref().is_none_or(|e| e.sound)
+        self.shared.prefs.sound && self.shared.embed.as_ref().is_none_or(|e| e.sound)
     }
 
     /// Makes `sound`, if sounds are on.
@@ -26,8 +26,10 @@ impl Ui {
     /// online opponent's. A huff the person entered was heard when it was
     /// entered, so the turn sounds for the rest of it.
     pub(super) fn turn_sound(&mut self, arrived: bool, fx: &mut Vec<Effect>) {
-        let heard = std::mem::take(&mut self.huff_heard);
-        let Some(session) = &self.session else {
+        let heard = self
+            .input_mut()
+            .is_some_and(|i| std::mem::take(&mut i.huff_heard));
+        let Some(session) = &self.shared.session else {
             return;
         };
         let Some(mut facts) = TurnFacts::of_last_turn(&session.game) else {
@@ -44,11 +46,14 @@ impl Ui {
     pub(super) fn heard_huff(&mut self, update: &Update, fx: &mut Vec<Effect>) {
         let huffed = *update == Update::Selection
             && self
+                .shared
                 .session
                 .as_ref()
                 .is_some_and(|s| s.selection.huff.is_some());
         if huffed {
-            self.huff_heard = true;
+            if let Some(input) = self.input_mut() {
+                input.huff_heard = true;
+            }
             self.sound(Sound::Huff, fx);
         }
     }

@@ -22,13 +22,13 @@ pub(super) fn booted() -> Ui {
 /// A page showing `game` between two people.
 fn showing(game: AnyGame, mode: Mode) -> Ui {
     let mut ui = booted();
-    ui.session = Some(Session::resume(game, mode, 1));
-    ui.screen = Screen::Game;
+    ui.shared.session = Some(Session::resume(game, mode, 1));
+    ui.screen = ScreenState::fresh(Screen::Game);
     ui
 }
 
 pub(super) fn session(ui: &Ui) -> &Session {
-    ui.session.as_ref().expect("a game on screen")
+    ui.shared.session.as_ref().expect("a game on screen")
 }
 
 /// Presses the board at point `p` at time `ms`.
@@ -233,7 +233,7 @@ fn a_new_game_asks_before_a_game_in_progress_is_left() {
     assert!(fx.contains(&Effect::Remove {
         key: SAVE_KEY.to_string()
     }));
-    assert!(ui.session.is_none());
+    assert!(ui.shared.session.is_none());
     assert_eq!(ui.view().screen, "home");
 }
 
@@ -476,7 +476,7 @@ fn a_move_is_animated_frame_by_frame_and_then_rests() {
     // Motion turned off: no animation at all.
     ui.update(Action::Prefs(crate::save::Prefs {
         animate: false,
-        ..ui.prefs
+        ..ui.shared.prefs
     }));
     let path = session(&ui).entries()[0].path.clone();
     let fx = enter(&mut ui, &path);

@@ -62,17 +62,22 @@ impl Ui {
     /// Whether the game on screen can be reviewed: a game on this device
     /// with turns to go over, the computer not thinking.
     pub fn review_available(&self) -> bool {
-        self.online.is_none()
-            && self.thinking == super::Thinking::Idle
-            && self.session.as_ref().is_some_and(|s| s.game.ply() > 0)
+        self.shared.online.is_none()
+            && self.shared.thinking == super::Thinking::Idle
+            && self
+                .shared
+                .session
+                .as_ref()
+                .is_some_and(|s| s.game.ply() > 0)
     }
 
     /// Whether the game shown can be taken to the analysis board: a game
     /// on this device, not already there.
     pub fn analysis_board_available(&self) -> bool {
-        self.online.is_none()
-            && self.embed.is_none()
+        self.shared.online.is_none()
+            && self.shared.embed.is_none()
             && self
+                .shared
                 .session
                 .as_ref()
                 .is_some_and(|s| !s.on_analysis_board())

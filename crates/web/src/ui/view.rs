@@ -134,16 +134,20 @@ impl Ui {
     /// What the page shows now.
     pub fn view(&self) -> View {
         View {
-            screen: self.screen.name(),
-            lang: self.lang,
-            lang_loading: self.loading_lang.is_some(),
-            notice: self.notice.clone(),
+            screen: self.screen.screen().name(),
+            lang: self.shared.lang,
+            lang_loading: self.shared.loading_lang.is_some(),
+            notice: self.shared.notice.clone(),
             stats: self.stats_rows(),
             continuing: self.continuing(),
-            opponent_game: t!("game-chosen", game = &display_name(self.choice)),
-            prefs: self.prefs,
-            announcement: self.announcement.clone(),
-            embed: self.embed.as_ref().map(|e| (e.theme, e.rules, e.settings)),
+            opponent_game: t!("game-chosen", game = &display_name(self.shared.choice)),
+            prefs: self.shared.prefs,
+            announcement: self.shared.announcement.clone(),
+            embed: self
+                .shared
+                .embed
+                .as_ref()
+                .map(|e| (e.theme, e.rules, e.settings)),
             game: self.game_view(),
             online: self.online_view(),
             review: self.review_view(),
@@ -163,8 +167,8 @@ impl Ui {
         GameKind::ALL
             .into_iter()
             .map(|v| {
-                let [w, d, l] = self.stats.of(v);
-                let hints = self.stats.hints_in(v);
+                let [w, d, l] = self.shared.stats.of(v);
+                let hints = self.shared.stats.hints_in(v);
                 let mut text = if w + d + l > 0 {
                     format!(
                         "{}, {}, {}",
@@ -189,7 +193,7 @@ impl Ui {
     /// The game in progress in words: which game, against whom, whose
     /// turn.
     fn continuing(&self) -> Option<String> {
-        let session = self.session.as_ref().filter(|s| !s.is_over())?;
+        let session = self.shared.session.as_ref().filter(|s| !s.is_over())?;
         let game = &display_name(session.game.kind());
         let against = match session.mode {
             Mode::Computer { level, .. } => {
@@ -203,7 +207,7 @@ impl Ui {
     }
 
     fn game_view(&self) -> Option<GameView> {
-        let session = self.session.as_ref()?;
+        let session = self.shared.session.as_ref()?;
         let game = &session.game;
         let status = self.status();
         let start = game.board_at(0);
@@ -268,7 +272,9 @@ impl Ui {
             Vec::new()
         };
         let cursor = self
-            .cursor
+            .screen
+            .input()
+            .and_then(|i| i.cursor)
             .filter(|p| p.index() < geometry.len())
             .map(|p| geometry.name(p).to_string())
             .unwrap_or_default();
@@ -278,6 +284,7 @@ impl Ui {
             players: self.players_line(session.mode),
             // Only the whole app plays online.
             clocks: self
+                .shared
                 .online
                 .as_ref()
                 .filter(|_| crate::FULL)
@@ -285,16 +292,21 @@ impl Ui {
                     let room = game.mirror.room.as_ref()?;
                     crate::online_state::clock_faces(room, game.mirror.clock_news, game.now_ms)
                 }),
-            result: (!self.looking_back).then(|| result_view(session)).flatten(),
-            hint: self.online.is_none().then(|| self.hint_available()),
+            result: (!self.screen.looking_back())
+                .then(|| result_view(session))
+                .flatten(),
+            hint: self.shared.online.is_none().then(|| self.hint_available()),
             review: self
+                .shared
                 .online
                 .is_none()
-                .then(|| self.review_available() && self.review.is_none()),
+                .then(|| self.review_available() && self.screen.tool().review().is_none()),
             confirm: session
                 .proposed
                 .map(|turn| t!("prompt-confirm", move = &game.turn_text(turn))),
-            prompt: if self.prefs.prompts && (self.looking_back || !session.is_over()) {
+            prompt: if self.shared.prefs.prompts
+                && (self.screen.looking_back() || !session.is_over())
+            {
                 session.prompt()
             } else {
                 String::new()
@@ -306,21 +318,27 @@ impl Ui {
             ),
             moves,
             watch_delay,
-            pause_label: t!(if self.paused { "resume" } else { "pause" }),
+            pause_label: t!(if self.shared.paused {
+                "resume"
+            } else {
+                "pause"
+            }),
             undo_disabled: game.ply() == 0 && !session.is_over(),
             resign_disabled: session.is_over()
                 || watching
                 || session.on_analysis_board()
-                || self.puzzle.is_some(),
+                || self.screen.tool().puzzle().is_some(),
             offer_draw_disabled: session.is_over()
                 || watching
                 || session.on_analysis_board()
-                || self.puzzle.is_some(),
+                || self.screen.tool().puzzle().is_some(),
             analyse_disabled: self.puzzle_unanswered(),
-            undo_hidden: self.online.is_some(),
+            undo_hidden: self.shared.online.is_some(),
             promotion: self
-                .promotion
-                .iter()
+                .screen
+                .input()
+                .and_then(|i| i.promotion.as_ref())
+                .into_iter()
                 .flatten()
                 .map(|(r, _)| role_name(*r))
                 .collect(),
@@ -342,18 +360,17 @@ impl Ui {
         if !self.is_full() {
             return None;
         }
-        let session = self
-            .session
-            .as_ref()
-            .filter(|_| self.editor.is_none() && self.screen == super::Screen::Game)?;
+        let session = self.shared.session.as_ref().filter(|_| {
+            self.screen.tool().editor().is_none() && self.screen.screen() == super::Screen::Game
+        })?;
         let tags = crate::records::Tags {
-            date: self.today.clone(),
+            date: self.shared.today.clone(),
             white: player_name(session.mode, Side::White),
             black: player_name(session.mode, Side::Black),
         };
         Some((
             crate::records::write(&session.game, &tags),
-            crate::records::file_name(&session.game, &self.today),
+            crate::records::file_name(&session.game, &self.shared.today),
         ))
     }
 
@@ -365,29 +382,31 @@ impl Ui {
                 board: editor.setup.board.clone(),
                 squares: !g.has_diagonals() && g.files() == 8,
                 flipped: self.flipped(),
-                cursor: self.cursor.filter(|_| self.focused),
-                theme: self.prefs.board,
-                pieces: self.prefs.pieces,
+                cursor: self.screen.cursor(),
+                theme: self.shared.prefs.board,
+                pieces: self.shared.prefs.pieces,
                 ..Scene::default()
             });
         }
-        let session = self.session.as_ref()?;
+        let session = self.shared.session.as_ref()?;
         let game = &session.game;
         let live = session.review.is_none();
         let mut board = game.board_at(session.review.unwrap_or(game.ply()));
         if let (true, Some(huffed)) = (live, session.selection.huff) {
             board[huffed.index()] = None;
         }
-        let hints =
-            self.prefs.hints && live && session.human_to_move() && session.proposed.is_none();
+        let hints = self.shared.prefs.hints
+            && live
+            && session.human_to_move()
+            && session.proposed.is_none();
         let entries = session.entries();
-        let floating = self
-            .drag
-            .as_ref()
+        let input = self.screen.input();
+        let floating = input
+            .and_then(|i| i.drag.as_ref())
             .filter(|d| d.moved)
             .map(|d| (d.from, d.at.0, d.at.1));
         let animated = self.animated().filter(|_| floating.is_none());
-        let fading = match (live, &self.animation, animated) {
+        let fading = match (live, input.and_then(|i| i.animation.as_ref()), animated) {
             (true, Some(a), Some((_, alpha))) => {
                 a.captured.iter().map(|&(p, v)| (p, v, alpha)).collect()
             }
@@ -426,10 +445,10 @@ impl Ui {
             floating,
             gliding: animated.map(|(glide, _)| glide),
             fading,
-            cursor: self.cursor.filter(|_| self.focused),
+            cursor: self.screen.cursor(),
             arrow: self.review_arrow().or_else(|| self.hint_arrow()),
-            theme: self.prefs.board,
-            pieces: self.prefs.pieces,
+            theme: self.shared.prefs.board,
+            pieces: self.shared.prefs.pieces,
         })
     }
 }
@@ -463,7 +482,7 @@ impl Ui {
     /// Who plays ("You – Computer (Hard)"); online, the names the server
     /// gave, the person's own as "You".
     fn players_line(&self, mode: Mode) -> String {
-        let names = self.online.as_ref().map(|g| &g.mirror.names);
+        let names = self.shared.online.as_ref().map(|g| &g.mirror.names);
         let name = |side: Side| match (mode, names) {
             (Mode::Online { side: Some(me), .. }, _) if side == me => t!("you"),
             (Mode::Online { .. }, Some(names)) => names[side.index()]
