@@ -30,6 +30,7 @@ pub mod online_state;
 pub mod puzzles;
 pub mod records;
 pub mod render;
+pub mod route;
 pub mod save;
 pub mod session;
 pub mod shown;

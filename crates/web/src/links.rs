@@ -62,13 +62,13 @@ const KEPT: &AsciiSet = &NON_ALPHANUMERIC
     .remove(b'/')
     .remove(b':');
 
-fn decode(value: &str) -> String {
+pub(crate) fn decode(value: &str) -> String {
     percent_decode_str(&value.replace('+', " "))
         .decode_utf8_lossy()
         .into_owned()
 }
 
-fn encode(value: &str) -> String {
+pub(crate) fn encode(value: &str) -> String {
     utf8_percent_encode(value, KEPT).to_string()
 }
 

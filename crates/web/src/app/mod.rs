@@ -3,6 +3,7 @@
 //! is written to the page (`app/panels`) and the board drawn. `App` holds
 //! the page's handles; the game server's socket is `app/socket`'s.
 
+mod address;
 mod board;
 mod community;
 mod computer;
@@ -120,8 +121,12 @@ pub fn start() -> Result<(), JsValue> {
     let save_key = crate::ui::save_key(embed.as_ref().and_then(|e| e.as_ref().ok()));
     let stored_seat =
         read(crate::ui::ONLINE_KEY).and_then(|t| crate::online_state::Seat::from_text(&t));
+    // A game's address (`?watch=<id>`) plays from the seat held in it.
     let link = if embed.is_none() {
-        socket::online_link(&window)
+        socket::online_link(&window).map(|seat| match &stored_seat {
+            Some(held) if !seat.game.is_empty() && held.game == seat.game => held.clone(),
+            _ => seat,
+        })
     } else {
         None
     };
@@ -151,9 +156,8 @@ pub fn start() -> Result<(), JsValue> {
         guest: crate::FULL.then(|| read(crate::ui::GUEST_KEY)).flatten(),
         seats: crate::FULL.then(|| read(crate::ui::SEATS_KEY)).flatten(),
         account: crate::FULL.then(|| read(crate::ui::ACCOUNT_KEY)).flatten(),
-        community: crate::embed::query_pairs(&search)
-            .find(|(key, _)| crate::FULL && (*key == "lobby" || *key == "live"))
-            .map(|(key, _)| key.to_string()),
+        query: search.clone(),
+        revisit: address::revisit(&window),
         today: records::today(),
         puzzles: read(crate::ui::PUZZLES_KEY),
         languages: window
@@ -326,6 +330,7 @@ impl App {
                     }
                 }
                 Effect::ShowRules { article } => self.open_rules(article),
+                Effect::Address { query, push } => self.show_address(&query, push),
                 Effect::ToHost(message) if crate::FULL => self.post_to_host(&message),
                 Effect::ReplyToHost(message) if crate::FULL => self.reply_to_host(&message),
                 Effect::Log(text) => web_sys::console::error_1(&text.into()),
@@ -458,6 +463,7 @@ impl App {
             .add_event_listener_with_callback("keydown", keyboard.as_ref().unchecked_ref())?;
         self.listeners.push(keyboard);
         self.listen_board()?;
+        self.listen_history()?;
         let host = Closure::<dyn FnMut(Event)>::new(|event: Event| {
             if let Some(event) = event.dyn_ref::<MessageEvent>() {
                 with_app(|app| app.host_message(event));

@@ -24,6 +24,8 @@ pub enum Action {
     Boot(Box<Boot>),
     /// A control with a `data-action` was pressed.
     Press(Button),
+    /// The browser went Back or Forward to an address (its query).
+    Address(String),
     /// A language was chosen from the menu (its code).
     Language(String),
     /// A language's catalog was fetched (its text), or could not be.
@@ -139,8 +141,12 @@ pub struct Boot {
     pub seats: Option<String>,
     /// The signed-in account's name, as last known.
     pub account: Option<String>,
-    /// The community screen the address opens (`?lobby`, `?live`).
-    pub community: Option<String>,
+    /// The page's address query (`?…`, or nothing).
+    pub query: String,
+    /// The history's entry was written by the page (a reload, or Back
+    /// from another page): the bare address is the home screen then, not
+    /// a first visit that opens the game in progress.
+    pub revisit: bool,
     /// Seeds the page's randomness (new games' seeds).
     pub seed: u64,
     /// The person asked for reduced motion.

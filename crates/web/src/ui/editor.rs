@@ -129,7 +129,7 @@ impl Editor {
         }
     }
 
-    fn check(&self) -> Result<AnyGame, String> {
+    pub(super) fn check(&self) -> Result<AnyGame, String> {
         if let Some(typed) = &self.bad_point {
             return Err(t!("setup-bad-point", point = typed));
         }

@@ -28,6 +28,9 @@ pub enum Effect {
     Dialog { id: Dialog, open: bool },
     /// Show the rule book, at this game's article if any.
     ShowRules { article: Option<&'static str> },
+    /// Show `query` (or the bare path, when empty) as the page's address:
+    /// a new history entry if `push`, else in place of the current one.
+    Address { query: String, push: bool },
     /// Post this message to the host page (embedded).
     ToHost(serde_json::Value),
     /// Answer the host message being handled.

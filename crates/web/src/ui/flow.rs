@@ -8,6 +8,7 @@ use super::{Boot, Button, Dialog, Effect, Screen, ScreenState, Thinking, Ui, SET
 use crate::embed::Embed;
 use crate::links::Link;
 use crate::online_state::Seat;
+use crate::route::Route;
 use crate::save::{Prefs, Stats};
 use crate::session::{Mode, Session, Update};
 use crate::t;
@@ -16,6 +17,7 @@ impl Ui {
     /// Starts as the page was found: an embedding, an online seat, a saved
     /// game, or the home screen.
     pub(super) fn boot(&mut self, boot: Boot, fx: &mut Vec<Effect>) {
+        self.shared.address = super::address::Address::booting(&boot.query);
         self.shared.prefs = boot
             .prefs
             .as_deref()
@@ -64,11 +66,20 @@ impl Ui {
         if let Some(query) = boot.share.as_deref() {
             self.open_link(query, &mut notice, fx);
         }
-        match boot.community.as_deref() {
-            Some("lobby") => self.lobby_button(super::LobbyButton::Open, fx),
-            Some("live") => self.lobby_button(super::LobbyButton::Watch, fx),
-            _ if self.screen.screen() == Screen::Home => self.home_shown(fx),
-            _ => {}
+        match Route::from_query(&boot.query) {
+            Route::Home if boot.revisit => {
+                self.show(Screen::Home);
+                self.home_shown(fx);
+            }
+            // The game in progress, an online game and share links are
+            // opened above.
+            Route::Home | Route::Game | Route::Online(_) | Route::Link(_) => {
+                if self.screen.screen() == Screen::Home {
+                    self.home_shown(fx);
+                }
+            }
+            route if route.needs_full() && !self.is_full() => self.home_shown(fx),
+            route => self.open_route(route, &boot.query, fx),
         }
         self.shared.notice = notice;
         self.maybe_think(fx);
@@ -108,7 +119,12 @@ impl Ui {
 
     /// Opens what a share link names: a game to review, or a position to
     /// analyse; a bad link is told in words and the page goes on as it was.
-    fn open_link(&mut self, query: &str, notice: &mut Option<String>, fx: &mut Vec<Effect>) {
+    pub(super) fn open_link(
+        &mut self,
+        query: &str,
+        notice: &mut Option<String>,
+        fx: &mut Vec<Effect>,
+    ) {
         if !self.is_full() {
             // The page loads the module with the tools for these links.
             return;
@@ -183,10 +199,8 @@ impl Ui {
                 self.home_shown(fx);
             }
             Button::Rules => {
-                self.show(Screen::Rules);
-                fx.push(Effect::ShowRules {
-                    article: self.shared.session.as_ref().map(|s| s.game.kind().as_str()),
-                });
+                let kind = self.shared.session.as_ref().map(|s| s.game.kind());
+                self.show_rules(kind, fx);
             }
             Button::CloseRules => self.show(if self.shared.session.is_some() {
                 Screen::Game
@@ -299,6 +313,14 @@ impl Ui {
             }
             game => self.game_button(game, fx),
         }
+    }
+
+    /// Shows the rules, at `kind`'s if named.
+    pub(super) fn show_rules(&mut self, kind: Option<engine::GameKind>, fx: &mut Vec<Effect>) {
+        self.screen = ScreenState::Rules(kind);
+        fx.push(Effect::ShowRules {
+            article: kind.map(engine::GameKind::as_str),
+        });
     }
 
     /// A control beside the board.
@@ -574,6 +596,7 @@ pub(super) fn fresh_boot(seed: u64) -> super::Action {
         guest: None,
         seats: None,
         account: None,
-        community: None,
+        query: String::new(),
+        revisit: false,
     }))
 }

@@ -6,6 +6,7 @@
 //! natively by driving `update` and reading `view`.
 
 mod action;
+mod address;
 mod analysis;
 mod around;
 mod board;
@@ -144,6 +145,8 @@ pub struct Shared {
     community: lobby::Community,
     /// The opponent's chat is muted.
     chat_muted: bool,
+    /// The route the page's address shows.
+    address: address::Address,
 }
 
 impl Default for Ui {
@@ -185,6 +188,7 @@ impl Ui {
                 full: crate::FULL,
                 community: lobby::Community::default(),
                 chat_muted: false,
+                address: address::Address::default(),
             },
             screen: ScreenState::Home,
         }
@@ -298,6 +302,7 @@ impl Ui {
                     self.puzzles_loaded(kind, text, &mut fx)
                 }
             }
+            Action::Address(query) => self.follow(&query, &mut fx),
             Action::Host {
                 origin,
                 own_origin,
@@ -323,6 +328,7 @@ impl Ui {
             }
         }
         self.report_to_host(fx);
+        self.keep_address(fx);
         if self.is_full() {
             self.keep_analysing(fx);
         }
@@ -447,6 +453,8 @@ impl Ui {
     }
 }
 
+#[cfg(test)]
+mod address_tests;
 #[cfg(test)]
 mod around_tests;
 #[cfg(test)]

@@ -6,7 +6,7 @@
 use engine::Side;
 use percent_encoding::{utf8_percent_encode, NON_ALPHANUMERIC};
 
-use super::{Button, Effect, Screen, Ui};
+use super::{Button, Effect, ScreenState, Ui};
 use crate::community::{self, Leader, Player};
 use crate::online_state::result_text;
 use crate::t;
@@ -15,7 +15,7 @@ impl Ui {
     /// Opens `name`'s page.
     pub(super) fn open_player(&mut self, name: &str, fx: &mut Vec<Effect>) {
         self.shared.community.player = None;
-        self.show(Screen::Player);
+        self.screen = ScreenState::Player(name.to_string());
         let path = format!(
             "api/players/{}",
             utf8_percent_encode(name, NON_ALPHANUMERIC)

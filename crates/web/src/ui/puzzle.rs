@@ -16,7 +16,7 @@ pub const PUZZLES_KEY: &str = "alquerque.puzzles";
 /// The puzzle on screen.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PuzzleState {
-    kind: GameKind,
+    pub(super) kind: GameKind,
     index: usize,
     /// Right or wrong, once a turn is played.
     verdict: Option<bool>,

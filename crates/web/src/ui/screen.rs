@@ -3,7 +3,7 @@
 //! it: nothing has to remember to reset it.
 
 use engine::chesquerque::Role as ChessRole;
-use engine::{AnyTurn, Point};
+use engine::{AnyTurn, GameKind, Point};
 
 use super::analysis::Analysing;
 use super::editor::Editor;
@@ -50,11 +50,13 @@ pub enum ScreenState {
     Home,
     Opponent,
     Game(Box<GameScreen>),
-    Rules,
+    /// The rules, at one game's.
+    Rules(Option<GameKind>),
     Waiting,
     Lobby,
     Watch,
-    Player,
+    /// A player's page, by name.
+    Player(String),
 }
 
 impl ScreenState {
@@ -64,11 +66,11 @@ impl ScreenState {
             Screen::Home => ScreenState::Home,
             Screen::Opponent => ScreenState::Opponent,
             Screen::Game => ScreenState::Game(Box::default()),
-            Screen::Rules => ScreenState::Rules,
+            Screen::Rules => ScreenState::Rules(None),
             Screen::Waiting => ScreenState::Waiting,
             Screen::Lobby => ScreenState::Lobby,
             Screen::Watch => ScreenState::Watch,
-            Screen::Player => ScreenState::Player,
+            Screen::Player => ScreenState::Player(String::new()),
         }
     }
 
@@ -78,11 +80,11 @@ impl ScreenState {
             ScreenState::Home => Screen::Home,
             ScreenState::Opponent => Screen::Opponent,
             ScreenState::Game(_) => Screen::Game,
-            ScreenState::Rules => Screen::Rules,
+            ScreenState::Rules(_) => Screen::Rules,
             ScreenState::Waiting => Screen::Waiting,
             ScreenState::Lobby => Screen::Lobby,
             ScreenState::Watch => Screen::Watch,
-            ScreenState::Player => Screen::Player,
+            ScreenState::Player(_) => Screen::Player,
         }
     }
 
