@@ -1,4 +1,7 @@
-//! The messages of online play: JSON objects tagged by
+//! Online play's wire. [`api`] defines the HTTP API once, its routes and
+//! bodies, for the server and the page alike.
+//!
+//! The socket's messages are JSON objects tagged by
 //! `type`, one enum per direction, shared by the browser client and the
 //! server so both read and write exactly the same thing.
 //!
@@ -13,6 +16,7 @@
 //! [`Clock`] keeps real-time clocks (a [`TimeControl`] of base plus
 //! increment), fed the times at which moves are received.
 
+pub mod api;
 pub mod clock;
 mod code;
 mod ending;

@@ -24,28 +24,16 @@ pub struct PlayedGame {
     pub clock: Option<String>,
 }
 
-/// Wins, draws and losses.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
-pub struct Tally {
-    pub wins: u32,
-    pub draws: u32,
-    pub losses: u32,
-}
+pub use online_play::api::ByColour;
 
-/// A player's results with White and with Black.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
-pub struct ByColour {
-    pub white: Tally,
-    pub black: Tally,
-}
-
-impl ByColour {
-    /// Counts `count` games of `result` played as White (or Black).
-    fn count(&mut self, as_white: bool, result: &str, count: u32) {
+/// Counts into `results` `count` games of `result` played as White (or
+/// Black).
+fn count(results: &mut ByColour, as_white: bool, result: &str, count: u32) {
+    {
         let tally = if as_white {
-            &mut self.white
+            &mut results.white
         } else {
-            &mut self.black
+            &mut results.black
         };
         let won = if as_white { "white_wins" } else { "black_wins" };
         let lost = if as_white { "black_wins" } else { "white_wins" };
@@ -114,7 +102,7 @@ impl Store {
         })?;
         for row in rows {
             let (as_white, result, count) = row?;
-            results.count(as_white, &result, count);
+            self::count(&mut results, as_white, &result, count);
         }
         Ok(results)
     }
@@ -173,7 +161,7 @@ impl Db {
             let mut results = ByColour::default();
             for r in &rows {
                 let count = u32::try_from(r.get::<_, i64>(2)).unwrap_or(u32::MAX);
-                results.count(r.get(0), r.get(1), count);
+                self::count(&mut results, r.get(0), r.get(1), count);
             }
             Ok(results)
         })

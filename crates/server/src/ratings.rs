@@ -81,10 +81,21 @@ impl Rating {
         self.deviation > PROVISIONAL_ABOVE
     }
 
-    /// The rating as players see it: rounded, with `?` while provisional.
-    pub fn shown(&self) -> String {
-        let mark = if self.is_provisional() { "?" } else { "" };
-        format!("{:.0}{mark}", self.rating)
+    /// The rating as the API gives it: rounded, and whether provisional.
+    pub fn public(&self) -> online_play::api::Rating {
+        online_play::api::Rating {
+            value: self.rating.round() as i32,
+            provisional: self.is_provisional(),
+        }
+    }
+
+    /// The rating with the figures behind it, for pages and leaderboards.
+    pub fn standing(&self) -> online_play::api::Standing {
+        online_play::api::Standing {
+            rating: self.public(),
+            deviation: self.deviation.round() as i32,
+            games: self.games,
+        }
     }
 
     /// The rating after one rating period with these results (the
@@ -164,7 +175,13 @@ mod tests {
     #[test]
     fn a_newcomer_is_provisional_until_the_deviation_narrows() {
         assert!(START.is_provisional());
-        assert_eq!(START.shown(), "1500?");
+        assert_eq!(
+            START.public(),
+            online_play::api::Rating {
+                value: 1500,
+                provisional: true
+            }
+        );
         let mut player = START;
         let opponent = rating(1500.0, 50.0);
         let mut games = 0;
@@ -179,7 +196,8 @@ mod tests {
             assert!(games < 40, "the deviation narrows");
         }
         assert!(games >= 5, "not after {games} games already");
-        assert!(!player.shown().ends_with('?'));
+        assert!(!player.public().provisional);
+        assert_eq!(player.standing().games, games);
         assert_eq!(player.games, games);
     }
 }

@@ -13,7 +13,6 @@ use axum::response::IntoResponse;
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use online_play::Role;
-use serde::Serialize;
 use tokio::sync::watch;
 
 use crate::db::Db;
@@ -135,8 +134,8 @@ pub(crate) struct App {
     pub doors: accounts::Doors,
     /// The games in play and the site's statistics, computed at most once a
     /// second (every process keeps its own).
-    pub in_play: cached::Cached,
-    pub stats: cached::Cached,
+    pub in_play: cached::Cached<online_play::api::Live>,
+    pub stats: cached::Cached<online_play::api::Stats>,
     /// Turns true when the server begins to stop: every game socket then
     /// closes with a close frame.
     pub stopping: watch::Receiver<bool>,
@@ -214,7 +213,7 @@ pub async fn serve(config: Config) -> Result<(SocketAddr, Serving), Box<dyn std:
     });
     let mut router = Router::new()
         .route("/health", get(|| async { "ok" }))
-        .route("/api/games", post(create))
+        .route(online_play::api::CREATE.route, post(create))
         .route("/ws", get(crate::socket::upgrade))
         .merge(accounts::routes())
         .merge(lobby::routes())
@@ -348,20 +347,12 @@ pub async fn serve(config: Config) -> Result<(SocketAddr, Serving), Box<dyn std:
     Ok((addr, handle))
 }
 
-#[derive(Serialize)]
-struct CreateReply {
-    id: String,
-    code: String,
-    token: String,
-    side: Role,
-}
-
 async fn create(
     State(app): State<Arc<App>>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
     headers: axum::http::HeaderMap,
     body: Result<String, axum::extract::rejection::StringRejection>,
-) -> Result<Json<CreateReply>, ApiError> {
+) -> Result<Json<online_play::api::Created>, ApiError> {
     let refused = ApiError::refused;
     let body = match body {
         Ok(body) => body,
@@ -415,7 +406,7 @@ async fn create(
             }
         })?;
     tracing::info!(game = %created.id, header, "created");
-    Ok(Json(CreateReply {
+    Ok(Json(online_play::api::Created {
         id: created.id,
         code: created.code,
         token: created.token,

@@ -76,7 +76,7 @@ impl Player {
         )
         .await
         .json();
-        page["ratings"]["classic"]["rating"].as_i64()
+        page["ratings"]["classic"]["rating"]["value"].as_i64()
     }
 }
 

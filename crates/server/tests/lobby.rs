@@ -191,7 +191,10 @@ async fn the_lobby(database: &str) {
     let seeks = listed(addr).await;
     assert_eq!(seeks[0]["name"], "Dan");
     assert_eq!(seeks[0]["guest"], false);
-    assert_eq!(seeks[0]["rating"], "1500?");
+    assert_eq!(
+        seeks[0]["rating"],
+        serde_json::json!({ "value": 1500, "provisional": true })
+    );
     let as_guest = cid.post(&format!("/api/seeks/{ranged}/accept"), "").await;
     assert_eq!(as_guest.status, 403);
     let mut eve = account(addr, "Eve").await;

@@ -122,9 +122,9 @@ async fn rated_games(database: &str) {
     assert_eq!(page.status, 200, "{}", page.body);
     let page = page.json();
     assert_eq!(page["name"], "Ana");
-    assert_eq!(page["ratings"]["classic"]["rating"], w.after);
+    assert_eq!(page["ratings"]["classic"]["rating"]["value"], w.after);
     assert_eq!(page["ratings"]["classic"]["games"], 1);
-    assert_eq!(page["ratings"]["classic"]["shown"], format!("{}?", w.after));
+    assert_eq!(page["ratings"]["classic"]["rating"]["provisional"], true);
     assert_eq!(page["results"]["white"]["wins"], 1);
     assert_eq!(page["results"]["black"]["losses"], 0);
     let played = &page["games"][0];
@@ -163,7 +163,7 @@ async fn rated_games(database: &str) {
     let bobs = request(addr, "GET", "/api/players/bob", &[], "")
         .await
         .json();
-    assert_eq!(bobs["ratings"]["classic"]["rating"], b.after);
+    assert_eq!(bobs["ratings"]["classic"]["rating"]["value"], b.after);
     assert_eq!(bobs["results"]["black"]["losses"], 1);
 
     // The leaderboard ranks them.
@@ -177,7 +177,10 @@ async fn rated_games(database: &str) {
         .map(|p| p["name"].as_str().expect("a name"))
         .collect();
     assert_eq!(names, ["Ana", "Bob"]);
-    assert_eq!(board["players"][0]["provisional"], true);
+    assert_eq!(
+        board["players"][0]["standing"]["rating"]["provisional"],
+        true
+    );
     let empty = request(addr, "GET", "/api/leaderboard/bell", &[], "")
         .await
         .json();

@@ -88,7 +88,10 @@ async fn games_in_play_are_listed_with_the_featured_first() {
         names.contains(&"Ana".into()) && names.contains(&"Bob".into()),
         "{first}"
     );
-    assert_eq!(first["white"]["rating"], "1500?");
+    assert_eq!(
+        first["white"]["rating"],
+        serde_json::json!({ "value": 1500, "provisional": true })
+    );
     assert_eq!(first["white"]["online"], true);
     assert_eq!(first["spectators"], 1);
     assert_eq!(first["clock"]["control"], "3+2");

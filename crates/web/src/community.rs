@@ -1,232 +1,16 @@
-//! The server's answers about players and games, as the lobby, the Watch
-//! screen and the home screen's lists read them: accounts, open seeks,
-//! pairings, games in play, a player's own games and the site's
-//! statistics. Plain data, read with serde; every answer that cannot be
-//! read is refused in words.
+//! The lobby's words and checks: names, ratings and clocks as the lists
+//! show them, rule options, and the shapes of what a person types before
+//! it is sent. The server's answers themselves are [`online_play::api`]'s
+//! types, read by [`crate::api`].
 
-use std::collections::BTreeMap;
-
-use serde::Deserialize;
+use online_play::api::Rating;
 
 use crate::t;
 
-/// Who the browser is signed in as (`GET /api/me`).
-#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
-pub struct Me {
-    pub name: Option<String>,
-}
-
-/// An open seek as the lobby lists it.
-#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
-pub struct Seek {
-    pub id: String,
-    /// The game's record header (`classic`, or with rule options).
-    pub game: String,
-    pub clock: Option<String>,
-    pub rated: bool,
-    /// The side the seeker takes: `white`, `black` or `random`.
-    pub side: String,
-    pub range: Option<(i32, i32)>,
-    pub name: String,
-    #[serde(default)]
-    pub guest: bool,
-    pub rating: Option<String>,
-    /// A rated seek that the server would pair unrated with the person
-    /// asking (one network or one browser).
-    #[serde(default)]
-    pub unrated_for_you: bool,
-}
-
-#[derive(Deserialize)]
-struct Seeks {
-    seeks: Vec<Seek>,
-}
-
-/// One side of a game in play.
-#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
-pub struct LivePlayer {
-    pub name: Option<String>,
-    pub rating: Option<String>,
-    #[serde(default)]
-    pub online: bool,
-}
-
-/// A game in play's clocks: the control, and White's and Black's time
-/// left (ms).
-#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
-pub struct LiveClock {
-    pub control: String,
-    pub left: [u64; 2],
-}
-
-/// A game in play, as the Watch screen lists it.
-#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
-pub struct LiveGame {
-    pub id: String,
-    pub game: String,
-    pub rated: bool,
-    pub white: LivePlayer,
-    pub black: LivePlayer,
-    pub clock: Option<LiveClock>,
-    pub ply: usize,
-    pub spectators: u32,
-    #[serde(default)]
-    pub featured: bool,
-}
-
-/// The signed-in player's game in progress.
-#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
-pub struct MyGame {
-    pub id: String,
-    pub game: String,
-    /// `white` or `black`.
-    pub side: String,
-    pub opponent: Option<String>,
-    pub your_turn: bool,
-    pub left: Option<u64>,
-    pub clock: Option<String>,
-}
-
-#[derive(Deserialize)]
-struct Games<T> {
-    games: T,
-}
-
-/// One game's figures: games played, and the share of White's wins,
-/// Black's wins and draws (percent).
-#[derive(Clone, Debug, PartialEq, Deserialize)]
-pub struct GameStats {
-    pub played: u64,
-    pub white_wins: f64,
-    pub black_wins: f64,
-    pub draws: f64,
-}
-
-/// A rating as shown (`1620?` while provisional), and the games behind it.
-#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
-pub struct RatingShown {
-    pub shown: String,
-    pub games: u32,
-    pub provisional: bool,
-}
-
-/// Wins, draws and losses.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
-pub struct Tally {
-    pub wins: u32,
-    pub draws: u32,
-    pub losses: u32,
-}
-
-/// A player's results with White and with Black.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
-pub struct ByColour {
-    pub white: Tally,
-    pub black: Tally,
-}
-
-/// One of a player's finished games.
-#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
-pub struct PlayedGame {
-    pub id: String,
-    pub game: String,
-    pub white: Option<String>,
-    pub black: Option<String>,
-    pub result: online_play::GameResult,
-    pub reason: online_play::EndReason,
-    pub rated: bool,
-    pub clock: Option<String>,
-}
-
-/// A player's page (`GET /api/players/<name>`).
-#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
-pub struct Player {
-    pub name: String,
-    pub ratings: BTreeMap<String, RatingShown>,
-    pub results: ByColour,
-    pub games: Vec<PlayedGame>,
-}
-
-/// A place on a game's leaderboard.
-#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
-pub struct Leader {
-    pub name: String,
-    #[serde(flatten)]
-    pub rating: RatingShown,
-}
-
-#[derive(Deserialize)]
-struct Leaders {
-    players: Vec<Leader>,
-}
-
-/// A game's record, to review it (`GET /api/games/<id>`).
-#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
-pub struct GameRecord {
-    pub record: String,
-}
-
-/// What the server answers to a seek, a quick pairing or an acceptance:
-/// the seek waiting (`seek` or `id`), and the game once paired.
-#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
-pub struct Pairing {
-    #[serde(default, alias = "id")]
-    pub seek: Option<String>,
-    #[serde(default)]
-    pub game: Option<String>,
-}
-
-/// A waiting seek's state (`GET /api/seeks/<id>`).
-#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
-pub struct SeekState {
-    pub state: String,
-    #[serde(default)]
-    pub game: Option<String>,
-}
-
-fn read<'a, T: Deserialize<'a>>(text: &'a str) -> Result<T, String> {
-    serde_json::from_str(text).map_err(|_| t!("server-unreadable"))
-}
-
-pub fn read_me(text: &str) -> Result<Me, String> {
-    read(text)
-}
-
-pub fn read_seeks(text: &str) -> Result<Vec<Seek>, String> {
-    read::<Seeks>(text).map(|s| s.seeks)
-}
-
-pub fn read_live(text: &str) -> Result<Vec<LiveGame>, String> {
-    read::<Games<Vec<LiveGame>>>(text).map(|g| g.games)
-}
-
-pub fn read_my_games(text: &str) -> Result<Vec<MyGame>, String> {
-    read::<Games<Vec<MyGame>>>(text).map(|g| g.games)
-}
-
-/// Each game's figures, by the game's name (`classic`).
-pub fn read_stats(text: &str) -> Result<Vec<(String, GameStats)>, String> {
-    read::<Games<BTreeMap<String, GameStats>>>(text).map(|g| g.games.into_iter().collect())
-}
-
-pub fn read_player(text: &str) -> Result<Player, String> {
-    read(text)
-}
-
-pub fn read_leaders(text: &str) -> Result<Vec<Leader>, String> {
-    read::<Leaders>(text).map(|l| l.players)
-}
-
-pub fn read_record(text: &str) -> Result<GameRecord, String> {
-    read(text)
-}
-
-pub fn read_pairing(text: &str) -> Result<Pairing, String> {
-    read(text)
-}
-
-pub fn read_seek_state(text: &str) -> Result<SeekState, String> {
-    read(text)
+/// A rating in words: `1500`, or `1500?` while provisional.
+pub fn rating_words(rating: &Rating) -> String {
+    let mark = if rating.provisional { "?" } else { "" };
+    format!("{}{mark}", rating.value)
 }
 
 /// The rule options the lobby offers: the record header's words, the games
@@ -254,17 +38,6 @@ pub fn with_options(game: &str, option: &str) -> Result<String, String> {
         Some((_, games, _)) if games.contains(&game) => Ok(format!("{game} {option}")),
         _ => Err(t!("option-not-here")),
     }
-}
-
-/// The seconds a refused rated pairing says the person still waits
-/// (`{"refused": "abandoned", "wait_seconds": n}`), if that is what it
-/// says.
-pub fn abandon_wait(text: &str) -> Option<u64> {
-    let value: serde_json::Value = serde_json::from_str(text).ok()?;
-    if value["refused"] != "abandoned" {
-        return None;
-    }
-    value["wait_seconds"].as_u64()
 }
 
 /// A player's name as a game gave it, in words: a guest's marked so
@@ -370,65 +143,10 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_servers_answers_are_read() {
-        let seeks = read_seeks(
-            r#"{"seeks":[{"id":"abc","game":"classic","clock":"3+2","rated":true,
-            "side":"random","range":[1400,1600],"name":"ana","guest":false,"rating":"1500?"}]}"#,
-        )
-        .expect("the answer reads");
-        assert_eq!(seeks[0].range, Some((1400, 1600)));
-        assert_eq!(seeks[0].rating.as_deref(), Some("1500?"));
-        let live = read_live(
-            r#"{"games":[{"id":"g","game":"turkish","rated":false,
-            "white":{"name":"a","rating":null,"online":true},
-            "black":{"name":null,"rating":null,"online":false},
-            "clock":{"control":"1+0","left":[60000,59000],"running":"white"},
-            "ply":3,"spectators":2,"featured":true}]}"#,
-        )
-        .expect("the answer reads");
-        assert_eq!(
-            live[0].clock.as_ref().expect("the answer reads").left,
-            [60000, 59000]
-        );
-        let stats = read_stats(
-            r#"{"games":{"bell":{"played":4,"white_wins":50.0,"black_wins":25.0,"draws":25.0}}}"#,
-        )
-        .expect("the answer reads");
-        assert_eq!(stats[0].0, "bell");
-        assert_eq!(stats[0].1.played, 4);
-        assert_eq!(
-            read_pairing(r#"{"id":"s1"}"#)
-                .expect("the answer reads")
-                .seek
-                .as_deref(),
-            Some("s1")
-        );
-        assert_eq!(
-            read_pairing(r#"{"seek":"s1","game":"g1"}"#)
-                .expect("the answer reads")
-                .game
-                .as_deref(),
-            Some("g1")
-        );
-        let player = read_player(
-            r#"{"name":"Ana","ratings":{"classic":{"rating":1662,"deviation":290,"games":1,
-            "provisional":true,"shown":"1662?"}},
-            "results":{"white":{"wins":1,"draws":0,"losses":0},"black":{"wins":0,"draws":0,"losses":0}},
-            "games":[{"id":"g1","game":"classic","white":"Ana","black":null,"result":"white_wins",
-            "reason":"out_of_time","rated":true,"clock":"1+0"}]}"#,
-        )
-        .expect("the answer reads");
-        assert_eq!(player.ratings["classic"].shown, "1662?");
-        assert_eq!(player.results.white.wins, 1);
-        assert_eq!(player.games[0].reason, online_play::EndReason::OutOfTime);
-        let leaders = read_leaders(
-            r#"{"game":"classic","players":[{"name":"Ana","rating":1662,"deviation":290,
-            "games":1,"provisional":true,"shown":"1662?"}]}"#,
-        )
-        .expect("the answer reads");
-        assert_eq!(leaders[0].rating.games, 1);
-        assert!(read_seeks("<html>").is_err());
-        assert!(read_live(r#"{"games":[{"id":1}]}"#).is_err());
+    fn a_rating_is_marked_while_provisional() {
+        let rating = |value, provisional| Rating { value, provisional };
+        assert_eq!(rating_words(&rating(1500, true)), "1500?");
+        assert_eq!(rating_words(&rating(1842, false)), "1842");
     }
 
     #[test]

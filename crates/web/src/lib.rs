@@ -15,6 +15,7 @@
 //! tested natively) and
 //! [`app`] wires it all to the page.
 
+pub mod api;
 #[cfg(feature = "page")]
 pub mod app;
 pub mod community;

@@ -23,7 +23,7 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use axum_extra::extract::cookie::{Cookie, CookieJar, SameSite};
-use serde::{Deserialize, Serialize};
+use online_play::api::{self, Credentials, Me, NewPassword, Password};
 
 use super::error::{ApiError, Area, OrUnavailable};
 use crate::accounts;
@@ -45,12 +45,12 @@ const WRONG: &str = "wrong username or password";
 /// The routes, under `/api`.
 pub(crate) fn routes() -> Router<Arc<App>> {
     Router::new()
-        .route("/api/account/register", post(register))
-        .route("/api/account/login", post(login))
-        .route("/api/account/logout", post(logout))
-        .route("/api/account/password", post(change_password))
-        .route("/api/account/delete", post(delete))
-        .route("/api/me", get(me))
+        .route(api::REGISTER.route, post(register))
+        .route(api::LOGIN.route, post(login))
+        .route(api::LOGOUT.route, post(logout))
+        .route(api::PASSWORD.route, post(change_password))
+        .route(api::DELETE.route, post(delete))
+        .route(api::ME.route, get(me))
 }
 
 /// What the account routes need besides the store.
@@ -90,29 +90,6 @@ impl Doors {
         self.per_name.forget_idle();
         self.per_device.forget_idle();
     }
-}
-
-#[derive(Deserialize)]
-struct Credentials {
-    name: String,
-    password: String,
-}
-
-#[derive(Deserialize)]
-struct NewPassword {
-    password: String,
-    new_password: String,
-}
-
-#[derive(Deserialize)]
-struct Password {
-    password: String,
-}
-
-/// Who the browser is signed in as (`name` is null for a guest).
-#[derive(Serialize)]
-struct Me {
-    name: Option<String>,
 }
 
 /// What the account routes answer.

@@ -8,13 +8,13 @@ use tokio::sync::Mutex;
 
 /// One answer, kept for `fresh`.
 #[derive(Debug)]
-pub(crate) struct Cached {
+pub(crate) struct Cached<T> {
     fresh: Duration,
-    kept: Mutex<Option<(Instant, serde_json::Value)>>,
+    kept: Mutex<Option<(Instant, T)>>,
 }
 
-impl Cached {
-    pub fn new(fresh: Duration) -> Cached {
+impl<T: Clone> Cached<T> {
+    pub fn new(fresh: Duration) -> Cached<T> {
         Cached {
             fresh,
             kept: Mutex::new(None),
@@ -25,8 +25,8 @@ impl Cached {
     /// succeeds. Those who ask while it is computed wait for it.
     pub async fn get<E>(
         &self,
-        compute: impl std::future::Future<Output = Result<serde_json::Value, E>>,
-    ) -> Result<serde_json::Value, E> {
+        compute: impl std::future::Future<Output = Result<T, E>>,
+    ) -> Result<T, E> {
         let mut kept = self.kept.lock().await;
         if let Some((at, value)) = kept.as_ref() {
             if at.elapsed() < self.fresh {

@@ -8,7 +8,7 @@ use axum::extract::State;
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::{Json, Router};
-use serde::Serialize;
+use online_play::api::{self, Live, LiveClock, LiveGame, LivePlayer, MyGame, MyGames};
 
 use super::error::{ApiError, Area, OrUnavailable};
 use crate::hub::InPlay;
@@ -16,55 +16,20 @@ use crate::web::App;
 
 pub(crate) fn routes() -> Router<Arc<App>> {
     Router::new()
-        .route("/api/live", get(live))
-        .route("/api/me/games", get(my_games))
+        .route(api::LIVE.route, get(live))
+        .route(api::MY_GAMES.route, get(my_games))
 }
 
-#[derive(Serialize)]
-struct PlayerView {
-    /// The name shown (none in a game between friends, who have none).
-    name: Option<String>,
-    /// The rating in this game, in a rated game (`1662?` while provisional).
-    rating: Option<String>,
-    /// Whether the player is connected now.
-    online: bool,
-}
-
-#[derive(Serialize)]
-struct ClockView {
-    control: String,
-    /// Time left to White and Black now, in ms.
-    left: [u64; 2],
-    /// `white` or `black`, while a clock runs.
-    running: Option<online_play::Role>,
-}
-
-#[derive(Serialize)]
-struct GameView {
-    id: String,
-    /// The game's record-line header (`classic`).
-    game: String,
-    rated: bool,
-    white: PlayerView,
-    black: PlayerView,
-    clock: Option<ClockView>,
-    /// Plies played.
-    ply: usize,
-    spectators: u32,
-    /// The game the Watch screen puts first.
-    featured: bool,
-}
-
-async fn player(app: &App, game: &InPlay, index: usize) -> (PlayerView, Option<f64>) {
+async fn player(app: &App, game: &InPlay, index: usize) -> (LivePlayer, Option<f64>) {
     let mut rating = None;
     if let (true, Some(user)) = (game.row.rated, &game.row.players[index]) {
         if let Ok(r) = app.hub.db().rating(user, &game.row.header).await {
             rating = Some(r);
         }
     }
-    let view = PlayerView {
+    let view = LivePlayer {
         name: game.row.names[index].clone(),
-        rating: rating.map(|r| r.shown()),
+        rating: rating.map(|r| r.public()),
         online: game.online[index] > 0,
     };
     (view, rating.map(|r| r.rating))
@@ -80,13 +45,13 @@ async fn live(State(app): State<Arc<App>>) -> Response {
     }
 }
 
-async fn games_in_play(app: &App) -> serde_json::Value {
+async fn games_in_play(app: &App) -> Live {
     let now = app.hub.time.now_ms();
     let mut listed = Vec::new();
     for game in app.hub.in_play().await {
         let (white, white_rating) = player(app, &game, 0).await;
         let (black, black_rating) = player(app, &game, 1).await;
-        let clock = game.room.clock.as_ref().map(|clock| ClockView {
+        let clock = game.room.clock.as_ref().map(|clock| LiveClock {
             control: clock.control.to_string(),
             left: clock.remaining_at(now),
             running: clock.running().map(|side| match side {
@@ -96,7 +61,7 @@ async fn games_in_play(app: &App) -> serde_json::Value {
         });
         // Rated games by their players' mean rating, then the watched.
         let strength = white_rating.zip(black_rating).map(|(w, b)| (w + b) / 2.0);
-        let view = GameView {
+        let view = LiveGame {
             id: game.row.id.clone(),
             game: game.row.header.clone(),
             rated: game.row.rated,
@@ -114,26 +79,11 @@ async fn games_in_play(app: &App) -> serde_json::Value {
             .then(b.1.cmp(&a.1))
             .then(a.2.id.cmp(&b.2.id))
     });
-    let mut games: Vec<GameView> = listed.into_iter().map(|(_, _, view)| view).collect();
+    let mut games: Vec<LiveGame> = listed.into_iter().map(|(_, _, view)| view).collect();
     if let Some(first) = games.first_mut() {
         first.featured = true;
     }
-    serde_json::json!({ "games": games })
-}
-
-/// One of the signed-in player's games in progress, for the home screen's
-/// list ("your turn" first).
-#[derive(Serialize)]
-struct MyGame {
-    id: String,
-    game: String,
-    /// `white` or `black`: the side this player plays.
-    side: online_play::Role,
-    opponent: Option<String>,
-    your_turn: bool,
-    /// Time left to move, for the side on move, in a game with clocks.
-    left: Option<u64>,
-    clock: Option<String>,
+    Live { games }
 }
 
 /// `GET /api/me/games`: the signed-in player's games in progress, those
@@ -141,7 +91,7 @@ struct MyGame {
 pub(crate) async fn my_games(
     State(app): State<Arc<App>>,
     jar: axum_extra::extract::cookie::CookieJar,
-) -> Result<Json<serde_json::Value>, ApiError> {
+) -> Result<Json<MyGames>, ApiError> {
     let user = crate::web::accounts::signed_in(&app, &jar)
         .await?
         .ok_or_else(|| ApiError::refused(axum::http::StatusCode::UNAUTHORIZED, "log in first"))?;
@@ -174,5 +124,5 @@ pub(crate) async fn my_games(
         });
     }
     games.sort_by_key(|g| (!g.your_turn, g.left.unwrap_or(u64::MAX)));
-    Ok(Json(serde_json::json!({ "games": games })))
+    Ok(Json(MyGames { games }))
 }

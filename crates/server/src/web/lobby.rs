@@ -19,8 +19,8 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use axum_extra::extract::cookie::CookieJar;
+use online_play::api;
 use online_play::{is_seat_token, TimeControl};
-use serde::{Deserialize, Serialize};
 
 use super::error::{ApiError, Area, OrUnavailable};
 use crate::fair_play::Origin;
@@ -31,57 +31,20 @@ use crate::web::App;
 
 pub(crate) fn routes() -> Router<Arc<App>> {
     Router::new()
-        .route("/api/lobby", get(lobby))
-        .route("/api/seeks", post(post_seek))
-        .route("/api/seeks/{id}", get(watch))
-        .route("/api/seeks/{id}/withdraw", post(withdraw))
-        .route("/api/seeks/{id}/accept", post(accept))
-        .route("/api/quick", post(super::quick::quick))
+        .route(api::LOBBY.route, get(lobby))
+        .route(api::SEEKS.route, post(post_seek))
+        .route(api::SEEK.route, get(watch))
+        .route(api::WITHDRAW.route, post(withdraw))
+        .route(api::ACCEPT.route, post(accept))
+        .route(api::QUICK.route, post(super::quick::quick))
 }
 
 /// The lowest and highest rating a seek may name.
 const RATINGS: std::ops::RangeInclusive<i32> = 0..=4000;
 
-#[derive(Deserialize)]
-struct SeekRequest {
-    game: String,
-    #[serde(default)]
-    clock: Option<TimeControl>,
-    #[serde(default)]
-    rated: bool,
-    #[serde(default)]
-    side: Option<String>,
-    #[serde(default)]
-    range: Option<(i32, i32)>,
-    token: String,
-    #[serde(default)]
-    name: Option<String>,
-}
-
-#[derive(Deserialize)]
-struct TokenRequest {
-    token: String,
-    #[serde(default)]
-    name: Option<String>,
-}
-
-/// A seek as the lobby lists it.
-#[derive(Serialize)]
-struct SeekView {
-    id: String,
-    game: String,
-    clock: Option<String>,
-    rated: bool,
-    side: String,
-    range: Option<(i32, i32)>,
-    name: String,
-    guest: bool,
-    /// The seeker's rating in this game (`1500?` while provisional), for
-    /// rated seeks.
-    rating: Option<String>,
-    /// A rated seek that would be played unrated with the one asking: the
-    /// seeker shares their network or browser ([`crate::fair_play`]).
-    unrated_for_you: bool,
+/// A stored seek's side, as the API gives it.
+fn seek_side(side: &str) -> Option<api::SeekSide> {
+    serde_json::from_value(serde_json::Value::String(side.to_string())).ok()
 }
 
 /// Where a failed store call leaves these routes.
@@ -147,7 +110,9 @@ pub(super) async fn may_play_rated(app: &App, user: &Option<String>) -> Result<(
         None => Ok(()),
         Some(wait) => Err((
             StatusCode::TOO_MANY_REQUESTS,
-            Json(serde_json::json!({ "refused": "abandoned", "wait_seconds": wait })),
+            Json(api::Refusal::Abandoned {
+                wait_seconds: u64::try_from(wait).unwrap_or(0),
+            }),
         )
             .into_response()
             .into()),
@@ -254,24 +219,27 @@ async fn lobby(
         let rating = if seek.rated {
             rating_of(&app, &seek.user, &seek.header)
                 .await?
-                .map(|r| r.shown())
+                .map(|r| r.public())
         } else {
             None
         };
-        listed.push(SeekView {
+        let Some(side) = seek_side(&seek.side) else {
+            continue;
+        };
+        listed.push(api::Seek {
             unrated_for_you: seek.rated && seek.origin.shared_with(&viewer),
             guest: seek.user.is_none(),
             id: seek.id,
             game: seek.header,
             clock: seek.clock,
             rated: seek.rated,
-            side: seek.side,
+            side,
             range: seek.range,
             name: seek.name,
             rating,
         });
     }
-    Ok(Json(serde_json::json!({ "seeks": listed })).into_response())
+    Ok(Json(api::Seeks { seeks: listed }).into_response())
 }
 
 /// Counts a seek (posted, or a quick pairing's) against the address's
@@ -294,17 +262,11 @@ async fn post_seek(
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
     headers: HeaderMap,
     jar: CookieJar,
-    read: Result<Json<SeekRequest>, JsonRejection>,
+    read: Result<Json<api::SeekRequest>, JsonRejection>,
 ) -> Answer {
     let asked = body(read, SEEK)?;
     may_seek(&app, peer, &headers)?;
-    let side = asked.side.unwrap_or_else(|| "random".to_string());
-    if !["white", "black", "random"].contains(&side.as_str()) {
-        return Err(ApiError::refused(
-            StatusCode::BAD_REQUEST,
-            "side must be white, black or random",
-        ));
-    }
+    let side = asked.side.as_str().to_string();
     if let Some((low, high)) = asked.range {
         if low > high || !RATINGS.contains(&low) || !RATINGS.contains(&high) {
             return Err(ApiError::refused(
@@ -331,7 +293,7 @@ async fn post_seek(
         false,
     );
     app.hub.db().add_seek(&seek).await.or_unavailable(LOBBY)?;
-    Ok(Json(serde_json::json!({ "id": seek.id })).into_response())
+    Ok(Json(api::Posted { id: seek.id }).into_response())
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -374,17 +336,17 @@ async fn watch(State(app): State<Arc<App>>, Path(id): Path<String>) -> Answer {
         .await
         .or_unavailable(LOBBY)?
         .ok_or_else(|| ApiError::refused(StatusCode::NOT_FOUND, "no such seek"))?;
-    Ok(match seek.game {
-        Some(game) => Json(serde_json::json!({ "state": "paired", "game": game })),
-        None => Json(serde_json::json!({ "state": "open" })),
-    }
+    Ok(Json(match seek.game {
+        Some(game) => api::SeekState::Paired { game },
+        None => api::SeekState::Open,
+    })
     .into_response())
 }
 
 async fn withdraw(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,
-    read: Result<Json<TokenRequest>, JsonRejection>,
+    read: Result<Json<api::TokenRequest>, JsonRejection>,
 ) -> Answer {
     let asked = body(read, "{\"token\"}")?;
     let token = crate::ids::token_hash(&asked.token);
@@ -400,7 +362,7 @@ async fn withdraw(
             "no open seek of yours by that id",
         ));
     }
-    Ok(Json(serde_json::json!({ "withdrawn": true })).into_response())
+    Ok(Json(api::Withdrawn { withdrawn: true }).into_response())
 }
 
 /// Whether `seek` is `asker`'s own: made with their seat token, or by
@@ -482,7 +444,7 @@ async fn accept(
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
     headers: HeaderMap,
     jar: CookieJar,
-    read: Result<Json<TokenRequest>, JsonRejection>,
+    read: Result<Json<api::TokenRequest>, JsonRejection>,
 ) -> Answer {
     let asked = body(read, "{\"token\", \"name\"}")?;
     let origin = origin_of(&app, peer, &headers, &jar);
@@ -498,7 +460,11 @@ async fn accept(
         .filter(|s| s.game.is_none() && s.seen >= since)
         .ok_or_else(gone)?;
     match take(&app, &seek, accepter, None).await? {
-        Some(game) => Ok(Json(serde_json::json!({ "game": game })).into_response()),
+        Some(game) => Ok(Json(api::Pairing {
+            seek: None,
+            game: Some(game),
+        })
+        .into_response()),
         None => Err(gone()),
     }
 }

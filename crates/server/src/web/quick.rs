@@ -11,8 +11,7 @@ use axum::http::HeaderMap;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use axum_extra::extract::cookie::CookieJar;
-use online_play::TimeControl;
-use serde::Deserialize;
+use online_play::api::{self, QuickRequest};
 
 use super::error::OrUnavailable;
 use super::lobby::{
@@ -22,15 +21,6 @@ use super::lobby::{
 use crate::seeks::{Seek, STALE_AFTER};
 use crate::web::accounts::body;
 use crate::web::App;
-
-#[derive(Deserialize)]
-pub(super) struct QuickRequest {
-    game: String,
-    clock: TimeControl,
-    token: String,
-    #[serde(default)]
-    name: Option<String>,
-}
 
 /// Quick pairing: the player waits in the pool of the game and time
 /// control (rated between accounts, casual between guests), and is paired
@@ -111,9 +101,9 @@ pub(super) async fn quick(
 
 /// Quick pairing's answer: the player's seek, and the game once paired.
 fn json_of(seek: &str, game: Option<&str>) -> Response {
-    match game {
-        Some(game) => Json(serde_json::json!({ "seek": seek, "game": game })),
-        None => Json(serde_json::json!({ "seek": seek })),
-    }
+    Json(api::Pairing {
+        seek: Some(seek.to_string()),
+        game: game.map(str::to_string),
+    })
     .into_response()
 }

@@ -10,21 +10,24 @@ use super::*;
 use crate::ui::{ChatView, LobbyView, RematchOffer, RematchView};
 
 impl App {
-    /// Sends a request to the game server; its status and body come back
-    /// as [`Action::Http`] (status 0 when the server cannot be reached).
-    pub(super) fn http(&self, id: u32, method: &str, path: String, body: Option<String>) {
-        let init = match body {
-            Some(body) => json_request(method, &body),
+    /// Calls the game server; the answer, read, comes back as
+    /// [`Action::Api`] (status 0 when the server cannot be reached).
+    pub(super) fn call(&self, call: crate::api::ApiCall) {
+        let init = match call.body() {
+            Some(body) => json_request(call.method(), &body),
             None => {
                 let init = RequestInit::new();
-                init.set_method(method);
+                init.set_method(call.method());
                 init
             }
         };
         let window = self.window.clone();
         wasm_bindgen_futures::spawn_local(async move {
-            let (status, text) = request(&window, &path, &init).await.unwrap_or_default();
-            dispatch(Action::Http { id, status, text });
+            let (status, text) = request(&window, &call.path(), &init)
+                .await
+                .unwrap_or_default();
+            let reply = crate::api::decode(&call, status, &text);
+            dispatch(Action::Api(call, reply));
         });
     }
 

@@ -365,13 +365,8 @@ impl App {
                 | Effect::ReplyToHost(_)
                 | Effect::Connect
                 | Effect::SendOnline(_) => {}
-                Effect::Http {
-                    id,
-                    method,
-                    path,
-                    body,
-                } if crate::FULL => self.http(id, method, path, body),
-                Effect::Http { .. } => {}
+                Effect::Api(call) if crate::FULL => self.call(call),
+                Effect::Api(_) => {}
                 Effect::ClearField(id) => {
                     if let Some(input) = self
                         .element(id)

@@ -82,15 +82,10 @@ impl Seat {
     }
 
     /// The creator's seat from the server's answer to creating a game
-    /// (`{"id","code","token"}`).
+    /// ([`online_play::api::Created`]).
     pub fn from_created(text: &str) -> Result<Seat, String> {
-        #[derive(Deserialize)]
-        struct Created {
-            id: String,
-            code: String,
-            token: String,
-        }
-        let created: Created = serde_json::from_str(text).map_err(|_| t!("server-unreadable"))?;
+        let created: online_play::api::Created =
+            serde_json::from_str(text).map_err(|_| t!("server-unreadable"))?;
         Ok(Seat {
             game: created.id,
             token: Some(created.token),

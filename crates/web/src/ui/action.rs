@@ -104,13 +104,12 @@ pub enum Action {
     },
     /// Copying to the clipboard worked, or was refused.
     Copied(bool),
-    /// The game server answered [`super::Effect::Http`] `id`: the status
-    /// (0 when it could not be reached) and the body.
-    Http {
-        id: u32,
-        status: u16,
-        text: String,
-    },
+    /// The game server answered [`super::Effect::Api`]'s call, as read
+    /// by [`crate::api::decode`].
+    Api(
+        crate::api::ApiCall,
+        Result<crate::api::ApiReply, crate::api::ApiFailure>,
+    ),
     /// A message posted to the page: its origin, the page's own origin, and
     /// what it asks (already checked).
     Host {

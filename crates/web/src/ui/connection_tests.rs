@@ -89,7 +89,7 @@ fn a_created_game_waits_on_its_screen_until_the_friend_joins() {
     assert_eq!(ui.view().screen, "opponent");
     assert!(!ui.is_online());
 
-    let json = r#"{"id":"g1","code":"K7Q-4MZ","token":"t1"}"#;
+    let json = r#"{"id":"g1","code":"K7Q-4MZ","token":"t1","side":"white"}"#;
     let seat = Seat::from_created(json).expect("a seat");
     assert_eq!(seat, creator_seat());
     assert!(Seat::from_created("<html>").is_err());

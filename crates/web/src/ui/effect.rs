@@ -70,14 +70,8 @@ pub enum Effect {
     Picture { name: String },
     /// Fetch a game's puzzles; report [`super::Action::PuzzlesLoaded`].
     LoadPuzzles(engine::GameKind),
-    /// Ask the game server (`path` beside the page, a JSON `body` if any);
-    /// report [`super::Action::Http`] with `id`.
-    Http {
-        id: u32,
-        method: &'static str,
-        path: String,
-        body: Option<String>,
-    },
+    /// Call the game server's API; report [`super::Action::Api`].
+    Api(crate::api::ApiCall),
     /// Empty the text box with this id (a chat message sent).
     ClearField(&'static str),
     /// Go to this address (a query, `?review=…`): the light module opens

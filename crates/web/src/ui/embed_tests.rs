@@ -156,35 +156,23 @@ fn an_embedding_host_seeks_an_opponent_and_hears_of_the_pairing() {
     ] {
         let fx = host(&mut ui, bad);
         assert_eq!(reply(&fx), "alquerque:error", "{bad}");
-        assert!(
-            !fx.iter().any(|e| matches!(e, Effect::Http { .. })),
-            "{bad}"
-        );
+        assert!(!fx.iter().any(|e| matches!(e, Effect::Api(_))), "{bad}");
     }
     let fx = host(
         &mut ui,
         r#"{"type":"alquerque:quick","game":"bell","clock":"3+2"}"#,
     );
     assert_eq!(reply(&fx), "alquerque:seeking");
-    let (id, body) = fx
-        .iter()
-        .find_map(|e| match e {
-            Effect::Http { id, path, body, .. } if path == "api/quick" => {
-                Some((*id, body.clone().unwrap_or_default()))
-            }
-            _ => None,
-        })
-        .expect("a quick pairing asked of the server");
+    let (call, _, body) =
+        super::lobby_tests::asked(&fx, "api/quick").expect("a quick pairing asked of the server");
+    let body = body.unwrap_or_default();
     assert!(body.contains("\"clock\":\"3+2\"") && body.contains("\"game\":\"bell\""));
     assert_eq!(
         ui.shared.notice.as_deref(),
         Some("Sending your seek: Bell, 3+2…")
     );
-    let fx = ui.update(Action::Http {
-        id,
-        status: 200,
-        text: r#"{"seek":"q1","game":"g7"}"#.into(),
-    });
+    let answer = crate::api::decode(&call, 200, r#"{"seek":"q1","game":"g7"}"#);
+    let fx = ui.update(Action::Api(call, answer));
     let told = fx.iter().find_map(|e| match e {
         Effect::ToHost(v) if v["type"] == "alquerque:paired" => Some(v["game"].clone()),
         _ => None,
@@ -197,24 +185,14 @@ fn an_embedding_host_seeks_an_opponent_and_hears_of_the_pairing() {
         &mut ui,
         r#"{"type":"alquerque:seek","game":"classic","side":"black","range":[1200,1800]}"#,
     );
-    let (id, body) = fx
-        .iter()
-        .find_map(|e| match e {
-            Effect::Http { id, path, body, .. } if path == "api/seeks" => {
-                Some((*id, body.clone().unwrap_or_default()))
-            }
-            _ => None,
-        })
-        .expect("a seek posted");
+    let (call, _, body) = super::lobby_tests::asked(&fx, "api/seeks").expect("a seek posted");
+    let body = body.unwrap_or_default();
     assert!(body.contains("\"side\":\"black\"") && body.contains("[1200,1800]"));
-    ui.update(Action::Http {
-        id,
-        status: 200,
-        text: r#"{"id":"s4"}"#.into(),
-    });
+    let answer = crate::api::decode(&call, 200, r#"{"id":"s4"}"#);
+    ui.update(Action::Api(call, answer));
     let fx = host(&mut ui, r#"{"type":"alquerque:withdraw"}"#);
     assert_eq!(reply(&fx), "alquerque:withdrawn");
     assert!(fx
         .iter()
-        .any(|e| matches!(e, Effect::Http { path, .. } if path == "api/seeks/s4/withdraw")));
+        .any(|e| matches!(e, Effect::Api(call) if call.path() == "api/seeks/s4/withdraw")));
 }

@@ -2,20 +2,24 @@
 //! open seeks and posting one), waiting for a pairing (playing the
 //! computer meanwhile, if the person likes), the Watch screen of games in
 //! play, and the site's figures and the person's own games. Every exchange
-//! with the server is an [`Effect::Http`] answered by [`Action::Http`];
+//! with the server is an [`Effect::Api`] answered by [`Action::Api`];
 //! what is on screen is asked for again every two seconds. In the light
 //! module none of it runs: its controls open the whole app's page.
 //!
-//! [`Action::Http`]: super::Action::Http
+//! [`Action::Api`]: super::Action::Api
 
 use engine::GameKind;
 
 use super::{Effect, Screen, Ui};
-use crate::community::{self, GameStats, LiveGame, MyGame, Seek};
+use crate::api::ApiCall;
+use crate::community;
 use crate::online_state::Seat;
 use crate::sound::Sound;
 use crate::t;
-use percent_encoding::{utf8_percent_encode, NON_ALPHANUMERIC};
+use online_play::api::{
+    self, Credentials, GameStats, LiveGame, MyGame, NewPassword, Password, QuickRequest, Seek,
+    SeekRequest, SeekSide, TokenRequest,
+};
 
 /// Where the guest's name is kept.
 pub const GUEST_KEY: &str = "alquerque.guest";
@@ -87,27 +91,6 @@ pub enum LobbyButton {
     Guest(String),
 }
 
-/// What a request was for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Ask {
-    Me,
-    Lobby,
-    Live,
-    Stats,
-    Mine,
-    Account,
-    SignOut,
-    /// A quick pairing, a seek posted or accepted.
-    Pair,
-    SeekState,
-    Withdraw,
-    Player,
-    Leaders,
-    Record,
-    Password,
-    Delete,
-}
-
 /// A seek of the person's, waiting for an opponent.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(super) struct Waiting {
@@ -131,7 +114,6 @@ pub(super) struct Community {
     pub(super) stats: Vec<(String, GameStats)>,
     pub(super) mine: Vec<MyGame>,
     pub(super) waiting: Option<Waiting>,
-    pub(super) asked: Vec<(u32, Ask)>,
     /// The running poll's timer.
     poll: Option<u32>,
     /// What went wrong last, in words (shown on the lobby).
@@ -142,8 +124,8 @@ pub(super) struct Community {
     /// the home screen shows the person's games and the site's figures.
     pub(super) home_lists: bool,
     /// The player's page shown, and the leaderboard in the lobby.
-    pub(super) player: Option<crate::community::Player>,
-    pub(super) leaders: Option<(GameKind, Vec<crate::community::Leader>)>,
+    pub(super) player: Option<api::PlayerPage>,
+    pub(super) leaders: Option<(GameKind, Vec<api::Leader>)>,
     /// The notice a pairing gave, until the game's first move.
     pub(super) paired_notice: Option<String>,
 }
@@ -189,12 +171,8 @@ impl Ui {
             LobbyButton::Open => {
                 self.shared.notice = None;
                 self.show(Screen::Lobby);
-                for (ask, path) in [
-                    (Ask::Me, "api/me"),
-                    (Ask::Lobby, "api/lobby"),
-                    (Ask::Stats, "api/stats"),
-                ] {
-                    self.http(ask, "GET", path.to_string(), None, fx);
+                for call in [ApiCall::Me, ApiCall::Lobby, ApiCall::Stats] {
+                    self.call(call, fx);
                 }
                 let game = self
                     .shared
@@ -208,7 +186,7 @@ impl Ui {
             LobbyButton::Watch => {
                 self.shared.notice = None;
                 self.show(Screen::Watch);
-                self.http(Ask::Live, "GET", "api/live".to_string(), None, fx);
+                self.call(ApiCall::Live, fx);
                 self.keep_polling(fx);
             }
             LobbyButton::Account {
@@ -216,19 +194,24 @@ impl Ui {
                 name,
                 password,
             } => {
-                let path = if register {
-                    "api/account/register"
-                } else {
-                    "api/account/login"
-                };
                 let name = name.trim();
                 if let Err(why) = community::account_shape(name, &password, register) {
                     self.shared.community.error = Some(why);
                     return;
                 }
-                let body = serde_json::json!({ "name": name, "password": password });
+                let credentials = Credentials {
+                    name: name.to_string(),
+                    password,
+                };
                 self.shared.community.error = None;
-                self.http(Ask::Account, "POST", path.to_string(), Some(body), fx);
+                self.call(
+                    if register {
+                        ApiCall::Register(credentials)
+                    } else {
+                        ApiCall::Login(credentials)
+                    },
+                    fx,
+                );
             }
             LobbyButton::Password { old, new } => {
                 let me = self.shared.community.me.clone().unwrap_or_default();
@@ -236,31 +219,37 @@ impl Ui {
                     self.shared.community.error = Some(why);
                     return;
                 }
-                let body = serde_json::json!({ "password": old, "new_password": new });
                 self.shared.community.error = None;
-                let path = "api/account/password".to_string();
-                self.http(Ask::Password, "POST", path, Some(body), fx);
+                let change = NewPassword {
+                    password: old,
+                    new_password: new,
+                };
+                self.call(ApiCall::Password(change), fx);
             }
             LobbyButton::Delete(password) => {
-                let body = serde_json::json!({ "password": password });
                 self.shared.community.error = None;
-                let path = "api/account/delete".to_string();
-                self.http(Ask::Delete, "POST", path, Some(body), fx);
+                self.call(ApiCall::Delete(Password { password }), fx);
             }
-            LobbyButton::SignOut => {
-                let body = serde_json::json!({});
-                self.http(
-                    Ask::SignOut,
-                    "POST",
-                    "api/account/logout".into(),
-                    Some(body),
+            LobbyButton::SignOut => self.call(ApiCall::Logout, fx),
+            LobbyButton::Quick { game, clock } => {
+                let Ok(control) = clock.parse() else {
+                    self.shared.community.error = Some(t!("server-refused", why = &clock));
+                    return;
+                };
+                let what = format!("{}, {clock}", community::game_name(&game));
+                self.seek(
+                    |token, name| {
+                        ApiCall::Quick(QuickRequest {
+                            game: game.clone(),
+                            clock: control,
+                            token,
+                            name,
+                        })
+                    },
+                    what,
+                    &game,
                     fx,
                 );
-            }
-            LobbyButton::Quick { game, clock } => {
-                let what = format!("{}, {clock}", community::game_name(&game));
-                let body = serde_json::json!({ "game": game, "clock": clock });
-                self.seek("api/quick".to_string(), body, what, &game, fx);
             }
             LobbyButton::Seek {
                 game,
@@ -285,14 +274,39 @@ impl Ui {
                     }
                 };
                 let clock = (!clock.is_empty()).then_some(clock);
+                let control = match clock.as_deref().map(str::parse).transpose() {
+                    Ok(control) => control,
+                    Err(why) => {
+                        self.shared.community.error = Some(t!("server-refused", why = &why));
+                        return;
+                    }
+                };
+                let side = match side.as_str() {
+                    "white" => SeekSide::White,
+                    "black" => SeekSide::Black,
+                    _ => SeekSide::Random,
+                };
                 let what = match &clock {
                     Some(c) => format!("{}, {c}", community::game_name(&game)),
                     None => community::game_name(&game),
                 };
-                let body = serde_json::json!({
-                    "game": game, "clock": clock, "rated": rated, "side": side, "range": range,
-                });
-                self.seek("api/seeks".to_string(), body, what, &game, fx);
+                let header = game.clone();
+                self.seek(
+                    |token, name| {
+                        ApiCall::Seek(SeekRequest {
+                            game: header,
+                            clock: control,
+                            rated,
+                            side,
+                            range,
+                            token,
+                            name,
+                        })
+                    },
+                    what,
+                    &game,
+                    fx,
+                );
             }
             LobbyButton::Accept(id) => {
                 let Some(seek) = self.shared.community.seeks.iter().find(|s| s.id == id) else {
@@ -300,8 +314,15 @@ impl Ui {
                 };
                 let what = community::game_name(&seek.game);
                 let game = seek.game.clone();
-                let path = format!("api/seeks/{id}/accept");
-                self.seek(path, serde_json::json!({}), what, &game, fx);
+                self.seek(
+                    |token, name| ApiCall::Accept {
+                        seek: id,
+                        body: TokenRequest { token, name },
+                    },
+                    what,
+                    &game,
+                    fx,
+                );
             }
             LobbyButton::Withdraw => self.withdraw(fx),
             LobbyButton::Computer => {
@@ -329,8 +350,7 @@ impl Ui {
             LobbyButton::Player(name) => self.open_player(&name, fx),
             LobbyButton::Leaders(game) => self.open_leaders(&game, fx),
             LobbyButton::ReviewGame(id) => {
-                let path = format!("api/games/{}", utf8_percent_encode(&id, NON_ALPHANUMERIC));
-                self.http(Ask::Record, "GET", path, None, fx);
+                self.call(ApiCall::Game(id), fx);
             }
             LobbyButton::Guest(name) => {
                 if let Some(name) = community::guest_name(&name) {
@@ -352,16 +372,15 @@ impl Ui {
         if !self.is_full() || !self.shared.community.home_lists || self.shared.embed.is_some() {
             return;
         }
-        self.http(Ask::Stats, "GET", "api/stats".into(), None, fx);
-        self.http(Ask::Me, "GET", "api/me".into(), None, fx);
+        self.call(ApiCall::Stats, fx);
+        self.call(ApiCall::Me, fx);
     }
 
     /// Posts a seek (a quick pairing, a seek, an acceptance) with a new
     /// seat token and the guest's name, and waits for its answer.
     fn seek(
         &mut self,
-        path: String,
-        mut body: serde_json::Value,
+        call: impl FnOnce(String, Option<String>) -> ApiCall,
         what: String,
         game: &str,
         fx: &mut Vec<Effect>,
@@ -370,8 +389,7 @@ impl Ui {
             self.withdraw(fx);
         }
         let token = community::seat_token([self.new_seed(), self.new_seed()]);
-        body["token"] = token.clone().into();
-        body["name"] = self.shared.community.guest.clone().into();
+        let call = call(token.clone(), Some(self.shared.community.guest.clone()));
         self.shared.community.error = None;
         self.shared.community.waiting = Some(Waiting {
             seek: None,
@@ -379,7 +397,7 @@ impl Ui {
             what,
             game: game.split_whitespace().next().and_then(|g| g.parse().ok()),
         });
-        self.http(Ask::Pair, "POST", path, Some(body), fx);
+        self.call(call, fx);
         self.keep_polling(fx);
         // An embedded page has no lobby: its notice says what it waits for.
         if self.shared.embed.is_some() {
@@ -387,47 +405,23 @@ impl Ui {
         }
     }
 
-    pub(super) fn ask_player(&mut self, path: String, fx: &mut Vec<Effect>) {
-        self.http(Ask::Player, "GET", path, None, fx);
-    }
-
-    pub(super) fn ask_leaders(&mut self, path: String, fx: &mut Vec<Effect>) {
-        self.http(Ask::Leaders, "GET", path, None, fx);
-    }
-
     /// Withdraws the person's waiting seek.
     fn withdraw(&mut self, fx: &mut Vec<Effect>) {
         let Some(waiting) = self.shared.community.waiting.take() else {
             return;
         };
-        if let Some(id) = waiting.seek {
-            let body = serde_json::json!({ "token": waiting.token });
-            self.http(
-                Ask::Withdraw,
-                "POST",
-                format!("api/seeks/{id}/withdraw"),
-                Some(body),
-                fx,
-            );
+        if let Some(seek) = waiting.seek {
+            let body = TokenRequest {
+                token: waiting.token,
+                name: None,
+            };
+            self.call(ApiCall::Withdraw { seek, body }, fx);
         }
     }
 
-    pub(super) fn http(
-        &mut self,
-        ask: Ask,
-        method: &'static str,
-        path: String,
-        body: Option<serde_json::Value>,
-        fx: &mut Vec<Effect>,
-    ) {
-        let id = self.next_id();
-        self.shared.community.asked.push((id, ask));
-        fx.push(Effect::Http {
-            id,
-            method,
-            path,
-            body: body.map(|b| b.to_string()),
-        });
+    /// Calls the game server.
+    pub(super) fn call(&mut self, call: ApiCall, fx: &mut Vec<Effect>) {
+        fx.push(Effect::Api(call));
     }
 
     /// Keeps the lists on screen, and a waiting seek, fresh.
@@ -453,12 +447,12 @@ impl Ui {
         self.shared.community.poll = None;
         match self.screen.screen() {
             Screen::Lobby => {
-                self.http(Ask::Lobby, "GET", "api/lobby".into(), None, fx);
+                self.call(ApiCall::Lobby, fx);
                 if self.shared.community.me.is_some() {
-                    self.http(Ask::Mine, "GET", "api/me/games".into(), None, fx);
+                    self.call(ApiCall::MyGames, fx);
                 }
             }
-            Screen::Watch => self.http(Ask::Live, "GET", "api/live".into(), None, fx),
+            Screen::Watch => self.call(ApiCall::Live, fx),
             _ => {}
         }
         if let Some(id) = self
@@ -468,7 +462,7 @@ impl Ui {
             .as_ref()
             .and_then(|w| w.seek.clone())
         {
-            self.http(Ask::SeekState, "GET", format!("api/seeks/{id}"), None, fx);
+            self.call(ApiCall::SeekState(id), fx);
         }
         self.keep_polling(fx);
         true

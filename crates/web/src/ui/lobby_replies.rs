@@ -1,145 +1,123 @@
-//! The game server's answers to the lobby's requests (`ui/lobby`): each
-//! read into the lobby's state, a pairing found, or a refusal told in the
-//! page's words.
+//! The game server's answers to the lobby's calls (`ui/lobby`), read at the
+//! page's edge ([`crate::api::decode`]): each taken into the lobby's state,
+//! a pairing found, or a refusal told in the page's words.
 
-use super::lobby::{Ask, ACCOUNT_KEY};
+use online_play::api::{Refusal, SeekState};
+
+use super::lobby::ACCOUNT_KEY;
 use super::{Effect, Ui};
-use crate::community;
+use crate::api::{ApiCall, ApiFailure, ApiReply};
 use crate::t;
 
 impl Ui {
-    /// The server answered request `id`: its status (0 when it could not
-    /// be reached) and body.
-    pub(super) fn http_reply(&mut self, id: u32, status: u16, text: &str, fx: &mut Vec<Effect>) {
+    /// The server answered `call`.
+    pub(super) fn api_reply(
+        &mut self,
+        call: ApiCall,
+        reply: Result<ApiReply, ApiFailure>,
+        fx: &mut Vec<Effect>,
+    ) {
         if !self.is_full() {
             return;
         }
-        let Some(at) = self
-            .shared
-            .community
-            .asked
-            .iter()
-            .position(|(i, _)| *i == id)
-        else {
-            return;
-        };
-        let (_, ask) = self.shared.community.asked.remove(at);
-        if !(200..300).contains(&status) {
-            return self.http_refused(ask, status, text, fx);
+        match reply {
+            Ok(reply) => self.api_answer(call, reply, fx),
+            Err(failure) => self.api_refused(call, failure, fx),
         }
-        let shown = match ask {
-            Ask::Player => Some(self.player_read(text)),
-            Ask::Leaders => Some(self.leaders_read(text)),
-            Ask::Record => Some(self.record_read(text, fx)),
-            _ => None,
-        };
-        if let Some(shown) = shown {
-            if let Err(why) = shown {
-                self.shared.community.error = Some(why.clone());
-                self.shared.notice = Some(why);
-            }
-            return;
-        }
+    }
+
+    fn api_answer(&mut self, call: ApiCall, reply: ApiReply, fx: &mut Vec<Effect>) {
         let c = &mut self.shared.community;
-        // A pairing's game, if the answer brings one.
-        let read: Result<Option<String>, String> = match ask {
-            Ask::Me | Ask::Account => community::read_me(text).map(|me| {
+        match reply {
+            ApiReply::Me(me) => {
                 match &me.name {
                     Some(name) => fx.push(Effect::Store {
                         key: ACCOUNT_KEY.to_string(),
                         value: name.clone(),
                     }),
-                    None if c.me.is_some() => fx.push(Effect::Remove {
-                        key: ACCOUNT_KEY.to_string(),
-                    }),
+                    None if c.me.is_some()
+                        || matches!(call, ApiCall::Logout | ApiCall::Delete(_)) =>
+                    {
+                        fx.push(Effect::Remove {
+                            key: ACCOUNT_KEY.to_string(),
+                        })
+                    }
                     None => {}
                 }
                 c.me = me.name;
-                None
-            }),
-            Ask::Lobby => community::read_seeks(text).map(|s| {
-                c.seeks = s;
-                None
-            }),
-            Ask::Live => community::read_live(text).map(|l| {
-                c.live = l;
-                None
-            }),
-            Ask::Stats => community::read_stats(text).map(|s| {
-                c.stats = s;
-                None
-            }),
-            Ask::Mine => community::read_my_games(text).map(|m| {
-                c.mine = m;
-                None
-            }),
-            Ask::SignOut | Ask::Delete => {
-                c.me = None;
-                c.mine.clear();
-                fx.push(Effect::Remove {
-                    key: ACCOUNT_KEY.to_string(),
-                });
-                if ask == Ask::Delete {
-                    self.shared.notice = Some(t!("account-deleted"));
+                match call {
+                    ApiCall::Logout | ApiCall::Delete(_) => c.mine.clear(),
+                    _ => {}
                 }
-                Ok(None)
+                match call {
+                    ApiCall::Delete(_) => self.shared.notice = Some(t!("account-deleted")),
+                    ApiCall::Password(_) => self.shared.notice = Some(t!("password-changed")),
+                    ApiCall::Me | ApiCall::Login(_) | ApiCall::Register(_)
+                        if self.shared.community.me.is_some() =>
+                    {
+                        self.call(ApiCall::MyGames, fx)
+                    }
+                    _ => {}
+                }
             }
-            Ask::Password => {
-                self.shared.notice = Some(t!("password-changed"));
-                Ok(None)
-            }
-            Ask::Pair => community::read_pairing(text).map(|p| {
+            ApiReply::Seeks(seeks) => c.seeks = seeks,
+            ApiReply::Live(games) => c.live = games,
+            ApiReply::Stats(stats) => c.stats = stats.into_iter().collect(),
+            ApiReply::MyGames(games) => c.mine = games,
+            ApiReply::Posted(posted) => {
                 if let Some(w) = c.waiting.as_mut() {
-                    w.seek = p.seek.clone();
-                }
-                p.game
-            }),
-            Ask::SeekState => community::read_seek_state(text).map(|s| s.game),
-            Ask::Withdraw | Ask::Player | Ask::Leaders | Ask::Record => Ok(None),
-        };
-        match read {
-            Ok(Some(game)) => self.paired(game, fx),
-            Ok(None) => {
-                if matches!(ask, Ask::Account | Ask::Me) && self.shared.community.me.is_some() {
-                    self.http(Ask::Mine, "GET", "api/me/games".into(), None, fx);
+                    w.seek = Some(posted.id);
                 }
             }
-            Err(why) => self.shared.community.error = Some(why),
+            ApiReply::Pairing(pairing) => {
+                if let Some(w) = c.waiting.as_mut() {
+                    w.seek = pairing.seek.or(w.seek.take());
+                }
+                if let Some(game) = pairing.game {
+                    self.paired(game, fx);
+                }
+            }
+            ApiReply::SeekState(SeekState::Paired { game }) => self.paired(game, fx),
+            ApiReply::SeekState(SeekState::Open) | ApiReply::Done => {}
+            ApiReply::Player(page) => self.player_came(page),
+            ApiReply::Leaderboard(board) => self.leaders_came(board),
+            ApiReply::Game(record) => self.record_came(record, fx),
         }
     }
 
-    /// A request refused, or the server out of reach.
-    fn http_refused(&mut self, ask: Ask, status: u16, text: &str, fx: &mut Vec<Effect>) {
-        let wait = (status == 429)
-            .then(|| community::abandon_wait(text))
-            .flatten();
-        let why = if status == 0 {
-            t!("server-unreachable")
-        } else if let Some(seconds) = wait {
-            t!("abandon-wait", n = seconds.div_ceil(60))
-        } else if let Some(key) = match (ask, status) {
-            (Ask::Account, 401) => Some("login-wrong"),
-            (Ask::Account, 409) => Some("name-taken"),
-            (Ask::Password, 409) => Some("account-changed"),
-            (Ask::Password | Ask::Delete, 403) => Some("password-wrong"),
-            (_, 429) => Some("too-many-tries"),
-            _ => None,
-        } {
-            t!(key)
-        } else {
-            let words: String = text.chars().take(200).collect();
-            t!("server-refused", why = &words)
+    /// A call refused, the server out of reach, or its answer unreadable.
+    fn api_refused(&mut self, call: ApiCall, failure: ApiFailure, fx: &mut Vec<Effect>) {
+        let status = match &failure {
+            ApiFailure::Refused { status, .. } => *status,
+            ApiFailure::Unreachable | ApiFailure::Unreadable => 0,
         };
-        match ask {
+        let why = match &failure {
+            ApiFailure::Unreachable => t!("server-unreachable"),
+            ApiFailure::Unreadable => t!("server-unreadable"),
+            ApiFailure::Refused {
+                refusal: Some(Refusal::Abandoned { wait_seconds }),
+                ..
+            } => t!("abandon-wait", n = wait_seconds.div_ceil(60)),
+            ApiFailure::Refused { status, text, .. } => match (&call, status) {
+                (ApiCall::Login(_) | ApiCall::Register(_), 401) => t!("login-wrong"),
+                (ApiCall::Login(_) | ApiCall::Register(_), 409) => t!("name-taken"),
+                (ApiCall::Password(_), 409) => t!("account-changed"),
+                (ApiCall::Password(_) | ApiCall::Delete(_), 403) => t!("password-wrong"),
+                (_, 429) => t!("too-many-tries"),
+                _ => t!("server-refused", why = text),
+            },
+        };
+        let c = &mut self.shared.community;
+        match call {
             // Signed out meanwhile: the account's games go from the lists.
-            Ask::Mine if status == 401 => self.shared.community.mine.clear(),
+            ApiCall::MyGames if status == 401 => c.mine.clear(),
             // The seek went (withdrawn elsewhere, or too old): stop waiting.
-            Ask::SeekState if status == 404 => {
-                self.shared.community.waiting = None;
-                self.shared.community.error = Some(t!("seek-gone"));
+            ApiCall::SeekState(_) if status == 404 => {
+                c.waiting = None;
+                c.error = Some(t!("seek-gone"));
             }
-            Ask::Pair => {
-                self.shared.community.waiting = None;
+            ApiCall::Quick(_) | ApiCall::Seek(_) | ApiCall::Accept { .. } => {
+                c.waiting = None;
                 if self.shared.embed.is_some() {
                     fx.push(Effect::ToHost(serde_json::json!({
                         "type": "alquerque:error", "code": "refused", "message": why,
@@ -148,20 +126,31 @@ impl Ui {
                 }
                 self.shared.community.error = Some(why);
             }
-            Ask::Lobby | Ask::Live | Ask::Stats | Ask::SeekState | Ask::Mine => {
-                if status == 0 {
-                    self.shared.community.error = Some(why);
+            // The lists polled: only the server's absence is worth saying.
+            ApiCall::Lobby
+            | ApiCall::Live
+            | ApiCall::Stats
+            | ApiCall::SeekState(_)
+            | ApiCall::MyGames => {
+                if !matches!(failure, ApiFailure::Refused { .. }) {
+                    c.error = Some(why);
                 }
             }
-            Ask::Me
-            | Ask::Account
-            | Ask::SignOut
-            | Ask::Withdraw
-            | Ask::Leaders
-            | Ask::Password
-            | Ask::Delete => self.shared.community.error = Some(why),
             // Off the lobby: the page's notice says it.
-            Ask::Player | Ask::Record => self.shared.notice = Some(why),
+            ApiCall::Player(_) | ApiCall::Game(_) => {
+                if failure == ApiFailure::Unreadable {
+                    c.error = Some(why.clone());
+                }
+                self.shared.notice = Some(why);
+            }
+            ApiCall::Me
+            | ApiCall::Register(_)
+            | ApiCall::Login(_)
+            | ApiCall::Logout
+            | ApiCall::Withdraw { .. }
+            | ApiCall::Leaderboard(_)
+            | ApiCall::Password(_)
+            | ApiCall::Delete(_) => c.error = Some(why),
         }
     }
 }

@@ -1,6 +1,6 @@
 //! The lobby, the Watch screen and the home screen's lists, through
 //! [`Ui::update`] and [`Ui::view`]: the server's answers are fed back as
-//! [`Action::Http`], so whole flows (a quick pairing found while playing
+//! [`Action::Api`], read as the page reads them, so whole flows (a quick pairing found while playing
 //! the computer, an account signed in, a seek refused or withdrawn) are
 //! played without a server.
 
@@ -10,15 +10,15 @@ use super::online_tests::{hear, snapshot};
 use super::*;
 use crate::online_state::Seat;
 
-/// The request of `fx` for `path`: its id, method and body.
-pub(super) fn asked(fx: &[Effect], path: &str) -> Option<(u32, &'static str, Option<String>)> {
+/// The call of `fx` to `path`: the call, its method and its body.
+pub(super) fn asked(
+    fx: &[Effect],
+    path: &str,
+) -> Option<(crate::api::ApiCall, &'static str, Option<String>)> {
     fx.iter().find_map(|e| match e {
-        Effect::Http {
-            id,
-            method,
-            path: p,
-            body,
-        } if p == path => Some((*id, *method, body.clone())),
+        Effect::Api(call) if call.path() == path => {
+            Some((call.clone(), call.method(), call.body()))
+        }
         _ => None,
     })
 }
@@ -30,12 +30,9 @@ pub(super) fn answer(
     status: u16,
     text: &str,
 ) -> Vec<Effect> {
-    let (id, _, _) = asked(fx, path).unwrap_or_else(|| panic!("no request for {path}: {fx:?}"));
-    ui.update(Action::Http {
-        id,
-        status,
-        text: text.to_string(),
-    })
+    let (call, _, _) = asked(fx, path).unwrap_or_else(|| panic!("no request for {path}: {fx:?}"));
+    let reply = crate::api::decode(&call, status, text);
+    ui.update(Action::Api(call, reply))
 }
 
 /// The poll's timer among `fx`.
@@ -60,9 +57,10 @@ pub(super) fn lobby(ui: &Ui) -> LobbyView {
 
 pub(super) const SEEKS: &str = r#"{"seeks":[
   {"id":"s1","game":"turkish","clock":"3+2","rated":true,"side":"white","range":[1300,1700],
-   "name":"ana","guest":false,"rating":"1500?"},
+   "name":"ana","guest":false,"rating":{"value":1500,"provisional":true},
+   "unrated_for_you":false},
   {"id":"s2","game":"classic","clock":null,"rated":false,"side":"random","range":null,
-   "name":"Guest-0003","guest":true,"rating":null}]}"#;
+   "name":"Guest-0003","guest":true,"rating":null,"unrated_for_you":false}]}"#;
 
 #[test]
 fn the_lobby_lists_seeks_and_keeps_them_fresh() {
@@ -373,14 +371,11 @@ fn bad_answers_and_refusals_are_told_and_lose_nothing() {
         Some("The game server cannot be reached: online play needs the network.")
     );
     assert!(!ui.is_online());
-    // An answer nobody asked for is ignored.
-    assert!(ui
-        .update(Action::Http {
-            id: 999,
-            status: 200,
-            text: r#"{"game":"x"}"#.into()
-        })
-        .is_empty());
+    // A pairing's answer with no seek waiting is ignored.
+    let stray = crate::api::ApiCall::SeekState("s9".into());
+    let reply = crate::api::decode(&stray, 200, r#"{"state":"paired","game":"x"}"#);
+    assert!(ui.update(Action::Api(stray, reply)).is_empty());
+    assert!(!ui.is_online());
     // A guest name that cannot be one is refused, and the old one kept.
     ui.update(Action::Press(Button::Lobby(LobbyButton::Guest(
         "<b>".into(),
@@ -438,8 +433,8 @@ fn the_watch_screen_lists_games_in_play_and_opens_one() {
         "api/live",
         200,
         r#"{"games":[{"id":"g1","game":"chesquerque","rated":true,
-          "white":{"name":"ana","rating":"1510","online":true},
-          "black":{"name":"bo","rating":"1490?","online":true},
+          "white":{"name":"ana","rating":{"value":1510,"provisional":false},"online":true},
+          "black":{"name":"bo","rating":{"value":1490,"provisional":true},"online":true},
           "clock":{"control":"3+2","left":[161000,182000],"running":"white"},
           "ply":12,"spectators":3,"featured":true},
           {"id":"g2","game":"classic","rated":false,
@@ -534,7 +529,8 @@ fn rated_play_refusals_and_notes_are_told_in_the_persons_language() {
     // A rated seek the server would pair unrated with this person says so.
     let seeks = r#"{"seeks":[
       {"id":"s1","game":"classic","clock":"1+0","rated":true,"side":"white","range":null,
-       "name":"ana","guest":false,"rating":"1500?","unrated_for_you":true}]}"#;
+       "name":"ana","guest":false,"rating":{"value":1500,"provisional":true},
+       "unrated_for_you":true}]}"#;
     answer(&mut ui, &fx, "api/lobby", 200, seeks);
     assert_eq!(
         lobby(&ui).seeks[0].what,

@@ -5,8 +5,9 @@
 use engine::GameKind;
 
 use super::Ui;
-use crate::community::{self, LiveGame, MyGame, Seek};
+use crate::community;
 use crate::t;
+use online_play::api::{LiveGame, LivePlayer, MyGame, Seek, SeekSide};
 
 impl Ui {
     /// The lobby, the Watch screen and the waiting seek, as shown.
@@ -96,7 +97,7 @@ pub struct SeekRow {
 impl SeekRow {
     fn of(s: &Seek, me: Option<&str>, guest: &str) -> SeekRow {
         let who = match (&s.rating, s.guest) {
-            (Some(r), _) => format!("{} ({r})", s.name),
+            (Some(r), _) => format!("{} ({})", s.name, community::rating_words(r)),
             (None, true) => format!("{} ({})", s.name, t!("guest")),
             (None, false) => s.name.clone(),
         };
@@ -107,10 +108,10 @@ impl SeekRow {
             (true, false) => "rated",
             (false, _) => "casual",
         }));
-        what.push(t!(match s.side.as_str() {
-            "white" => "seek-white",
-            "black" => "seek-black",
-            _ => "seek-random",
+        what.push(t!(match s.side {
+            SeekSide::White => "seek-white",
+            SeekSide::Black => "seek-black",
+            SeekSide::Random => "seek-random",
         }));
         if let Some((low, high)) = s.range {
             what.push(format!("{low}–{high}"));
@@ -146,13 +147,13 @@ pub struct LiveRow {
 
 impl LiveRow {
     fn of(g: &LiveGame) -> LiveRow {
-        let player = |p: &community::LivePlayer| {
+        let player = |p: &LivePlayer| {
             let name = p
                 .name
                 .as_deref()
                 .map_or_else(|| t!("anonymous"), community::shown_name);
             match &p.rating {
-                Some(r) => format!("{name} ({r})"),
+                Some(r) => format!("{name} ({})", community::rating_words(r)),
                 None => name,
             }
         };

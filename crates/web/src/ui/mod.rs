@@ -296,7 +296,7 @@ impl Ui {
                 self.shared.notice = Some(crate::t!(if done { "copied" } else { "copy-refused" }))
             }
             Action::Reply(reply) => self.on_reply(reply, &mut fx),
-            Action::Http { id, status, text } => self.http_reply(id, status, &text, &mut fx),
+            Action::Api(call, reply) => self.api_reply(call, reply, &mut fx),
             Action::PuzzlesLoaded { kind, text } => {
                 if self.is_full() {
                     self.puzzles_loaded(kind, text, &mut fx)

@@ -4,10 +4,11 @@
 //! the lobby. The requests go as the lobby's do (`ui/lobby`).
 
 use engine::Side;
-use percent_encoding::{utf8_percent_encode, NON_ALPHANUMERIC};
+use online_play::api::{self, GameRecord, Leader, Leaderboard, PlayerPage};
 
 use super::{Button, Effect, ScreenState, Ui};
-use crate::community::{self, Leader, Player};
+use crate::api::ApiCall;
+use crate::community;
 use crate::online_state::result_text;
 use crate::t;
 
@@ -16,11 +17,7 @@ impl Ui {
     pub(super) fn open_player(&mut self, name: &str, fx: &mut Vec<Effect>) {
         self.shared.community.player = None;
         self.screen = ScreenState::Player(name.to_string());
-        let path = format!(
-            "api/players/{}",
-            utf8_percent_encode(name, NON_ALPHANUMERIC)
-        );
-        self.ask_player(path, fx);
+        self.call(ApiCall::Player(name.to_string()), fx);
     }
 
     /// Shows `game`'s leaderboard.
@@ -29,29 +26,29 @@ impl Ui {
             return;
         };
         self.shared.community.leaders = Some((kind, Vec::new()));
-        self.ask_leaders(format!("api/leaderboard/{}", kind.as_str()), fx);
+        self.call(ApiCall::Leaderboard(kind.as_str().to_string()), fx);
     }
 
-    /// The server's page of a player.
-    pub(super) fn player_read(&mut self, text: &str) -> Result<(), String> {
-        self.shared.community.player = Some(community::read_player(text)?);
-        Ok(())
-    }
-
-    /// The server's leaderboard of the game asked for.
-    pub(super) fn leaders_read(&mut self, text: &str) -> Result<(), String> {
-        let players = community::read_leaders(text)?;
-        if let Some((_, list)) = self.shared.community.leaders.as_mut() {
-            *list = players;
+    /// A player's page came: shown if it is still the one asked for.
+    pub(super) fn player_came(&mut self, page: PlayerPage) {
+        if matches!(&self.screen, ScreenState::Player(name) if name.eq_ignore_ascii_case(&page.name))
+        {
+            self.shared.community.player = Some(page);
         }
-        Ok(())
+    }
+
+    /// A leaderboard came: shown if it is the game's on show.
+    pub(super) fn leaders_came(&mut self, board: Leaderboard) {
+        if let Some((kind, list)) = self.shared.community.leaders.as_mut() {
+            if kind.as_str() == board.game {
+                *list = board.players;
+            }
+        }
     }
 
     /// A game's record arrived: it opens in review.
-    pub(super) fn record_read(&mut self, text: &str, fx: &mut Vec<Effect>) -> Result<(), String> {
-        let game = community::read_record(text)?;
+    pub(super) fn record_came(&mut self, game: GameRecord, fx: &mut Vec<Effect>) {
         self.press(Button::ReviewRecord(game.record), fx);
-        Ok(())
     }
 
     /// The player's page as shown, once it came.
@@ -88,7 +85,7 @@ pub struct PlayerView {
 }
 
 impl PlayerView {
-    fn of(p: &Player) -> PlayerView {
+    fn of(p: &PlayerPage) -> PlayerView {
         let ratings = p
             .ratings
             .iter()
@@ -96,12 +93,12 @@ impl PlayerView {
                 t!(
                     "rating-line",
                     game = &community::game_name(game),
-                    rating = &r.shown,
+                    rating = &community::rating_words(&r.rating),
                     n = r.games
                 )
             })
             .collect();
-        let tally = |side: &str, t: &community::Tally| {
+        let tally = |side: &str, t: &api::Tally| {
             t!(
                 "results-line",
                 side = &t!(side),
@@ -161,8 +158,8 @@ impl LeaderRow {
             place: i + 1,
             text: t!(
                 "leader-line",
-                rating = &leader.rating.shown,
-                n = leader.rating.games
+                rating = &community::rating_words(&leader.standing.rating),
+                n = leader.standing.games
             ),
         }
     }

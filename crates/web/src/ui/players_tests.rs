@@ -16,8 +16,8 @@ fn a_players_page_shows_ratings_results_and_games_to_review() {
         "api/leaderboard/classic",
         200,
         r#"{"game":"classic","players":[
-          {"name":"Ana","rating":1662,"deviation":290,"games":1,"provisional":true,"shown":"1662?"},
-          {"name":"Bob","rating":1338,"deviation":290,"games":12,"provisional":false,"shown":"1338"}]}"#,
+          {"name":"Ana","standing":{"rating":{"value":1662,"provisional":true},"deviation":290,"games":1}},
+          {"name":"Bob","standing":{"rating":{"value":1338,"provisional":false},"deviation":90,"games":12}}]}"#,
     );
     let leaders = lobby(&ui).leaders.expect("a leaderboard");
     assert_eq!(leaders.game, "classic");
@@ -60,8 +60,8 @@ fn a_players_page_shows_ratings_results_and_games_to_review() {
         &fx,
         "api/players/Ana",
         200,
-        r#"{"name":"Ana","ratings":{"classic":{"rating":1662,"deviation":290,"games":1,
-          "provisional":true,"shown":"1662?"}},
+        r#"{"name":"Ana","ratings":{"classic":{"rating":{"value":1662,"provisional":true},
+          "deviation":290,"games":1}},
           "results":{"white":{"wins":1,"draws":0,"losses":0},"black":{"wins":0,"draws":2,"losses":1}},
           "games":[{"id":"g1","game":"classic","white":"Ana","black":null,"result":"white_wins",
           "reason":"out_of_time","rated":true,"clock":"1+0"}]}"#,
@@ -124,7 +124,7 @@ fn the_password_is_changed_and_the_account_deleted_from_the_lobby() {
     let (_, _, body) = asked(&fx, "api/account/password").expect("a change");
     assert_eq!(
         body.as_deref(),
-        Some(r#"{"new_password":"battery staple","password":"wrong one"}"#)
+        Some(r#"{"password":"wrong one","new_password":"battery staple"}"#)
     );
     answer(&mut ui, &fx, "api/account/password", 403, "wrong password");
     assert_eq!(lobby(&ui).error.as_deref(), Some("That password is wrong."));
