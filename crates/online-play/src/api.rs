@@ -111,9 +111,12 @@ pub const PLAYER: Endpoint = Endpoint::get("/api/players/{name}");
 pub const LEADERBOARD: Endpoint = Endpoint::get("/api/leaderboard/{game}");
 /// Each game's figures: [`Stats`].
 pub const STATS: Endpoint = Endpoint::get("/api/stats");
+/// The lists pushed to open pages: a socket that takes [`LobbyFollow`] and
+/// sends [`LobbyNews`].
+pub const LOBBY_SOCKET: Endpoint = Endpoint::get("/api/lobby/socket");
 
 /// Every endpoint, for checks that each is routed once.
-pub const ENDPOINTS: [Endpoint; 19] = [
+pub const ENDPOINTS: [Endpoint; 20] = [
     CREATE,
     GAME,
     ME,
@@ -133,6 +136,7 @@ pub const ENDPOINTS: [Endpoint; 19] = [
     PLAYER,
     LEADERBOARD,
     STATS,
+    LOBBY_SOCKET,
 ];
 
 /// A rating: its value, and whether it is still provisional.
@@ -437,6 +441,58 @@ pub struct Created {
     pub code: String,
     pub token: String,
     pub side: Role,
+}
+
+/// What a page follows over the lobby's socket: the lists on its screen,
+/// and its own waiting seek. Each message replaces the last; the lists
+/// followed are sent at once, then whenever they change.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LobbyFollow {
+    /// The open seeks (and, signed in, the player's own games).
+    #[serde(default)]
+    pub lobby: bool,
+    /// The games in play.
+    #[serde(default)]
+    pub live: bool,
+    /// The site's figures.
+    #[serde(default)]
+    pub stats: bool,
+    /// The page's waiting seek: kept open while followed, and told when
+    /// paired or gone.
+    #[serde(default)]
+    pub seek: Option<String>,
+}
+
+/// What the lobby's socket sends. Each list comes whole, with its version,
+/// which only grows: a page keeps the latest.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum LobbyNews {
+    Seeks {
+        version: u64,
+        seeks: Vec<Seek>,
+    },
+    Live {
+        version: u64,
+        games: Vec<LiveGame>,
+    },
+    Stats {
+        version: u64,
+        games: BTreeMap<String, GameStats>,
+    },
+    /// The signed-in player's games in progress.
+    Mine {
+        games: Vec<MyGame>,
+    },
+    /// The followed seek was paired: the game to sit down at.
+    Paired {
+        seek: String,
+        game: String,
+    },
+    /// The followed seek is no longer open (withdrawn, or gone stale).
+    SeekGone {
+        seek: String,
+    },
 }
 
 /// A refusal with more to say than its text: a rated pairing refused for

@@ -353,6 +353,15 @@ impl Db {
         )
     }
 
+    /// Tells the other processes that the lobby's seeks changed (none
+    /// share a SQLite file).
+    pub async fn tell_lobby(&self, process: &str) -> Result<(), StoreError> {
+        match &self.backend {
+            Backend::Sqlite(_) => Ok(()),
+            Backend::Postgres(state) => opened(state).await?.tell_lobby(process).await,
+        }
+    }
+
     /// Passes a chat message on to the other processes (none share a
     /// SQLite file).
     pub async fn tell_chat(

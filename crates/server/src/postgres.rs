@@ -21,7 +21,7 @@ use crate::store::{GameRow, StoreError};
 mod hints;
 
 pub use hints::Hint;
-use hints::{CHANNEL, CHAT, PRESENCE};
+use hints::{CHANNEL, CHAT, LOBBY, PRESENCE};
 
 /// The schema, one step per migration file (`migrations/postgres/`), in
 /// order. A database records the steps it has had in `schema_migrations`;
@@ -134,6 +134,13 @@ impl PgStore {
                 .map_err(storage)?;
         }
         Ok(())
+    }
+
+    /// Tells every process that the lobby's seeks changed.
+    pub async fn tell_lobby(&self, process: &str) -> Result<(), StoreError> {
+        self.execute("SELECT pg_notify($1, $2)", &[&LOBBY, &process])
+            .await
+            .map(drop)
     }
 
     /// Passes a chat message on to every process.
@@ -439,7 +446,7 @@ async fn listen(
     });
     client
         .batch_execute(&format!(
-            "LISTEN {CHANNEL}; LISTEN {PRESENCE}; LISTEN {CHAT}"
+            "LISTEN {CHANNEL}; LISTEN {PRESENCE}; LISTEN {CHAT}; LISTEN {LOBBY}"
         ))
         .await
         .map_err(storage)?;

@@ -36,15 +36,8 @@ pub(crate) async fn upgrade(
     headers: HeaderMap,
     upgrade: WebSocketUpgrade,
 ) -> Response {
-    if let Some(origin) = headers.get("origin").and_then(|o| o.to_str().ok()) {
-        let host = headers
-            .get("host")
-            .and_then(|h| h.to_str().ok())
-            .unwrap_or_default();
-        let own = [format!("http://{host}"), format!("https://{host}")];
-        if !own.iter().any(|o| o == origin) && !app.origins.iter().any(|o| o == origin) {
-            return (StatusCode::FORBIDDEN, "origin not allowed").into_response();
-        }
+    if !origin_allowed(&app, &headers) {
+        return (StatusCode::FORBIDDEN, "origin not allowed").into_response();
     }
     // Counted before the socket opens: an address over its cap costs a
     // refusal, not a handshake, a hello and a game's lock.
@@ -67,6 +60,21 @@ pub(crate) async fn upgrade(
             connection(app, ws, id, ip).await;
             drop(held);
         })
+}
+
+/// Whether a socket may open from the page that asks: this site's own, or
+/// an origin the server was told to allow (a request with no `Origin` is
+/// not a browser's page, and may).
+pub(crate) fn origin_allowed(app: &App, headers: &HeaderMap) -> bool {
+    let Some(origin) = headers.get("origin").and_then(|o| o.to_str().ok()) else {
+        return true;
+    };
+    let host = headers
+        .get("host")
+        .and_then(|h| h.to_str().ok())
+        .unwrap_or_default();
+    let own = [format!("http://{host}"), format!("https://{host}")];
+    own.iter().any(|o| o == origin) || app.origins.iter().any(|o| o == origin)
 }
 
 /// The words sent beside an error code: fixed per code, so nothing
@@ -116,7 +124,7 @@ fn error(code: ErrorCode) -> Message {
     })
 }
 
-async fn close(ws: &mut WebSocket, code: u16, reason: &str) {
+pub(crate) async fn close(ws: &mut WebSocket, code: u16, reason: &str) {
     let _ = ws
         .send(Message::Close(Some(CloseFrame {
             code,

@@ -26,6 +26,8 @@ pub(crate) mod deadline;
 pub(crate) mod error;
 mod in_play;
 mod lobby;
+mod lobby_feed;
+mod lobby_socket;
 mod players;
 mod quick;
 
@@ -136,6 +138,8 @@ pub(crate) struct App {
     /// second (every process keeps its own).
     pub in_play: cached::Cached<online_play::api::Live>,
     pub stats: cached::Cached<online_play::api::Stats>,
+    /// The lobby's lists, pushed to the pages that follow them.
+    pub lobby: lobby_feed::LobbyFeed,
     /// Turns true when the server begins to stop: every game socket then
     /// closes with a close frame.
     pub stopping: watch::Receiver<bool>,
@@ -209,12 +213,17 @@ pub async fn serve(config: Config) -> Result<(SocketAddr, Serving), Box<dyn std:
         ),
         in_play: cached::Cached::new(Duration::from_secs(1)),
         stats: cached::Cached::new(Duration::from_secs(1)),
+        lobby: lobby_feed::LobbyFeed::default(),
         stopping: stopping.clone(),
     });
     let mut router = Router::new()
         .route("/health", get(|| async { "ok" }))
         .route(online_play::api::CREATE.route, post(create))
         .route("/ws", get(crate::socket::upgrade))
+        .route(
+            online_play::api::LOBBY_SOCKET.route,
+            get(lobby_socket::upgrade),
+        )
         .merge(accounts::routes())
         .merge(lobby::routes())
         .merge(players::routes())
@@ -252,6 +261,11 @@ pub async fn serve(config: Config) -> Result<(SocketAddr, Serving), Box<dyn std:
                     crate::postgres::Hint::Said { process, sayings } => {
                         app.hub.said_elsewhere(&process, sayings).await
                     }
+                    crate::postgres::Hint::Lobby { process } => {
+                        if process != app.hub.process() {
+                            app.lobby.poke();
+                        }
+                    }
                     crate::postgres::Hint::Chat {
                         process,
                         game,
@@ -283,6 +297,7 @@ pub async fn serve(config: Config) -> Result<(SocketAddr, Serving), Box<dyn std:
             }
         });
     }
+    tokio::spawn(lobby_feed::run(app.clone()));
     let sweeper = app.clone();
     tokio::spawn(async move {
         let mut every = tokio::time::interval(Duration::from_secs(60));

@@ -206,6 +206,37 @@ fn answers_round_trip() {
         token: "t".into(),
         side: Role::White,
     });
+    round_trip(LobbyFollow {
+        lobby: true,
+        live: false,
+        stats: true,
+        seek: Some("s1".into()),
+    });
+    let follow: LobbyFollow = serde_json::from_str("{}").expect("reads");
+    assert_eq!(follow, LobbyFollow::default());
+    for news in [
+        LobbyNews::Seeks {
+            version: 3,
+            seeks: Vec::new(),
+        },
+        LobbyNews::Live {
+            version: 4,
+            games: Vec::new(),
+        },
+        LobbyNews::Stats {
+            version: 1,
+            games: BTreeMap::new(),
+        },
+        LobbyNews::Mine { games: Vec::new() },
+        LobbyNews::Paired {
+            seek: "s".into(),
+            game: "g".into(),
+        },
+        LobbyNews::SeekGone { seek: "s".into() },
+    ] {
+        let text = round_trip(news);
+        assert!(text.starts_with(r#"{"type":""#), "{text}");
+    }
     assert_eq!(
         round_trip(Refusal::Abandoned { wait_seconds: 60 }),
         r#"{"refused":"abandoned","wait_seconds":60}"#

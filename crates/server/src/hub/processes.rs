@@ -16,6 +16,19 @@ impl Hub {
         self.db.is_shared()
     }
 
+    /// This process's name among those sharing the database.
+    pub fn process(&self) -> &str {
+        &self.process
+    }
+
+    /// Tells the other processes that the lobby's seeks changed (a failure
+    /// is logged: their feeds look again within a second anyway).
+    pub async fn tell_lobby(&self) {
+        if let Err(e) = self.db.tell_lobby(&self.process).await {
+            tracing::warn!(error = %e, "lobby change not shared");
+        }
+    }
+
     /// Tells the other processes on the database who is connected to the
     /// game through this one, and what its spectators suggest (a failure
     /// is logged: the next saying mends it).

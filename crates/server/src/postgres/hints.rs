@@ -16,6 +16,9 @@ pub(super) const PRESENCE: &str = "alquerque_presence";
 /// nowhere): `process`, `game`, the role that said it, then the text, a
 /// line each.
 pub(super) const CHAT: &str = "alquerque_chat";
+/// The channel that says the lobby's seeks changed: the process whose
+/// change it was.
+pub(super) const LOBBY: &str = "alquerque_lobby";
 
 /// What the other processes have stored, as the notifications say.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -35,6 +38,8 @@ pub enum Hint {
         process: String,
         sayings: Vec<(String, Saying)>,
     },
+    /// The lobby's seeks changed through process `process`.
+    Lobby { process: String },
     /// A chat message said in `game` through process `process`.
     Chat {
         process: String,
@@ -56,6 +61,11 @@ impl Hint {
                 None => None,
             };
             return Some(Hint::Stored { game, v, events });
+        }
+        if channel == LOBBY {
+            return Some(Hint::Lobby {
+                process: payload.to_string(),
+            });
         }
         if channel == CHAT {
             let mut lines = payload.splitn(4, '\n');
@@ -85,6 +95,16 @@ impl Hint {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_change_to_the_lobby_names_its_process() {
+        assert_eq!(
+            Hint::read(LOBBY, "p7"),
+            Some(Hint::Lobby {
+                process: "p7".into()
+            })
+        );
+    }
 
     #[test]
     fn hints_read_back_what_was_sent() {

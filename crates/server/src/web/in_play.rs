@@ -36,11 +36,16 @@ async fn player(app: &App, game: &InPlay, index: usize) -> (LivePlayer, Option<f
 }
 
 async fn live(State(app): State<Arc<App>>) -> Response {
+    Json(live_now(&app).await).into_response()
+}
+
+/// The games in play, computed at most once a second.
+pub(super) async fn live_now(app: &App) -> Live {
     let computed = app
         .in_play
-        .get(async { Ok::<_, std::convert::Infallible>(games_in_play(&app).await) });
+        .get(async { Ok::<_, std::convert::Infallible>(games_in_play(app).await) });
     match computed.await {
-        Ok(answer) => Json(answer).into_response(),
+        Ok(answer) => answer,
         Err(never) => match never {},
     }
 }
@@ -95,15 +100,23 @@ pub(crate) async fn my_games(
     let user = crate::web::accounts::signed_in(&app, &jar)
         .await?
         .ok_or_else(|| ApiError::refused(axum::http::StatusCode::UNAUTHORIZED, "log in first"))?;
+    Ok(Json(MyGames {
+        games: games_of(&app, &user.key).await?,
+    }))
+}
+
+/// The games in progress of the player `user` (a key), those where it is
+/// their turn first (most urgent first).
+pub(super) async fn games_of(app: &App, user: &str) -> Result<Vec<MyGame>, ApiError> {
     let db = app.hub.db();
-    let ids = db.playing(&user.key).await.or_unavailable(Area::MyGames)?;
+    let ids = db.playing(user).await.or_unavailable(Area::MyGames)?;
     let now = app.hub.time.now_ms();
     let mut games = Vec::new();
     for id in ids {
         let Ok(Some((row, room))) = db.load(&id).await else {
             continue;
         };
-        let index = usize::from(row.players[0].as_deref() != Some(user.key.as_str()));
+        let index = usize::from(row.players[0].as_deref() != Some(user));
         let side = room.game.side_to_move();
         let left = room
             .clock
@@ -124,5 +137,5 @@ pub(crate) async fn my_games(
         });
     }
     games.sort_by_key(|g| (!g.your_turn, g.left.unwrap_or(u64::MAX)));
-    Ok(Json(MyGames { games }))
+    Ok(games)
 }

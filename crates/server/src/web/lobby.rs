@@ -47,6 +47,12 @@ fn seek_side(side: &str) -> Option<api::SeekSide> {
     serde_json::from_value(serde_json::Value::String(side.to_string())).ok()
 }
 
+/// The seeks changed here: this process's pages and the others' hear it.
+pub(super) async fn seeks_changed(app: &App) {
+    app.lobby.poke();
+    app.hub.tell_lobby().await;
+}
+
 /// Where a failed store call leaves these routes.
 pub(super) const LOBBY: Area = Area::Lobby;
 
@@ -212,12 +218,30 @@ async fn lobby(
     jar: CookieJar,
 ) -> Answer {
     let viewer = origin_of(&app, peer, &headers, &jar);
+    let seeks = listed_seeks(&app)
+        .await?
+        .into_iter()
+        .map(|(seek, origin)| for_viewer(seek, &origin, &viewer))
+        .collect();
+    Ok(Json(api::Seeks { seeks }).into_response())
+}
+
+/// A listed seek as `viewer` sees it: a rated one says whether it would be
+/// played unrated with them (one network or one browser).
+pub(super) fn for_viewer(mut seek: api::Seek, origin: &Origin, viewer: &Origin) -> api::Seek {
+    seek.unrated_for_you = seek.rated && origin.shared_with(viewer);
+    seek
+}
+
+/// The open seeks the lobby lists (not quick pairings' places), each with
+/// where its seeker came from.
+pub(super) async fn listed_seeks(app: &App) -> Result<Vec<(api::Seek, Origin)>, ApiError> {
     let since = app.hub.time.now() - STALE_AFTER;
     let seeks = app.hub.db().open_seeks(since).await.or_unavailable(LOBBY)?;
     let mut listed = Vec::new();
     for seek in seeks.into_iter().filter(|s| !s.quick) {
         let rating = if seek.rated {
-            rating_of(&app, &seek.user, &seek.header)
+            rating_of(app, &seek.user, &seek.header)
                 .await?
                 .map(|r| r.public())
         } else {
@@ -226,20 +250,23 @@ async fn lobby(
         let Some(side) = seek_side(&seek.side) else {
             continue;
         };
-        listed.push(api::Seek {
-            unrated_for_you: seek.rated && seek.origin.shared_with(&viewer),
-            guest: seek.user.is_none(),
-            id: seek.id,
-            game: seek.header,
-            clock: seek.clock,
-            rated: seek.rated,
-            side,
-            range: seek.range,
-            name: seek.name,
-            rating,
-        });
+        listed.push((
+            api::Seek {
+                unrated_for_you: false,
+                guest: seek.user.is_none(),
+                id: seek.id,
+                game: seek.header,
+                clock: seek.clock,
+                rated: seek.rated,
+                side,
+                range: seek.range,
+                name: seek.name,
+                rating,
+            },
+            seek.origin,
+        ));
     }
-    Ok(Json(api::Seeks { seeks: listed }).into_response())
+    Ok(listed)
 }
 
 /// Counts a seek (posted, or a quick pairing's) against the address's
@@ -293,6 +320,7 @@ async fn post_seek(
         false,
     );
     app.hub.db().add_seek(&seek).await.or_unavailable(LOBBY)?;
+    seeks_changed(&app).await;
     Ok(Json(api::Posted { id: seek.id }).into_response())
 }
 
@@ -362,6 +390,7 @@ async fn withdraw(
             "no open seek of yours by that id",
         ));
     }
+    seeks_changed(&app).await;
     Ok(Json(api::Withdrawn { withdrawn: true }).into_response())
 }
 
@@ -422,6 +451,7 @@ pub(super) async fn take(
         Ok(game) => {
             if let Some(game) = &game {
                 tracing::info!(seek = %seek.id, %game, "paired");
+                seeks_changed(app).await;
             }
             Ok(game)
         }

@@ -127,22 +127,28 @@ fn percent(part: u64, whole: u64) -> f64 {
 }
 
 async fn stats(State(app): State<Arc<App>>) -> Answer<Stats> {
-    let computed = app.stats.get(async {
-        let counted = app.hub.db().stats().await?;
-        // Every game is listed, played or not.
-        let games = engine::GameKind::ALL.iter().map(|kind| {
-            let s = counted.get(kind.as_str()).copied().unwrap_or_default();
-            let view = GameStats {
-                played: s.played,
-                white_wins: percent(s.white_wins, s.played),
-                black_wins: percent(s.black_wins, s.played),
-                draws: percent(s.draws, s.played),
-            };
-            (kind.as_str().to_string(), view)
-        });
-        Ok(Stats {
-            games: games.collect(),
+    Ok(Json(site_stats(&app).await.or_unavailable(Area::Players)?))
+}
+
+/// Each game's figures, computed at most once a second.
+pub(super) async fn site_stats(app: &App) -> Result<Stats, crate::store::StoreError> {
+    app.stats
+        .get(async {
+            let counted = app.hub.db().stats().await?;
+            // Every game is listed, played or not.
+            let games = engine::GameKind::ALL.iter().map(|kind| {
+                let s = counted.get(kind.as_str()).copied().unwrap_or_default();
+                let view = GameStats {
+                    played: s.played,
+                    white_wins: percent(s.white_wins, s.played),
+                    black_wins: percent(s.black_wins, s.played),
+                    draws: percent(s.draws, s.played),
+                };
+                (kind.as_str().to_string(), view)
+            });
+            Ok(Stats {
+                games: games.collect(),
+            })
         })
-    });
-    Ok(Json(computed.await.or_unavailable(Area::Players)?))
+        .await
 }

@@ -10,6 +10,7 @@ mod computer;
 mod editor;
 mod embed;
 mod lines;
+mod lobby_socket;
 mod markup;
 mod panels;
 mod puzzles;
@@ -79,6 +80,8 @@ struct App {
     longest_task: f64,
     /// The game server's socket, while the [`Ui`] wants one.
     socket: Option<socket::Socket>,
+    /// The lobby's socket, while lists are followed.
+    lobby: Option<lobby_socket::LobbySocket>,
     /// The online game's one-second heartbeat, while it runs.
     heartbeat: Option<gloo_timers::callback::Interval>,
     /// The host message being answered (its window and origin).
@@ -177,6 +180,7 @@ pub fn start() -> Result<(), JsValue> {
         listeners: Vec::new(),
         longest_task: 0.0,
         socket: None,
+        lobby: None,
         heartbeat: None,
         host_source: None,
         shown_lang: Cell::new(None),
@@ -366,6 +370,8 @@ impl App {
                 | Effect::Connect
                 | Effect::SendOnline(_) => {}
                 Effect::Api(call) if crate::FULL => self.call(call),
+                Effect::Follow(follow) if crate::FULL => self.follow_lobby(follow),
+                Effect::Follow(_) => {}
                 Effect::Api(_) => {}
                 Effect::ClearField(id) => {
                     if let Some(input) = self

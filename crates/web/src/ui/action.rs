@@ -104,6 +104,10 @@ pub enum Action {
     },
     /// Copying to the clipboard worked, or was refused.
     Copied(bool),
+    /// The lobby's socket opened (again): its lists come anew.
+    LobbyOpen,
+    /// News pushed by the lobby's socket.
+    Lobby(online_play::api::LobbyNews),
     /// The game server answered [`super::Effect::Api`]'s call, as read
     /// by [`crate::api::decode`].
     Api(

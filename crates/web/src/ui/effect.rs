@@ -70,6 +70,10 @@ pub enum Effect {
     Picture { name: String },
     /// Fetch a game's puzzles; report [`super::Action::PuzzlesLoaded`].
     LoadPuzzles(engine::GameKind),
+    /// Follow these lists over the lobby's socket (opened as needed, and
+    /// again after a drop; its news reported as [`super::Action::Lobby`]),
+    /// or close it (`None`).
+    Follow(Option<online_play::api::LobbyFollow>),
     /// Call the game server's API; report [`super::Action::Api`].
     Api(crate::api::ApiCall),
     /// Empty the text box with this id (a chat message sent).

@@ -2,9 +2,12 @@
 //! open seeks and posting one), waiting for a pairing (playing the
 //! computer meanwhile, if the person likes), the Watch screen of games in
 //! play, and the site's figures and the person's own games. Every exchange
-//! with the server is an [`Effect::Api`] answered by [`Action::Api`];
-//! what is on screen is asked for again every two seconds. In the light
-//! module none of it runs: its controls open the whole app's page.
+//! with the server is an [`Effect::Api`] answered by [`Action::Api`],
+//! except the lists on screen and the person's waiting seek, which the
+//! lobby's socket pushes ([`Effect::Follow`], [`Action::Lobby`]). In the
+//! light module none of it runs: its controls open the whole app's page.
+//!
+//! [`Action::Lobby`]: super::Action::Lobby
 //!
 //! [`Action::Api`]: super::Action::Api
 
@@ -29,8 +32,6 @@ pub const SEATS_KEY: &str = "alquerque.seats";
 /// Where the signed-in account's name is kept: the page loads the whole
 /// app while it is there, so its home screen lists the person's games.
 pub const ACCOUNT_KEY: &str = "alquerque.account";
-/// How often the lists on screen, and a waiting seek, are asked again.
-pub const POLL_MS: u32 = 2000;
 /// How many seats are remembered (the oldest go first).
 const SEATS_KEPT: usize = 40;
 
@@ -114,8 +115,11 @@ pub(super) struct Community {
     pub(super) stats: Vec<(String, GameStats)>,
     pub(super) mine: Vec<MyGame>,
     pub(super) waiting: Option<Waiting>,
-    /// The running poll's timer.
-    poll: Option<u32>,
+    /// What the lobby's socket was last told to follow, and for whom (a
+    /// sign-in or out opens it again, as the other person).
+    pub(super) following: Option<(api::LobbyFollow, Option<String>)>,
+    /// The versions of the lists last pushed on this connection.
+    versions: [u64; 3],
     /// What went wrong last, in words (shown on the lobby).
     pub(super) error: Option<String>,
     /// The seats of games this browser was paired into: (game, token).
@@ -171,9 +175,7 @@ impl Ui {
             LobbyButton::Open => {
                 self.shared.notice = None;
                 self.show(Screen::Lobby);
-                for call in [ApiCall::Me, ApiCall::Lobby, ApiCall::Stats] {
-                    self.call(call, fx);
-                }
+                self.call(ApiCall::Me, fx);
                 let game = self
                     .shared
                     .community
@@ -181,13 +183,10 @@ impl Ui {
                     .as_ref()
                     .map(|(kind, _)| *kind);
                 self.open_leaders(game.unwrap_or(self.shared.choice).as_str(), fx);
-                self.keep_polling(fx);
             }
             LobbyButton::Watch => {
                 self.shared.notice = None;
                 self.show(Screen::Watch);
-                self.call(ApiCall::Live, fx);
-                self.keep_polling(fx);
             }
             LobbyButton::Account {
                 register,
@@ -333,7 +332,6 @@ impl Ui {
                 self.show(Screen::Opponent);
             }
             LobbyButton::WatchGame(id) => {
-                self.stop_polling(fx);
                 self.go_online(Seat::watching(id), fx);
             }
             LobbyButton::Resume(id) => {
@@ -344,7 +342,6 @@ impl Ui {
                         Seat::watching(id)
                     }
                 };
-                self.stop_polling(fx);
                 self.go_online(seat, fx);
             }
             LobbyButton::Player(name) => self.open_player(&name, fx),
@@ -398,7 +395,6 @@ impl Ui {
             game: game.split_whitespace().next().and_then(|g| g.parse().ok()),
         });
         self.call(call, fx);
-        self.keep_polling(fx);
         // An embedded page has no lobby: its notice says what it waits for.
         if self.shared.embed.is_some() {
             self.shared.notice = self.lobby_view().and_then(|v| v.waiting);
@@ -424,48 +420,75 @@ impl Ui {
         fx.push(Effect::Api(call));
     }
 
-    /// Keeps the lists on screen, and a waiting seek, fresh.
-    fn keep_polling(&mut self, fx: &mut Vec<Effect>) {
-        let wanted = matches!(self.screen.screen(), Screen::Lobby | Screen::Watch)
-            || self.shared.community.waiting.is_some();
-        if wanted && self.shared.community.poll.is_none() {
-            let id = self.next_id();
-            self.shared.community.poll = Some(id);
-            fx.push(Effect::StartTimer { id, ms: POLL_MS });
+    /// After every action: the lobby's socket follows the lists on screen
+    /// and the person's waiting seek, and closes when there is nothing to
+    /// follow.
+    pub(super) fn keep_following(&mut self, fx: &mut Vec<Effect>) {
+        if !self.is_full() {
+            return;
         }
+        let screen = self.screen.screen();
+        let c = &self.shared.community;
+        let wanted = api::LobbyFollow {
+            lobby: screen == Screen::Lobby,
+            live: screen == Screen::Watch,
+            stats: screen == Screen::Lobby,
+            seek: c.waiting.as_ref().and_then(|w| w.seek.clone()),
+        };
+        let wanted = (wanted != api::LobbyFollow::default()).then(|| (wanted, c.me.clone()));
+        if wanted == c.following {
+            return;
+        }
+        // Another person now: the socket opens again, as them.
+        let reopen = matches!((&c.following, &wanted), (Some((_, a)), Some((_, b))) if a != b);
+        if reopen {
+            fx.push(Effect::Follow(None));
+        }
+        self.shared.community.following = wanted.clone();
+        self.shared.community.versions = [0; 3];
+        fx.push(Effect::Follow(wanted.map(|(follow, _)| follow)));
     }
 
-    fn stop_polling(&mut self, fx: &mut Vec<Effect>) {
-        fx.extend(self.shared.community.poll.take().map(Effect::StopTimer));
+    /// The lobby's socket (re)opened: its lists come anew.
+    pub(super) fn lobby_open(&mut self) {
+        self.shared.community.versions = [0; 3];
     }
 
-    /// A timer went off: whether it was the lobby's poll.
-    pub(super) fn lobby_timer(&mut self, id: u32, fx: &mut Vec<Effect>) -> bool {
-        if !self.is_full() || self.shared.community.poll != Some(id) {
-            return false;
+    /// News from the lobby's socket.
+    pub(super) fn lobby_news(&mut self, news: api::LobbyNews, fx: &mut Vec<Effect>) {
+        if !self.is_full() {
+            return;
         }
-        self.shared.community.poll = None;
-        match self.screen.screen() {
-            Screen::Lobby => {
-                self.call(ApiCall::Lobby, fx);
-                if self.shared.community.me.is_some() {
-                    self.call(ApiCall::MyGames, fx);
+        let c = &mut self.shared.community;
+        match news {
+            api::LobbyNews::Seeks { version, seeks } => {
+                if newer(&mut c.versions[0], version) {
+                    c.seeks = seeks;
                 }
             }
-            Screen::Watch => self.call(ApiCall::Live, fx),
-            _ => {}
+            api::LobbyNews::Live { version, games } => {
+                if newer(&mut c.versions[1], version) {
+                    c.live = games;
+                }
+            }
+            api::LobbyNews::Stats { version, games } => {
+                if newer(&mut c.versions[2], version) {
+                    c.stats = games.into_iter().collect();
+                }
+            }
+            api::LobbyNews::Mine { games } => c.mine = games,
+            api::LobbyNews::Paired { seek, game } => {
+                if c.waiting.as_ref().and_then(|w| w.seek.as_ref()) == Some(&seek) {
+                    self.paired(game, fx);
+                }
+            }
+            api::LobbyNews::SeekGone { seek } => {
+                if c.waiting.as_ref().and_then(|w| w.seek.as_ref()) == Some(&seek) {
+                    c.waiting = None;
+                    c.error = Some(t!("seek-gone"));
+                }
+            }
         }
-        if let Some(id) = self
-            .shared
-            .community
-            .waiting
-            .as_ref()
-            .and_then(|w| w.seek.clone())
-        {
-            self.call(ApiCall::SeekState(id), fx);
-        }
-        self.keep_polling(fx);
-        true
     }
 
     /// A pairing was found: sit down at game `game` with the waiting
@@ -475,7 +498,6 @@ impl Ui {
             return;
         };
         self.remember_seat(&game, &waiting.token, fx);
-        self.stop_polling(fx);
         if self.shared.embed.is_some() {
             fx.push(Effect::ToHost(
                 serde_json::json!({ "type": "alquerque:paired", "game": game }),
@@ -516,6 +538,14 @@ impl Ui {
             value: serde_json::to_string(seats).unwrap_or_default(),
         });
     }
+}
+
+/// Whether `version` is newer than the one `shown` (which it then becomes):
+/// a list older than one shown on this connection is stale.
+fn newer(shown: &mut u64, version: u64) -> bool {
+    let fresh = version > *shown;
+    *shown = (*shown).max(version);
+    fresh
 }
 
 /// The seat a pairing gives: the game, with the token the page made.

@@ -4,6 +4,7 @@
 //! the computer, an account signed in, a seek refused or withdrawn) are
 //! played without a server.
 
+use online_play::api::{self, LobbyFollow, LobbyNews};
 use online_play::{Role, ServerMessage};
 
 use super::online_tests::{hear, snapshot};
@@ -35,14 +36,49 @@ pub(super) fn answer(
     ui.update(Action::Api(call, reply))
 }
 
-/// The poll's timer among `fx`.
-pub(super) fn poll(fx: &[Effect]) -> u32 {
-    fx.iter()
-        .find_map(|e| match e {
-            Effect::StartTimer { id, ms } if *ms == lobby::POLL_MS => Some(*id),
-            _ => None,
-        })
-        .unwrap_or_else(|| panic!("no poll: {fx:?}"))
+/// What the lobby's socket was told to follow among `fx` (the last word,
+/// `None` to close it), if anything.
+pub(super) fn follows(fx: &[Effect]) -> Option<Option<LobbyFollow>> {
+    fx.iter().rev().find_map(|e| match e {
+        Effect::Follow(follow) => Some(follow.clone()),
+        _ => None,
+    })
+}
+
+/// A version newer than any pushed before.
+fn version() -> u64 {
+    static LAST: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+    LAST.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1
+}
+
+/// The lobby's socket pushes the seeks `json` lists (as `GET /api/lobby`
+/// has them).
+pub(super) fn push_seeks(ui: &mut Ui, json: &str) -> Vec<Effect> {
+    let seeks: api::Seeks = serde_json::from_str(json).expect("seeks");
+    ui.update(Action::Lobby(LobbyNews::Seeks {
+        version: version(),
+        seeks: seeks.seeks,
+    }))
+}
+
+/// The lobby's socket pushes the games in play `json` lists.
+pub(super) fn push_live(ui: &mut Ui, json: &str) -> Vec<Effect> {
+    let live: api::Live = serde_json::from_str(json).expect("games in play");
+    ui.update(Action::Lobby(LobbyNews::Live {
+        version: version(),
+        games: live.games,
+    }))
+}
+
+/// The lobby's socket pushes the person's games `json` lists.
+pub(super) fn push_mine(ui: &mut Ui, json: &str) -> Vec<Effect> {
+    let mine: api::MyGames = serde_json::from_str(json).expect("games");
+    ui.update(Action::Lobby(LobbyNews::Mine { games: mine.games }))
+}
+
+/// Whether `fx` asks the server anything.
+fn calls(fx: &[Effect]) -> bool {
+    fx.iter().any(|e| matches!(e, Effect::Api(_)))
 }
 
 pub(super) fn booted() -> Ui {
@@ -67,18 +103,27 @@ fn the_lobby_lists_seeks_and_keeps_them_fresh() {
     let mut ui = booted();
     let fx = ui.update(Action::Press(Button::Lobby(LobbyButton::Open)));
     assert_eq!(ui.view().screen, "lobby");
-    for path in ["api/me", "api/lobby", "api/stats"] {
-        assert_eq!(asked(&fx, path).map(|a| a.1), Some("GET"), "{path}");
-    }
-    answer(&mut ui, &fx, "api/me", 200, r#"{"name":null}"#);
-    answer(&mut ui, &fx, "api/lobby", 200, SEEKS);
-    answer(
-        &mut ui,
-        &fx,
-        "api/stats",
-        200,
-        r#"{"games":{"classic":{"played":3,"white_wins":66.7,"black_wins":33.3,"draws":0.0}}}"#,
+    assert_eq!(asked(&fx, "api/me").map(|a| a.1), Some("GET"));
+    // The lists come over the lobby's socket, not by asking.
+    assert!(asked(&fx, "api/lobby").is_none());
+    assert_eq!(
+        follows(&fx),
+        Some(Some(LobbyFollow {
+            lobby: true,
+            stats: true,
+            ..LobbyFollow::default()
+        }))
     );
+    answer(&mut ui, &fx, "api/me", 200, r#"{"name":null}"#);
+    push_seeks(&mut ui, SEEKS);
+    let stats: api::Stats = serde_json::from_str(
+        r#"{"games":{"classic":{"played":3,"white_wins":66.7,"black_wins":33.3,"draws":0.0}}}"#,
+    )
+    .expect("figures");
+    ui.update(Action::Lobby(LobbyNews::Stats {
+        version: version(),
+        games: stats.games,
+    }));
     let view = lobby(&ui);
     assert_eq!(view.me, None);
     assert_eq!(view.guest, "Guest-0003");
@@ -100,23 +145,41 @@ fn the_lobby_lists_seeks_and_keeps_them_fresh() {
         )
     );
 
-    // Every two seconds the list is asked for again, while it is shown.
-    let fx = ui.update(Action::Timer(poll(&fx)));
-    assert!(asked(&fx, "api/lobby").is_some());
-    let next = poll(&fx);
-    ui.update(Action::Press(Button::Home));
-    let fx = ui.update(Action::Timer(next));
-    assert!(asked(&fx, "api/lobby").is_none());
+    // A new list replaces it as it is pushed, asking nothing; an older
+    // one, late, is stale.
+    let fx = push_seeks(&mut ui, r#"{"seeks":[]}"#);
+    assert!(lobby(&ui).seeks.is_empty());
+    assert!(!calls(&fx) && follows(&fx).is_none(), "{fx:?}");
+    ui.update(Action::Lobby(LobbyNews::Seeks {
+        version: 1,
+        seeks: serde_json::from_str::<api::Seeks>(SEEKS)
+            .expect("seeks")
+            .seeks,
+    }));
+    assert!(lobby(&ui).seeks.is_empty(), "a stale list is dropped");
+    // Reopened, the socket's lists come anew, whatever their versions.
+    ui.update(Action::LobbyOpen);
+    ui.update(Action::Lobby(LobbyNews::Seeks {
+        version: 1,
+        seeks: serde_json::from_str::<api::Seeks>(SEEKS)
+            .expect("seeks")
+            .seeks,
+    }));
+    assert_eq!(lobby(&ui).seeks.len(), 2);
+    // Off the lobby, nothing is followed: the socket closes, and no timer
+    // runs.
+    let fx = ui.update(Action::Press(Button::Home));
+    assert_eq!(follows(&fx), Some(None));
     assert!(
         !fx.iter().any(|e| matches!(e, Effect::StartTimer { .. })),
-        "no poll off the lobby: {fx:?}"
+        "no timer off the lobby: {fx:?}"
     );
 }
 
 #[test]
 fn a_quick_pairing_found_while_playing_the_computer_seats_the_person() {
     let mut ui = booted();
-    let open = ui.update(Action::Press(Button::Lobby(LobbyButton::Open)));
+    ui.update(Action::Press(Button::Lobby(LobbyButton::Open)));
     let fx = ui.update(Action::Press(Button::Lobby(LobbyButton::Quick {
         game: "qirkat".into(),
         clock: "1+0".into(),
@@ -137,10 +200,19 @@ fn a_quick_pairing_found_while_playing_the_computer_seats_the_person() {
         lobby(&ui).waiting.as_deref(),
         Some("Sending your seek: Qirkat, 1+0…")
     );
-    answer(&mut ui, &fx, "api/quick", 200, r#"{"seek":"q1"}"#);
+    let fx = answer(&mut ui, &fx, "api/quick", 200, r#"{"seek":"q1"}"#);
     assert_eq!(
         lobby(&ui).waiting.as_deref(),
         Some("Looking for an opponent: Qirkat, 1+0…")
+    );
+    assert_eq!(
+        follows(&fx),
+        Some(Some(LobbyFollow {
+            lobby: true,
+            stats: true,
+            seek: Some("q1".into()),
+            ..LobbyFollow::default()
+        }))
     );
 
     // Meanwhile, the computer: the seek's game is chosen.
@@ -156,18 +228,28 @@ fn a_quick_pairing_found_while_playing_the_computer_seats_the_person() {
         Some("qirkat")
     );
 
-    // The poll asks after the seek, off the lobby too.
-    let fx = ui.update(Action::Timer(poll(&open)));
-    let fx2 = answer(&mut ui, &fx, "api/seeks/q1", 200, r#"{"state":"open"}"#);
-    assert!(fx2.is_empty() || !fx2.contains(&Effect::Connect));
-    let fx = ui.update(Action::Timer(poll(&fx)));
-    let fx = answer(
-        &mut ui,
-        &fx,
-        "api/seeks/q1",
-        200,
-        r#"{"state":"paired","game":"g9"}"#,
+    // Off the lobby, the seek is still followed, alone; news of another
+    // seek is not this one's.
+    assert_eq!(
+        ui.shared
+            .community
+            .following
+            .as_ref()
+            .map(|(f, _)| f.clone()),
+        Some(LobbyFollow {
+            seek: Some("q1".into()),
+            ..LobbyFollow::default()
+        })
     );
+    let fx = ui.update(Action::Lobby(LobbyNews::Paired {
+        seek: "q0".into(),
+        game: "g0".into(),
+    }));
+    assert!(!fx.contains(&Effect::Connect));
+    let fx = ui.update(Action::Lobby(LobbyNews::Paired {
+        seek: "q1".into(),
+        game: "g9".into(),
+    }));
     assert!(fx.contains(&Effect::Connect), "{fx:?}");
     let seat = ui.online_mirror().map(|m| m.seat.clone());
     assert_eq!(
@@ -269,6 +351,23 @@ fn an_account_signs_in_and_its_games_are_listed() {
     );
     let mine = lobby(&ui).mine;
     assert_eq!(mine[0].text, "Bell against bo · your turn · 1d 1h");
+    // Signed in, the socket opens again as the account, whose games it
+    // pushes as they change.
+    assert!(ui
+        .shared
+        .community
+        .following
+        .as_ref()
+        .is_some_and(|(_, me)| me.as_deref() == Some("ana")));
+    push_mine(
+        &mut ui,
+        r#"{"games":[{"id":"g2","game":"bell","side":"black","opponent":"bo",
+            "your_turn":false,"left":90061000,"clock":"3d"}]}"#,
+    );
+    assert_eq!(
+        lobby(&ui).mine[0].text,
+        "Bell against bo · their turn · 1d 1h"
+    );
     // A game whose seat is in another browser is watched instead.
     let fx = ui.update(Action::Press(Button::Lobby(LobbyButton::Resume(
         "g2".into(),
@@ -290,10 +389,9 @@ fn an_account_signs_in_and_its_games_are_listed() {
 fn bad_answers_and_refusals_are_told_and_lose_nothing() {
     let mut ui = booted();
     let fx = ui.update(Action::Press(Button::Lobby(LobbyButton::Open)));
-    answer(&mut ui, &fx, "api/lobby", 200, SEEKS);
-    // An unreadable answer leaves the list as it was.
-    let fx = ui.update(Action::Timer(poll(&fx)));
-    answer(&mut ui, &fx, "api/lobby", 200, "<html>oops</html>");
+    push_seeks(&mut ui, SEEKS);
+    // An unreadable answer leaves the lists as they were.
+    answer(&mut ui, &fx, "api/me", 200, "<html>oops</html>");
     assert_eq!(lobby(&ui).seeks.len(), 2);
     assert_eq!(
         lobby(&ui).error.as_deref(),
@@ -386,8 +484,8 @@ fn bad_answers_and_refusals_are_told_and_lose_nothing() {
 #[test]
 fn accepting_a_seek_and_withdrawing_one_ask_the_server() {
     let mut ui = booted();
-    let fx = ui.update(Action::Press(Button::Lobby(LobbyButton::Open)));
-    answer(&mut ui, &fx, "api/lobby", 200, SEEKS);
+    ui.update(Action::Press(Button::Lobby(LobbyButton::Open)));
+    push_seeks(&mut ui, SEEKS);
     let fx = ui.update(Action::Press(Button::Lobby(LobbyButton::Accept(
         "s1".into(),
     ))));
@@ -427,11 +525,15 @@ fn the_watch_screen_lists_games_in_play_and_opens_one() {
     let mut ui = booted();
     let fx = ui.update(Action::Press(Button::Lobby(LobbyButton::Watch)));
     assert_eq!(ui.view().screen, "live");
-    answer(
+    assert_eq!(
+        follows(&fx),
+        Some(Some(LobbyFollow {
+            live: true,
+            ..LobbyFollow::default()
+        }))
+    );
+    push_live(
         &mut ui,
-        &fx,
-        "api/live",
-        200,
         r#"{"games":[{"id":"g1","game":"chesquerque","rated":true,
           "white":{"name":"ana","rating":{"value":1510,"provisional":false},"online":true},
           "black":{"name":"bo","rating":{"value":1490,"provisional":true},"online":true},
@@ -525,13 +627,13 @@ fn a_kept_account_brings_its_games_and_the_sites_figures_to_the_home_screen() {
 #[test]
 fn rated_play_refusals_and_notes_are_told_in_the_persons_language() {
     let mut ui = booted();
-    let fx = ui.update(Action::Press(Button::Lobby(LobbyButton::Open)));
+    ui.update(Action::Press(Button::Lobby(LobbyButton::Open)));
     // A rated seek the server would pair unrated with this person says so.
     let seeks = r#"{"seeks":[
       {"id":"s1","game":"classic","clock":"1+0","rated":true,"side":"white","range":null,
        "name":"ana","guest":false,"rating":{"value":1500,"provisional":true},
        "unrated_for_you":true}]}"#;
-    answer(&mut ui, &fx, "api/lobby", 200, seeks);
+    push_seeks(&mut ui, seeks);
     assert_eq!(
         lobby(&ui).seeks[0].what,
         "Classic · 1+0 · unrated for you: same network or device · White"

@@ -273,10 +273,7 @@ impl Ui {
             }
             Action::Frame(now) => self.frame(now, &mut fx),
             Action::Timer(id) => {
-                if self.lobby_timer(id, &mut fx) {
-                } else if !self.retry_timer(id, &mut fx)
-                    && self.shared.thinking == Thinking::Delay(id)
-                {
+                if !self.retry_timer(id, &mut fx) && self.shared.thinking == Thinking::Delay(id) {
                     self.think_now(&mut fx);
                 }
             }
@@ -297,6 +294,8 @@ impl Ui {
             }
             Action::Reply(reply) => self.on_reply(reply, &mut fx),
             Action::Api(call, reply) => self.api_reply(call, reply, &mut fx),
+            Action::Lobby(news) => self.lobby_news(news, &mut fx),
+            Action::LobbyOpen => self.lobby_open(),
             Action::PuzzlesLoaded { kind, text } => {
                 if self.is_full() {
                     self.puzzles_loaded(kind, text, &mut fx)
@@ -329,6 +328,7 @@ impl Ui {
         }
         self.report_to_host(fx);
         self.keep_address(fx);
+        self.keep_following(fx);
         if self.is_full() {
             self.keep_analysing(fx);
         }

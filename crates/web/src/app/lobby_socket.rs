@@ -1,0 +1,136 @@
+//! The lobby's socket on the page: opened, told what to follow and closed
+//! as the [`crate::ui::Ui`] asks ([`Effect::Follow`]), its news reported
+//! as [`Action::Lobby`]. After a drop it opens again after a short pause,
+//! follows the same lists and says so ([`Action::LobbyOpen`]), for as long
+//! as they are wanted.
+
+use gloo_timers::callback::Timeout;
+use online_play::api::{LobbyFollow, LobbyNews, LOBBY_SOCKET};
+use web_sys::WebSocket;
+
+use super::*;
+
+/// The pause before a dropped lobby socket opens again (ms).
+const AGAIN_AFTER_MS: u32 = 2000;
+
+/// The lobby's socket, what it follows, and its handlers.
+pub(super) struct LobbySocket {
+    socket: Option<WebSocket>,
+    follow: LobbyFollow,
+    _handlers: Vec<Closure<dyn FnMut(JsValue)>>,
+    again: Option<Timeout>,
+}
+
+impl Drop for LobbySocket {
+    fn drop(&mut self) {
+        if let Some(socket) = &self.socket {
+            socket.set_onopen(None);
+            socket.set_onmessage(None);
+            socket.set_onclose(None);
+            let _ = socket.close();
+        }
+    }
+}
+
+/// The lobby socket's address, beside the page.
+fn lobby_url(window: &Window) -> String {
+    let location = window.location();
+    let secure = location.protocol().is_ok_and(|p| p == "https:");
+    let host = location.host().unwrap_or_default();
+    let scheme = if secure { "wss" } else { "ws" };
+    format!("{scheme}://{host}{}", LOBBY_SOCKET.path(&[]))
+}
+
+impl App {
+    /// Follows `follow` over the lobby's socket, opening it if need be; or
+    /// closes it.
+    pub(super) fn follow_lobby(&mut self, follow: Option<LobbyFollow>) {
+        let Some(follow) = follow else {
+            self.lobby = None;
+            return;
+        };
+        if let Some(lobby) = self.lobby.as_mut() {
+            lobby.follow = follow;
+            if let Some(socket) = lobby
+                .socket
+                .as_ref()
+                .filter(|s| s.ready_state() == WebSocket::OPEN)
+            {
+                if let Ok(text) = serde_json::to_string(&lobby.follow) {
+                    let _ = socket.send_with_str(&text);
+                }
+            }
+            return;
+        }
+        self.open_lobby(follow);
+    }
+
+    fn open_lobby(&mut self, follow: LobbyFollow) {
+        let socket = WebSocket::new(&lobby_url(&self.window)).ok();
+        let on_open = Closure::<dyn FnMut(JsValue)>::new(|_| {
+            with_app(|app| {
+                let sent = app.lobby.as_ref().and_then(|lobby| {
+                    let text = serde_json::to_string(&lobby.follow).ok()?;
+                    lobby.socket.as_ref()?.send_with_str(&text).ok()
+                });
+                if sent.is_some() {
+                    app.dispatch(Action::LobbyOpen);
+                }
+            })
+        });
+        let on_message = Closure::<dyn FnMut(JsValue)>::new(|event: JsValue| {
+            let text = event
+                .dyn_ref::<MessageEvent>()
+                .and_then(|e| e.data().as_string());
+            match text.map(|t| serde_json::from_str::<LobbyNews>(&t)) {
+                Some(Ok(news)) => dispatch(Action::Lobby(news)),
+                _ => web_sys::console::warn_1(&"an unreadable lobby message".into()),
+            }
+        });
+        let on_close = Closure::<dyn FnMut(JsValue)>::new(|_| {
+            with_app(|app| {
+                if let Some(lobby) = app.lobby.as_mut() {
+                    lobby.again_later();
+                }
+            })
+        });
+        if let Some(socket) = &socket {
+            socket.set_onopen(Some(on_open.as_ref().unchecked_ref()));
+            socket.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+            socket.set_onclose(Some(on_close.as_ref().unchecked_ref()));
+        }
+        let failed = socket.is_none();
+        self.lobby = Some(LobbySocket {
+            socket,
+            follow,
+            _handlers: vec![on_open, on_message, on_close],
+            again: None,
+        });
+        if failed {
+            // As after a drop: try again shortly.
+            if let Some(lobby) = self.lobby.as_mut() {
+                lobby.again_later();
+            }
+        }
+    }
+}
+
+impl LobbySocket {
+    /// Opens the socket again after a pause, following the same lists.
+    fn again_later(&mut self) {
+        self.again = Some(Timeout::new(AGAIN_AFTER_MS, || {
+            with_app(|app| {
+                let Some(mut lobby) = app.lobby.take() else {
+                    return;
+                };
+                // This very timeout is running: let it finish, not drop it.
+                if let Some(running) = lobby.again.take() {
+                    running.forget();
+                }
+                let follow = std::mem::take(&mut lobby.follow);
+                drop(lobby);
+                app.open_lobby(follow);
+            })
+        }));
+    }
+}
