@@ -20,7 +20,7 @@ fn addresses(fx: &[Effect]) -> Vec<(String, bool)> {
 /// A page booted at `query`, with `saved` stored as the game in progress.
 fn booted_at(query: &str, saved: Option<String>) -> (Ui, Vec<Effect>) {
     let mut ui = Ui::new();
-    let Action::Boot(mut boot) = flow::fresh_boot(3) else {
+    let Action::Boot(mut boot) = boot::fresh_boot(3) else {
         unreachable!()
     };
     boot.query = query.to_string();
@@ -133,7 +133,7 @@ fn each_address_opens_its_screen_when_the_page_loads() {
     let (ui, _) = booted_at("", Some(saved.clone()));
     assert_eq!(ui.view().screen, "game");
     let mut again = Ui::new();
-    let Action::Boot(mut boot) = flow::fresh_boot(3) else {
+    let Action::Boot(mut boot) = boot::fresh_boot(3) else {
         unreachable!()
     };
     boot.saved = Some(saved);
@@ -186,7 +186,7 @@ fn the_chosen_language_rides_along_and_an_embedded_page_leaves_history_alone() {
     );
 
     let mut embedded = Ui::new();
-    let Action::Boot(mut boot) = flow::fresh_boot(3) else {
+    let Action::Boot(mut boot) = boot::fresh_boot(3) else {
         unreachable!()
     };
     boot.embed = Some(
@@ -202,7 +202,7 @@ fn the_chosen_language_rides_along_and_an_embedded_page_leaves_history_alone() {
 #[test]
 fn the_light_page_hands_the_whole_apps_addresses_to_its_page() {
     let mut light = Ui::light();
-    light.update(flow::fresh_boot(3));
+    light.update(boot::fresh_boot(3));
     let fx = light.update(Action::Address("?player=Ana".into()));
     assert!(
         fx.contains(&Effect::Navigate("?player=Ana".into())),

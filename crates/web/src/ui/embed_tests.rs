@@ -20,7 +20,7 @@ fn embedded(query: &str) -> (Ui, Vec<Effect>) {
         .expect("valid");
     let fx = ui.update(Action::Boot(Box::new(Boot {
         embed: Some(Ok(embed)),
-        ..match flow::fresh_boot(3) {
+        ..match boot::fresh_boot(3) {
             Action::Boot(boot) => *boot,
             _ => unreachable!(),
         }
@@ -121,7 +121,7 @@ fn an_embedding_host_is_answered_and_bad_messages_get_errors() {
 #[test]
 fn a_corrupt_save_is_set_aside_with_a_notice() {
     let mut ui = Ui::new();
-    let mut boot = match flow::fresh_boot(1) {
+    let mut boot = match boot::fresh_boot(1) {
         Action::Boot(boot) => *boot,
         _ => unreachable!(),
     };

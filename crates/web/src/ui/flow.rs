@@ -1,192 +1,17 @@
-//! The flow of screens and dialogs: starting up, choosing a game, the
+//! The flow of screens and dialogs: choosing a game, the
 //! confirmation before a game in progress is left, and the controls beside
 //! the board.
 
 use engine::search::Level;
 
-use super::{Boot, Button, Dialog, Effect, Screen, ScreenState, Thinking, Ui, SET_ASIDE_KEY};
+use super::{Button, Dialog, Effect, Screen, ScreenState, Thinking, Ui};
 use crate::embed::Embed;
 use crate::links::Link;
 use crate::online_state::Seat;
-use crate::route::Route;
-use crate::save::{Prefs, Stats};
 use crate::session::{Mode, Session, Update};
 use crate::t;
 
 impl Ui {
-    /// Starts as the page was found: an embedding, an online seat, a saved
-    /// game, or the home screen.
-    pub(super) fn boot(&mut self, boot: Boot, fx: &mut Vec<Effect>) {
-        self.shared.address = super::address::Address::booting(&boot.query);
-        self.shared.prefs = boot
-            .prefs
-            .as_deref()
-            .map(Prefs::from_text)
-            .unwrap_or_default();
-        self.shared.stats = boot
-            .stats
-            .as_deref()
-            .map(Stats::from_text)
-            .unwrap_or_default();
-        self.shared.random = boot.seed;
-        self.shared.today = boot.today.clone();
-        if self.is_full() {
-            self.shared.puzzles.progress =
-                crate::puzzles::Progress::from_text(boot.puzzles.as_deref().unwrap_or_default());
-        }
-        self.shared.token_words = boot.token_words;
-        if self.is_full() {
-            self.shared.community = super::lobby::Community::from_storage(
-                boot.guest.as_deref(),
-                boot.seats.as_deref(),
-                boot.account.as_deref(),
-                boot.seed,
-            );
-        }
-        self.shared.reduced_motion = boot.reduced_motion;
-        self.shared.lang_in_address = boot.lang_query.is_some();
-        self.start_language(
-            boot.lang_query.as_deref(),
-            boot.lang_stored.as_deref(),
-            &boot.languages,
-            fx,
-        );
-        let mut notice = (!boot.storage).then(|| t!("no-storage"));
-        match boot.embed {
-            Some(Ok(embed)) => {
-                self.shared.save_key = embed.save_key();
-                self.start_embedded(embed, boot.saved, boot.stored_seat, fx);
-            }
-            Some(Err(e)) => {
-                notice = Some(t!("embed-invalid", why = &e.0));
-                self.start_standalone(boot.saved, boot.seat, &mut notice, fx);
-            }
-            None => self.start_standalone(boot.saved, boot.seat, &mut notice, fx),
-        }
-        if let Some(query) = boot.share.as_deref() {
-            self.open_link(query, &mut notice, fx);
-        }
-        match Route::from_query(&boot.query) {
-            Route::Home if boot.revisit => {
-                self.show(Screen::Home);
-                self.home_shown(fx);
-            }
-            // The game in progress, an online game and share links are
-            // opened above.
-            Route::Home | Route::Game | Route::Online(_) | Route::Link(_) => {
-                if self.screen.screen() == Screen::Home {
-                    self.home_shown(fx);
-                }
-            }
-            route if route.needs_full() && !self.is_full() => self.home_shown(fx),
-            route => self.open_route(route, &boot.query, fx),
-        }
-        self.shared.notice = notice;
-        self.maybe_think(fx);
-        self.report_ready(fx);
-    }
-
-    fn start_standalone(
-        &mut self,
-        saved: Option<String>,
-        seat: Option<Seat>,
-        notice: &mut Option<String>,
-        fx: &mut Vec<Effect>,
-    ) {
-        if let Some(seat) = seat {
-            self.go_online(seat, fx);
-            return;
-        }
-        match saved.map(|text| (Session::from_save(&text), text)) {
-            Some((Ok(session), _)) => {
-                self.shared.session = Some(session);
-                self.show(Screen::Game);
-            }
-            Some((Err(e), text)) => {
-                fx.push(Effect::Store {
-                    key: SET_ASIDE_KEY.to_string(),
-                    value: text,
-                });
-                fx.push(Effect::Remove {
-                    key: self.shared.save_key.clone(),
-                });
-                *notice = Some(t!("save-unreadable", why = &e.to_string()));
-                self.show(Screen::Home);
-            }
-            None => self.show(Screen::Home),
-        }
-    }
-
-    /// Opens what a share link names: a game to review, or a position to
-    /// analyse; a bad link is told in words and the page goes on as it was.
-    pub(super) fn open_link(
-        &mut self,
-        query: &str,
-        notice: &mut Option<String>,
-        fx: &mut Vec<Effect>,
-    ) {
-        if !self.is_full() {
-            // The page loads the module with the tools for these links.
-            return;
-        }
-        if let Some(link) = Link::from_query(query) {
-            self.open(link, notice, fx);
-        }
-    }
-
-    /// Opens a game to review or a position to analyse, or says why not.
-    fn open(
-        &mut self,
-        link: Result<(Link, engine::AnyGame), String>,
-        notice: &mut Option<String>,
-        fx: &mut Vec<Effect>,
-    ) {
-        match link {
-            Ok((Link::Review(_) | Link::Record(_), game)) => {
-                let seed = self.new_seed();
-                self.take_up(Session::resume(game, Mode::Friend, seed), fx);
-                self.shared.from_link = true;
-                self.start_review(fx);
-            }
-            Ok((Link::Analysis { .. }, game)) => {
-                let shown = game.ply();
-                self.analyse_game(game, shown, fx);
-            }
-            Ok((Link::AnalysisLine { ply, .. }, game)) => self.analyse_game(game, ply, fx),
-            Ok((Link::Editor { .. }, game)) => {
-                self.shared.choice = game.kind();
-                self.edit(engine::setup::BoardSetup::of(&game), fx);
-            }
-            Ok((
-                Link::Online {
-                    game,
-                    side,
-                    suggestions,
-                    clock,
-                },
-                _,
-            )) => {
-                self.shared.choice = game;
-                let create = Button::StartOnline {
-                    side,
-                    suggestions,
-                    clock,
-                    on_line: true,
-                };
-                self.press(create, fx);
-                // "Creating the game…", or why not.
-                if let Some(said) = self.shared.notice.take() {
-                    *notice = Some(said);
-                }
-            }
-            Ok((Link::Puzzles(kind), _)) => {
-                self.shared.choice = kind;
-                self.puzzle_button(super::PuzzleButton::Open, fx);
-            }
-            Err(why) => *notice = Some(why),
-        }
-    }
-
     /// A control was pressed.
     pub(super) fn press(&mut self, button: Button, fx: &mut Vec<Effect>) {
         if !self.is_full() && self.leave_for_full(&button, fx) {
@@ -571,32 +396,4 @@ pub(super) fn local_mode(embed: &Embed) -> Option<Mode> {
         },
         Opponent::Join(_) | Opponent::Spectate(_) => return None,
     })
-}
-
-/// The page's boot with nothing stored.
-#[cfg(test)]
-pub(super) fn fresh_boot(seed: u64) -> super::Action {
-    super::Action::Boot(Box::new(Boot {
-        prefs: None,
-        stats: None,
-        saved: None,
-        seat: None,
-        stored_seat: None,
-        embed: None,
-        storage: true,
-        seed,
-        reduced_motion: false,
-        token_words: [1, 2, 3, 4],
-        lang_query: None,
-        share: None,
-        lang_stored: None,
-        today: "2026.11.25".to_string(),
-        puzzles: None,
-        languages: Vec::new(),
-        guest: None,
-        seats: None,
-        account: None,
-        query: String::new(),
-        revisit: false,
-    }))
 }

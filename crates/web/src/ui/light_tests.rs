@@ -21,7 +21,7 @@ fn p(name: &str) -> Point {
 /// A page (with or without the tools) showing a Classic game between two
 /// people, two turns in, looking back at the first.
 fn game_looked_back(mut ui: Ui) -> Ui {
-    ui.update(flow::fresh_boot(7));
+    ui.update(boot::fresh_boot(7));
     ui.update(Action::Press(Button::Pick(CLASSIC)));
     ui.update(Action::Press(Button::StartFriend));
     for _ in 0..2 {
@@ -48,7 +48,7 @@ fn navigated(fx: &[Effect]) -> Option<&str> {
 
 /// A page with the tools opened at `query`, with `saved` stored.
 fn opened_at(query: &str, saved: Option<String>) -> (Ui, Vec<Effect>) {
-    let Action::Boot(boot) = flow::fresh_boot(7) else {
+    let Action::Boot(boot) = boot::fresh_boot(7) else {
         unreachable!("a boot")
     };
     let mut ui = Ui::new();
@@ -195,7 +195,7 @@ fn the_light_page_keeps_its_other_controls_and_leaves_records_to_the_whole_app()
     assert!(navigated(&fx).is_none());
     // A link given to the light page is left to the whole app's page: it
     // opens nothing here.
-    let Action::Boot(boot) = flow::fresh_boot(7) else {
+    let Action::Boot(boot) = boot::fresh_boot(7) else {
         unreachable!("a boot")
     };
     let mut light = Ui::light();
@@ -208,7 +208,7 @@ fn the_light_page_keeps_its_other_controls_and_leaves_records_to_the_whole_app()
 
 #[test]
 fn a_language_chosen_by_the_address_goes_along() {
-    let Action::Boot(boot) = flow::fresh_boot(7) else {
+    let Action::Boot(boot) = boot::fresh_boot(7) else {
         unreachable!("a boot")
     };
     let mut light = Ui::light();

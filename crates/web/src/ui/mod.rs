@@ -10,6 +10,7 @@ mod address;
 mod analysis;
 mod around;
 mod board;
+mod boot;
 mod computer;
 mod connection;
 mod editor;
@@ -467,6 +468,8 @@ mod embed_tests;
 mod light_tests;
 #[cfg(test)]
 mod lines_tests;
+#[cfg(test)]
+mod lists_tests;
 #[cfg(test)]
 mod lobby_tests;
 #[cfg(test)]

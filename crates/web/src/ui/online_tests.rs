@@ -38,7 +38,7 @@ pub(super) fn back_off(fx: &[Effect]) -> Option<(u32, u32)> {
 /// A page that booted into the online game `seat` names; what it asked
 /// for.
 pub(super) fn online_page(seat: Seat) -> (Ui, Vec<Effect>) {
-    let Action::Boot(boot) = flow::fresh_boot(5) else {
+    let Action::Boot(boot) = boot::fresh_boot(5) else {
         unreachable!("a boot")
     };
     let mut ui = Ui::new();

@@ -85,7 +85,7 @@ fn a_puzzle_is_solved_another_failed_and_the_progress_kept() {
     );
     // A reload remembers; the next unsolved puzzle comes first.
     let mut again = Ui::new();
-    let super::Action::Boot(mut boot) = flow::fresh_boot(3) else {
+    let super::Action::Boot(mut boot) = boot::fresh_boot(3) else {
         unreachable!()
     };
     boot.puzzles = Some("classic:+0,-1".into());

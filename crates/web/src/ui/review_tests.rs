@@ -143,7 +143,7 @@ fn a_press_on_the_graph_picks_the_nearest_position() {
 
 #[test]
 fn a_review_link_opens_the_game_in_review_without_touching_the_saved_one() {
-    let Action::Boot(boot) = flow::fresh_boot(3) else {
+    let Action::Boot(boot) = boot::fresh_boot(3) else {
         unreachable!("a boot")
     };
     let mut ui = Ui::new();
@@ -167,7 +167,7 @@ fn a_review_link_opens_the_game_in_review_without_touching_the_saved_one() {
         "the saved game stays: {fx:?}"
     );
     // A bad link is told in words; the saved game opens as ever.
-    let Action::Boot(boot) = flow::fresh_boot(3) else {
+    let Action::Boot(boot) = boot::fresh_boot(3) else {
         unreachable!("a boot")
     };
     let mut ui = Ui::new();

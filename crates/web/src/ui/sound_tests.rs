@@ -106,7 +106,7 @@ fn embedded(query: &str) -> Ui {
         .expect("valid");
     ui.update(Action::Boot(Box::new(Boot {
         embed: Some(Ok(embed)),
-        ..match flow::fresh_boot(3) {
+        ..match boot::fresh_boot(3) {
             Action::Boot(boot) => *boot,
             _ => unreachable!(),
         }

@@ -15,7 +15,7 @@ pub(super) const SIZE: (f64, f64) = (600.0, 600.0);
 /// A page booted with nothing stored.
 pub(super) fn booted() -> Ui {
     let mut ui = Ui::new();
-    ui.update(flow::fresh_boot(7));
+    ui.update(boot::fresh_boot(7));
     ui
 }
 
