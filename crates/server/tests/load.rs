@@ -191,6 +191,8 @@ async fn servers(database: &str, count: usize) -> Servers {
         "1000000",
         "--connections",
         "1000000",
+        "--sockets-per-address",
+        "1000000",
     ];
     let (children, addrs) = spawn_servers(database, count, &lifted).await;
     Servers {
