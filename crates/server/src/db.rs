@@ -39,14 +39,102 @@ pub(crate) enum State<T> {
 
 #[derive(Clone, Debug)]
 pub(crate) enum Backend {
-    Sqlite(watch::Receiver<State<Arc<Connections>>>),
+    /// One process alone on its file: nothing to share.
+    Sqlite,
     Postgres(watch::Receiver<State<PgStore>>),
 }
 
-/// A handle on the database, cheap to clone.
-#[derive(Clone, Debug)]
+/// A handle on the database, cheap to clone: its calls are [`Storage`]'s,
+/// implemented once for each store ([`Sqlite`], [`Postgres`]) and chosen
+/// when the database opens.
+#[derive(Clone)]
 pub struct Db {
     pub(crate) backend: Backend,
+    storage: Arc<dyn Storage>,
+}
+
+impl std::fmt::Debug for Db {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Db")
+            .field("backend", &self.backend)
+            .finish()
+    }
+}
+
+impl std::ops::Deref for Db {
+    type Target = dyn Storage;
+
+    fn deref(&self) -> &(dyn Storage + 'static) {
+        &*self.storage
+    }
+}
+
+/// Every call of the database, each domain's in its own trait beside it
+/// (callable on a [`Db`] without naming them).
+pub trait Storage:
+    GameStore
+    + crate::users::UserStore
+    + crate::devices::DeviceStore
+    + crate::seeks::SeekStore
+    + crate::players::PlayerStore
+    + crate::standings::RatingStore
+    + crate::fair_play::FairPlayStore
+{
+}
+
+impl<T> Storage for T where
+    T: GameStore
+        + crate::users::UserStore
+        + crate::devices::DeviceStore
+        + crate::seeks::SeekStore
+        + crate::players::PlayerStore
+        + crate::standings::RatingStore
+        + crate::fair_play::FairPlayStore
+{
+}
+
+/// SQLite's side of the calls: its connections, once open.
+#[derive(Clone, Debug)]
+pub struct Sqlite(watch::Receiver<State<Arc<Connections>>>);
+
+/// PostgreSQL's side of the calls: the store, once open.
+#[derive(Clone, Debug)]
+pub struct Postgres(watch::Receiver<State<PgStore>>);
+
+impl Sqlite {
+    /// Runs `f` with SQLite's writing connection, on a blocking thread.
+    pub(crate) async fn write<R, F>(&self, f: F) -> Result<R, StoreError>
+    where
+        F: FnOnce(&mut Store) -> Result<R, StoreError> + Send + 'static,
+        R: Send + 'static,
+    {
+        let connections = opened(&self.0).await?;
+        tokio::task::spawn_blocking(move || f(&mut lock(&connections.write)))
+            .await
+            .map_err(|_| StoreError::Closed)?
+    }
+
+    /// Runs `f` with SQLite's reading connection, on a blocking thread.
+    pub(crate) async fn read<R, F>(&self, f: F) -> Result<R, StoreError>
+    where
+        F: FnOnce(&Store) -> Result<R, StoreError> + Send + 'static,
+        R: Send + 'static,
+    {
+        let connections = opened(&self.0).await?;
+        tokio::task::spawn_blocking(move || {
+            let store = connections.read.as_ref().unwrap_or(&connections.write);
+            f(&lock(store))
+        })
+        .await
+        .map_err(|_| StoreError::Closed)?
+    }
+}
+
+impl Postgres {
+    /// The store, once open.
+    pub(crate) async fn opened(&self) -> Result<PgStore, StoreError> {
+        opened(&self.0).await
+    }
 }
 
 fn lock(m: &Mutex<Store>) -> MutexGuard<'_, Store> {
@@ -67,35 +155,6 @@ pub(crate) async fn opened<T: Clone>(state: &watch::Receiver<State<T>>) -> Resul
         State::Opening | State::Failed => Err(StoreError::Closed),
     }
 }
-
-/// One call, on whichever store: `either!(db, read(|store| …), |pg| …)`
-/// runs the first on SQLite's reading (or `write`: writing) connection, on
-/// a blocking thread, or the second with the open PostgreSQL store.
-macro_rules! either {
-    ($db:expr, write(|$store:ident| $sqlite:expr), |$pg:ident| $postgres:expr) => {
-        match &$db.backend {
-            $crate::db::Backend::Sqlite(state) => {
-                $crate::db::Db::write(state, move |$store| $sqlite).await
-            }
-            $crate::db::Backend::Postgres(state) => {
-                let $pg = $crate::db::opened(state).await?;
-                $postgres
-            }
-        }
-    };
-    ($db:expr, read(|$store:ident| $sqlite:expr), |$pg:ident| $postgres:expr) => {
-        match &$db.backend {
-            $crate::db::Backend::Sqlite(state) => {
-                $crate::db::Db::read(state, move |$store| $sqlite).await
-            }
-            $crate::db::Backend::Postgres(state) => {
-                let $pg = $crate::db::opened(state).await?;
-                $postgres
-            }
-        }
-    };
-}
-pub(crate) use either;
 
 /// A statement written with SQLite's numbered parameters (`?1`), in
 /// PostgreSQL's (`$1`): one text of each statement serves both stores.
@@ -135,8 +194,9 @@ impl Db {
                     }
                 }
             });
+            let storage = Arc::new(Postgres(state.clone()));
             let backend = Backend::Postgres(state);
-            return (Db { backend }, opening);
+            return (Db { backend, storage }, opening);
         }
         let (tell, state) = watch::channel(State::Opening);
         let path = url.to_string();
@@ -162,98 +222,9 @@ impl Db {
                 }
             }
         });
-        let backend = Backend::Sqlite(state);
-        (Db { backend }, opening)
-    }
-
-    /// Runs `f` with SQLite's writing connection, on a blocking thread.
-    pub(crate) async fn write<R, F>(
-        state: &watch::Receiver<State<Arc<Connections>>>,
-        f: F,
-    ) -> Result<R, StoreError>
-    where
-        F: FnOnce(&mut Store) -> Result<R, StoreError> + Send + 'static,
-        R: Send + 'static,
-    {
-        let connections = opened(state).await?;
-        tokio::task::spawn_blocking(move || f(&mut lock(&connections.write)))
-            .await
-            .map_err(|_| StoreError::Closed)?
-    }
-
-    /// Runs `f` with SQLite's reading connection, on a blocking thread.
-    pub(crate) async fn read<R, F>(
-        state: &watch::Receiver<State<Arc<Connections>>>,
-        f: F,
-    ) -> Result<R, StoreError>
-    where
-        F: FnOnce(&Store) -> Result<R, StoreError> + Send + 'static,
-        R: Send + 'static,
-    {
-        let connections = opened(state).await?;
-        tokio::task::spawn_blocking(move || {
-            let store = connections.read.as_ref().unwrap_or(&connections.write);
-            f(&lock(store))
-        })
-        .await
-        .map_err(|_| StoreError::Closed)?
-    }
-
-    /// Stores a new game with its first events, all or nothing.
-    pub async fn create(&self, row: GameRow, events: Vec<EventBody>) -> Result<(), StoreError> {
-        either!(
-            self,
-            write(|store| store.create(&row, &events, &[], None).map(drop)),
-            |pg| pg.create(&row, &events, &[], None).await.map(drop)
-        )
-    }
-
-    /// Stores the game seeks were paired for, closing them in the same
-    /// transaction: `false` (nothing stored) when one was no longer open
-    /// (taken by another, or withdrawn).
-    pub async fn create_for_seeks(
-        &self,
-        seeks: Vec<String>,
-        row: GameRow,
-        events: Vec<EventBody>,
-    ) -> Result<bool, StoreError> {
-        either!(
-            self,
-            write(|store| store.create(&row, &events, &seeks, None)),
-            |pg| pg.create(&row, &events, &seeks, None).await
-        )
-    }
-
-    /// Stores a rematch and, in the same transaction, the event that tells
-    /// the game before about it (at version `v`: taken when another
-    /// process started the rematch first, and then nothing is stored).
-    pub async fn create_rematch(
-        &self,
-        row: GameRow,
-        events: Vec<EventBody>,
-        told: (String, u64, EventBody),
-    ) -> Result<(), StoreError> {
-        either!(
-            self,
-            write(|store| store.create(&row, &events, &[], Some(&told)).map(drop)),
-            |pg| pg.create(&row, &events, &[], Some(&told)).await.map(drop)
-        )
-    }
-
-    /// The game rebuilt from its stored events; `None` when there is none.
-    pub async fn load(&self, id: &str) -> Result<Option<(GameRow, Room)>, StoreError> {
-        let owned = id.to_string();
-        either!(self, read(|store| store.load(&owned)), |pg| {
-            pg.load(id).await
-        })
-    }
-
-    /// The game a join code opens, if the code is still valid at `now`.
-    pub async fn game_by_code(&self, code: &str, now: i64) -> Result<Option<String>, StoreError> {
-        let owned = code.to_string();
-        either!(self, read(|store| store.game_by_code(&owned, now)), |pg| {
-            pg.game_by_code(code, now).await
-        })
+        let storage = Arc::new(Sqlite(state.clone()));
+        let backend = Backend::Sqlite;
+        (Db { backend, storage }, opening)
     }
 
     /// Whether other server processes may share this database (PostgreSQL;
@@ -262,31 +233,13 @@ impl Db {
         matches!(self.backend, Backend::Postgres(_))
     }
 
-    /// What is stored about a game besides its events.
-    pub async fn game(&self, id: &str) -> Result<Option<GameRow>, StoreError> {
-        let owned = id.to_string();
-        either!(self, read(|store| store.game(&owned)), |pg| {
-            pg.game(id).await
-        })
-    }
-
-    /// The game's events after version `after`, in order.
-    pub async fn events_after(&self, id: &str, after: u64) -> Result<Vec<EventBody>, StoreError> {
-        let owned = id.to_string();
-        either!(
-            self,
-            read(|store| store.events_after(&owned, after)),
-            |pg| pg.events_after(id, after).await
-        )
-    }
-
     /// What other server processes store, for a database they share
     /// (PostgreSQL); `None` for SQLite, which one process has to itself.
     pub async fn hints(
         &self,
     ) -> Option<tokio::sync::mpsc::UnboundedReceiver<crate::postgres::Hint>> {
         match &self.backend {
-            Backend::Sqlite(_) => None,
+            Backend::Sqlite => None,
             Backend::Postgres(state) => Some(opened(state).await.ok()?.hints()),
         }
     }
@@ -300,7 +253,7 @@ impl Db {
         sayings: &[(String, Saying)],
     ) -> Result<(), StoreError> {
         match &self.backend {
-            Backend::Sqlite(_) => Ok(()),
+            Backend::Sqlite => Ok(()),
             Backend::Postgres(state) => opened(state).await?.announce(process, sayings).await,
         }
     }
@@ -326,38 +279,11 @@ impl Db {
         .await
     }
 
-    /// The game ids a query of the games finds (with text parameters).
-    async fn game_ids(
-        &self,
-        sql: &'static str,
-        parameters: Vec<String>,
-    ) -> Result<Vec<String>, StoreError> {
-        let owned = parameters.clone();
-        either!(
-            self,
-            read(|store| {
-                let mut statement = store.db.prepare_cached(sql)?;
-                let ids = statement
-                    .query_map(rusqlite::params_from_iter(&owned), |r| r.get(0))?
-                    .collect::<rusqlite::Result<Vec<String>>>()?;
-                Ok(ids)
-            }),
-            |pg| {
-                let values: Vec<&(dyn tokio_postgres::types::ToSql + Sync)> = parameters
-                    .iter()
-                    .map(|p| p as &(dyn tokio_postgres::types::ToSql + Sync))
-                    .collect();
-                let rows = pg.query(&numbered(sql), &values).await?;
-                Ok(rows.iter().map(|r| r.get(0)).collect())
-            }
-        )
-    }
-
     /// Tells the other processes that the lobby's seeks changed (none
     /// share a SQLite file).
     pub async fn tell_lobby(&self, process: &str) -> Result<(), StoreError> {
         match &self.backend {
-            Backend::Sqlite(_) => Ok(()),
+            Backend::Sqlite => Ok(()),
             Backend::Postgres(state) => opened(state).await?.tell_lobby(process).await,
         }
     }
@@ -372,7 +298,7 @@ impl Db {
         text: &str,
     ) -> Result<(), StoreError> {
         match &self.backend {
-            Backend::Sqlite(_) => Ok(()),
+            Backend::Sqlite => Ok(()),
             Backend::Postgres(state) => {
                 opened(state)
                     .await?
@@ -381,33 +307,158 @@ impl Db {
             }
         }
     }
+}
+
+/// The games' calls, on either store: created, loaded, seated, their events appended.
+#[async_trait::async_trait]
+pub trait GameStore: Send + Sync {
+    /// Stores a new game with its first events, all or nothing.
+    async fn create(&self, row: GameRow, events: Vec<EventBody>) -> Result<(), StoreError>;
+
+    /// Stores the game seeks were paired for, closing them in the same
+    /// transaction: `false` (nothing stored) when one was no longer open
+    /// (taken by another, or withdrawn).
+    async fn create_for_seeks(
+        &self,
+        seeks: Vec<String>,
+        row: GameRow,
+        events: Vec<EventBody>,
+    ) -> Result<bool, StoreError>;
+
+    /// Stores a rematch and, in the same transaction, the event that tells
+    /// the game before about it (at version `v`: taken when another
+    /// process started the rematch first, and then nothing is stored).
+    async fn create_rematch(
+        &self,
+        row: GameRow,
+        events: Vec<EventBody>,
+        told: (String, u64, EventBody),
+    ) -> Result<(), StoreError>;
+
+    /// The game rebuilt from its stored events; `None` when there is none.
+    async fn load(&self, id: &str) -> Result<Option<(GameRow, Room)>, StoreError>;
+
+    /// The game a join code opens, if the code is still valid at `now`.
+    async fn game_by_code(&self, code: &str, now: i64) -> Result<Option<String>, StoreError>;
+
+    /// What is stored about a game besides its events.
+    async fn game(&self, id: &str) -> Result<Option<GameRow>, StoreError>;
+
+    /// The game's events after version `after`, in order.
+    async fn events_after(&self, id: &str, after: u64) -> Result<Vec<EventBody>, StoreError>;
+
+    /// The game ids a query of the games finds (with text parameters).
+    async fn game_ids(
+        &self,
+        sql: &'static str,
+        parameters: Vec<String>,
+    ) -> Result<Vec<String>, StoreError>;
 
     /// Frees the join codes that expired by `now`; how many.
-    pub async fn free_codes(&self, now: i64) -> Result<usize, StoreError> {
-        either!(self, write(|store| store.free_codes(now)), |pg| {
-            pg.free_codes(now).await
-        })
-    }
+    async fn free_codes(&self, now: i64) -> Result<usize, StoreError>;
 
     /// Stores events numbered from `first_v`, all or none; a number already
     /// taken fails.
-    pub async fn append(
+    async fn append(
+        &self,
+        id: &str,
+        first_v: u64,
+        events: Vec<EventBody>,
+    ) -> Result<(), StoreError>;
+
+    /// Gives the empty seat of `side_index` to the holder of `token_hash`,
+    /// with the events that record it; false when the seat was taken.
+    async fn seat(
+        &self,
+        id: &str,
+        side_index: usize,
+        token_hash: &str,
+        first_v: u64,
+        events: Vec<EventBody>,
+    ) -> Result<bool, StoreError>;
+}
+
+#[async_trait::async_trait]
+impl GameStore for Sqlite {
+    async fn create(&self, row: GameRow, events: Vec<EventBody>) -> Result<(), StoreError> {
+        self.write(move |store| store.create(&row, &events, &[], None).map(drop))
+            .await
+    }
+
+    async fn create_for_seeks(
+        &self,
+        seeks: Vec<String>,
+        row: GameRow,
+        events: Vec<EventBody>,
+    ) -> Result<bool, StoreError> {
+        self.write(move |store| store.create(&row, &events, &seeks, None))
+            .await
+    }
+
+    async fn create_rematch(
+        &self,
+        row: GameRow,
+        events: Vec<EventBody>,
+        told: (String, u64, EventBody),
+    ) -> Result<(), StoreError> {
+        self.write(move |store| store.create(&row, &events, &[], Some(&told)).map(drop))
+            .await
+    }
+
+    async fn load(&self, id: &str) -> Result<Option<(GameRow, Room)>, StoreError> {
+        let owned = id.to_string();
+        self.read(move |store| store.load(&owned)).await
+    }
+
+    async fn game_by_code(&self, code: &str, now: i64) -> Result<Option<String>, StoreError> {
+        let owned = code.to_string();
+        self.read(move |store| store.game_by_code(&owned, now))
+            .await
+    }
+
+    async fn game(&self, id: &str) -> Result<Option<GameRow>, StoreError> {
+        let owned = id.to_string();
+        self.read(move |store| store.game(&owned)).await
+    }
+
+    async fn events_after(&self, id: &str, after: u64) -> Result<Vec<EventBody>, StoreError> {
+        let owned = id.to_string();
+        self.read(move |store| store.events_after(&owned, after))
+            .await
+    }
+
+    async fn game_ids(
+        &self,
+        sql: &'static str,
+        parameters: Vec<String>,
+    ) -> Result<Vec<String>, StoreError> {
+        let owned = parameters.clone();
+        self.read(move |store| {
+            let mut statement = store.db.prepare_cached(sql)?;
+            let ids = statement
+                .query_map(rusqlite::params_from_iter(&owned), |r| r.get(0))?
+                .collect::<rusqlite::Result<Vec<String>>>()?;
+            Ok(ids)
+        })
+        .await
+    }
+
+    async fn free_codes(&self, now: i64) -> Result<usize, StoreError> {
+        self.write(move |store| store.free_codes(now)).await
+    }
+
+    async fn append(
         &self,
         id: &str,
         first_v: u64,
         events: Vec<EventBody>,
     ) -> Result<(), StoreError> {
         let owned = id.to_string();
-        either!(
-            self,
-            write(|store| store.append(&owned, first_v, &events)),
-            |pg| pg.append(id, first_v, &events).await
-        )
+        self.write(move |store| store.append(&owned, first_v, &events))
+            .await
     }
 
-    /// Gives the empty seat of `side_index` to the holder of `token_hash`,
-    /// with the events that record it; false when the seat was taken.
-    pub async fn seat(
+    async fn seat(
         &self,
         id: &str,
         side_index: usize,
@@ -416,11 +467,97 @@ impl Db {
         events: Vec<EventBody>,
     ) -> Result<bool, StoreError> {
         let (owned_id, owned_hash) = (id.to_string(), token_hash.to_string());
-        either!(
-            self,
-            write(|store| store.seat(&owned_id, side_index, &owned_hash, first_v, &events)),
-            |pg| pg.seat(id, side_index, token_hash, first_v, &events).await
-        )
+        self.write(move |store| store.seat(&owned_id, side_index, &owned_hash, first_v, &events))
+            .await
+    }
+}
+
+#[async_trait::async_trait]
+impl GameStore for Postgres {
+    async fn create(&self, row: GameRow, events: Vec<EventBody>) -> Result<(), StoreError> {
+        let pg = self.opened().await?;
+        pg.create(&row, &events, &[], None).await.map(drop)
+    }
+
+    async fn create_for_seeks(
+        &self,
+        seeks: Vec<String>,
+        row: GameRow,
+        events: Vec<EventBody>,
+    ) -> Result<bool, StoreError> {
+        let pg = self.opened().await?;
+        pg.create(&row, &events, &seeks, None).await
+    }
+
+    async fn create_rematch(
+        &self,
+        row: GameRow,
+        events: Vec<EventBody>,
+        told: (String, u64, EventBody),
+    ) -> Result<(), StoreError> {
+        let pg = self.opened().await?;
+        pg.create(&row, &events, &[], Some(&told)).await.map(drop)
+    }
+
+    async fn load(&self, id: &str) -> Result<Option<(GameRow, Room)>, StoreError> {
+        let pg = self.opened().await?;
+        pg.load(id).await
+    }
+
+    async fn game_by_code(&self, code: &str, now: i64) -> Result<Option<String>, StoreError> {
+        let pg = self.opened().await?;
+        pg.game_by_code(code, now).await
+    }
+
+    async fn game(&self, id: &str) -> Result<Option<GameRow>, StoreError> {
+        let pg = self.opened().await?;
+        pg.game(id).await
+    }
+
+    async fn events_after(&self, id: &str, after: u64) -> Result<Vec<EventBody>, StoreError> {
+        let pg = self.opened().await?;
+        pg.events_after(id, after).await
+    }
+
+    async fn game_ids(
+        &self,
+        sql: &'static str,
+        parameters: Vec<String>,
+    ) -> Result<Vec<String>, StoreError> {
+        let pg = self.opened().await?;
+        let values: Vec<&(dyn tokio_postgres::types::ToSql + Sync)> = parameters
+            .iter()
+            .map(|p| p as &(dyn tokio_postgres::types::ToSql + Sync))
+            .collect();
+        let rows = pg.query(&numbered(sql), &values).await?;
+        Ok(rows.iter().map(|r| r.get(0)).collect())
+    }
+
+    async fn free_codes(&self, now: i64) -> Result<usize, StoreError> {
+        let pg = self.opened().await?;
+        pg.free_codes(now).await
+    }
+
+    async fn append(
+        &self,
+        id: &str,
+        first_v: u64,
+        events: Vec<EventBody>,
+    ) -> Result<(), StoreError> {
+        let pg = self.opened().await?;
+        pg.append(id, first_v, &events).await
+    }
+
+    async fn seat(
+        &self,
+        id: &str,
+        side_index: usize,
+        token_hash: &str,
+        first_v: u64,
+        events: Vec<EventBody>,
+    ) -> Result<bool, StoreError> {
+        let pg = self.opened().await?;
+        pg.seat(id, side_index, token_hash, first_v, &events).await
     }
 }
 

@@ -8,7 +8,6 @@
 
 use rusqlite::{params, OptionalExtension};
 
-use crate::db::{either, Db};
 use crate::store::{Store, StoreError};
 
 const REMEMBER: &str = "INSERT INTO devices (token, user_key, expires)
@@ -38,45 +37,71 @@ impl Store {
     }
 }
 
-impl Db {
+/// Devices signed in from, on either store.
+#[async_trait::async_trait]
+pub trait DeviceStore: Send + Sync {
     /// Remembers that the browser holding the device token (its hash)
     /// signed in to `key`, until `expires` (a later sign-in moves it on).
-    pub async fn remember_device(
+    async fn remember_device(&self, token: &str, key: &str, expires: i64)
+        -> Result<(), StoreError>;
+
+    /// Whether the browser holding the device token (its hash) has signed
+    /// in to `key` and is still remembered at `now`.
+    async fn knows_device(&self, token: &str, key: &str, now: i64) -> Result<bool, StoreError>;
+
+    /// Forgets the devices not seen since they expired by `now`; how many.
+    async fn forget_devices(&self, now: i64) -> Result<u64, StoreError>;
+}
+
+#[async_trait::async_trait]
+impl DeviceStore for crate::db::Sqlite {
+    async fn remember_device(
         &self,
         token: &str,
         key: &str,
         expires: i64,
     ) -> Result<(), StoreError> {
         let (t, k) = (token.to_string(), key.to_string());
-        either!(
-            self,
-            write(|store| store.remember_device(&t, &k, expires)),
-            |pg| {
-                pg.execute(&crate::db::numbered(REMEMBER), &[&token, &key, &expires])
-                    .await?;
-                Ok(())
-            }
-        )
+        self.write(move |store| store.remember_device(&t, &k, expires))
+            .await
     }
 
-    /// Whether the browser holding the device token (its hash) has signed
-    /// in to `key` and is still remembered at `now`.
-    pub async fn knows_device(&self, token: &str, key: &str, now: i64) -> Result<bool, StoreError> {
+    async fn knows_device(&self, token: &str, key: &str, now: i64) -> Result<bool, StoreError> {
         let (t, k) = (token.to_string(), key.to_string());
-        either!(self, read(|store| store.knows_device(&t, &k, now)), |pg| {
-            let row = pg
-                .query_opt(&crate::db::numbered(KNOWS), &[&token, &key, &now])
-                .await?;
-            Ok(row.is_some())
-        })
+        self.read(move |store| store.knows_device(&t, &k, now))
+            .await
     }
 
-    /// Forgets the devices not seen since they expired by `now`; how many.
-    pub async fn forget_devices(&self, now: i64) -> Result<u64, StoreError> {
-        either!(
-            self,
-            write(|store| store.forget_devices(now).map(|n| n as u64)),
-            |pg| pg.execute(&crate::db::numbered(FORGET), &[&now]).await
-        )
+    async fn forget_devices(&self, now: i64) -> Result<u64, StoreError> {
+        self.write(move |store| store.forget_devices(now).map(|n| n as u64))
+            .await
+    }
+}
+
+#[async_trait::async_trait]
+impl DeviceStore for crate::db::Postgres {
+    async fn remember_device(
+        &self,
+        token: &str,
+        key: &str,
+        expires: i64,
+    ) -> Result<(), StoreError> {
+        let pg = self.opened().await?;
+        pg.execute(&crate::db::numbered(REMEMBER), &[&token, &key, &expires])
+            .await?;
+        Ok(())
+    }
+
+    async fn knows_device(&self, token: &str, key: &str, now: i64) -> Result<bool, StoreError> {
+        let pg = self.opened().await?;
+        let row = pg
+            .query_opt(&crate::db::numbered(KNOWS), &[&token, &key, &now])
+            .await?;
+        Ok(row.is_some())
+    }
+
+    async fn forget_devices(&self, now: i64) -> Result<u64, StoreError> {
+        let pg = self.opened().await?;
+        pg.execute(&crate::db::numbered(FORGET), &[&now]).await
     }
 }

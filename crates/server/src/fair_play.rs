@@ -15,7 +15,7 @@
 
 use rusqlite::params;
 
-use crate::db::{either, numbered, Db};
+use crate::db::{numbered, Db};
 use crate::store::{Store, StoreError};
 
 /// Abandoned rated games a player may have in a day without waiting.
@@ -96,29 +96,51 @@ impl Store {
 }
 
 impl Db {
-    /// Notes that `user` abandoned the rated game `game` at `at` (once per
-    /// game, whichever process notes it).
-    pub async fn note_abandon(&self, user: &str, game: &str, at: i64) -> Result<(), StoreError> {
-        let (u, g) = (user.to_string(), game.to_string());
-        either!(self, write(|store| store.note_abandon(&u, &g, at)), |pg| {
-            pg.execute(&numbered(NOTE), &[&user, &game, &at]).await?;
-            Ok(())
-        })
-    }
-
-    /// When `user` abandoned rated games after `since`.
-    pub async fn abandons_since(&self, user: &str, since: i64) -> Result<Vec<i64>, StoreError> {
-        let u = user.to_string();
-        either!(self, read(|store| store.abandons_since(&u, since)), |pg| {
-            let rows = pg.query(&numbered(SINCE), &[&user, &since]).await?;
-            Ok(rows.iter().map(|r| r.get(0)).collect())
-        })
-    }
-
     /// How long `user` still waits at `now` before a rated pairing.
     pub async fn rated_wait(&self, user: &str, now: i64) -> Result<Option<i64>, StoreError> {
         let abandons = self.abandons_since(user, now - DAY).await?;
         Ok(wait_left(&abandons, now))
+    }
+}
+
+/// Rated play's guards, on either store: abandoned games counted.
+#[async_trait::async_trait]
+pub trait FairPlayStore: Send + Sync {
+    /// Notes that `user` abandoned the rated game `game` at `at` (once per
+    /// game, whichever process notes it).
+    async fn note_abandon(&self, user: &str, game: &str, at: i64) -> Result<(), StoreError>;
+
+    /// When `user` abandoned rated games after `since`.
+    async fn abandons_since(&self, user: &str, since: i64) -> Result<Vec<i64>, StoreError>;
+}
+
+#[async_trait::async_trait]
+impl FairPlayStore for crate::db::Sqlite {
+    async fn note_abandon(&self, user: &str, game: &str, at: i64) -> Result<(), StoreError> {
+        let (u, g) = (user.to_string(), game.to_string());
+        self.write(move |store| store.note_abandon(&u, &g, at))
+            .await
+    }
+
+    async fn abandons_since(&self, user: &str, since: i64) -> Result<Vec<i64>, StoreError> {
+        let u = user.to_string();
+        self.read(move |store| store.abandons_since(&u, since))
+            .await
+    }
+}
+
+#[async_trait::async_trait]
+impl FairPlayStore for crate::db::Postgres {
+    async fn note_abandon(&self, user: &str, game: &str, at: i64) -> Result<(), StoreError> {
+        let pg = self.opened().await?;
+        pg.execute(&numbered(NOTE), &[&user, &game, &at]).await?;
+        Ok(())
+    }
+
+    async fn abandons_since(&self, user: &str, since: i64) -> Result<Vec<i64>, StoreError> {
+        let pg = self.opened().await?;
+        let rows = pg.query(&numbered(SINCE), &[&user, &since]).await?;
+        Ok(rows.iter().map(|r| r.get(0)).collect())
     }
 }
 

@@ -4,7 +4,7 @@
 
 use rusqlite::params;
 
-use crate::db::{either, numbered, Db};
+use crate::db::numbered;
 use crate::ratings::{Rating, PROVISIONAL_ABOVE};
 use crate::store::{Store, StoreError};
 
@@ -131,73 +131,6 @@ impl Store {
     }
 }
 
-impl Db {
-    /// `user`'s last `limit` finished games, newest first.
-    pub async fn history(&self, user: &str, limit: i64) -> Result<Vec<PlayedGame>, StoreError> {
-        let owned = user.to_string();
-        either!(self, read(|store| store.history(&owned, limit)), |pg| {
-            let rows = pg.query(&numbered(HISTORY), &[&user, &limit]).await?;
-            Ok(rows
-                .iter()
-                .map(|r| PlayedGame {
-                    id: r.get(0),
-                    game: r.get(1),
-                    white: r.get(2),
-                    black: r.get(3),
-                    result: r.get(4),
-                    reason: r.get(5),
-                    rated: r.get(6),
-                    clock: r.get(7),
-                })
-                .collect())
-        })
-    }
-
-    /// `user`'s results with each colour.
-    pub async fn results(&self, user: &str) -> Result<ByColour, StoreError> {
-        let owned = user.to_string();
-        either!(self, read(|store| store.results(&owned)), |pg| {
-            let rows = pg.query(&numbered(RESULTS), &[&user]).await?;
-            let mut results = ByColour::default();
-            for r in &rows {
-                let count = u32::try_from(r.get::<_, i64>(2)).unwrap_or(u32::MAX);
-                self::count(&mut results, r.get(0), r.get(1), count);
-            }
-            Ok(results)
-        })
-    }
-
-    /// `user`'s rating in each game they have played rated.
-    pub async fn ratings_of(&self, user: &str) -> Result<Vec<(String, Rating)>, StoreError> {
-        let owned = user.to_string();
-        either!(self, read(|store| store.ratings_of(&owned)), |pg| {
-            let rows = pg.query(&numbered(RATINGS), &[&user]).await?;
-            Ok(rows
-                .iter()
-                .map(|r| (r.get(0), crate::standings::rating_in_pg(r, 1)))
-                .collect())
-        })
-    }
-
-    /// The best `limit` ratings in `game`: established ratings first, then
-    /// provisional ones, each highest first.
-    pub async fn leaders(&self, game: &str, limit: i64) -> Result<Vec<Standing>, StoreError> {
-        let owned = game.to_string();
-        either!(self, read(|store| store.leaders(&owned, limit)), |pg| {
-            let rows = pg
-                .query(&numbered(LEADERS), &[&game, &PROVISIONAL_ABOVE, &limit])
-                .await?;
-            Ok(rows
-                .iter()
-                .map(|r| Standing {
-                    name: r.get(0),
-                    rating: crate::standings::rating_in_pg(r, 1),
-                })
-                .collect())
-        })
-    }
-}
-
 /// How one game's finished games ended, site-wide.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
 pub struct GameStats {
@@ -251,18 +184,116 @@ impl Store {
     }
 }
 
-impl Db {
+/// What is known of players, on either store: their games, results, ratings and leaderboards.
+#[async_trait::async_trait]
+pub trait PlayerStore: Send + Sync {
+    /// `user`'s last `limit` finished games, newest first.
+    async fn history(&self, user: &str, limit: i64) -> Result<Vec<PlayedGame>, StoreError>;
+
+    /// `user`'s results with each colour.
+    async fn results(&self, user: &str) -> Result<ByColour, StoreError>;
+
+    /// `user`'s rating in each game they have played rated.
+    async fn ratings_of(&self, user: &str) -> Result<Vec<(String, Rating)>, StoreError>;
+
+    /// The best `limit` ratings in `game`: established ratings first, then
+    /// provisional ones, each highest first.
+    async fn leaders(&self, game: &str, limit: i64) -> Result<Vec<Standing>, StoreError>;
+
     /// How the finished games of each game ended, site-wide.
-    pub async fn stats(&self) -> Result<std::collections::BTreeMap<String, GameStats>, StoreError> {
-        either!(self, read(|store| store.stats()), |pg| {
-            let rows = pg.query(STATS, &[]).await?;
-            Ok(tally_stats(rows.iter().map(|r| {
-                (
-                    r.get(0),
-                    r.get(1),
-                    u64::try_from(r.get::<_, i64>(2)).unwrap_or(0),
-                )
-            })))
-        })
+    async fn stats(&self) -> Result<std::collections::BTreeMap<String, GameStats>, StoreError>;
+}
+
+#[async_trait::async_trait]
+impl PlayerStore for crate::db::Sqlite {
+    async fn history(&self, user: &str, limit: i64) -> Result<Vec<PlayedGame>, StoreError> {
+        let owned = user.to_string();
+        self.read(move |store| store.history(&owned, limit)).await
+    }
+
+    async fn results(&self, user: &str) -> Result<ByColour, StoreError> {
+        let owned = user.to_string();
+        self.read(move |store| store.results(&owned)).await
+    }
+
+    async fn ratings_of(&self, user: &str) -> Result<Vec<(String, Rating)>, StoreError> {
+        let owned = user.to_string();
+        self.read(move |store| store.ratings_of(&owned)).await
+    }
+
+    async fn leaders(&self, game: &str, limit: i64) -> Result<Vec<Standing>, StoreError> {
+        let owned = game.to_string();
+        self.read(move |store| store.leaders(&owned, limit)).await
+    }
+
+    async fn stats(&self) -> Result<std::collections::BTreeMap<String, GameStats>, StoreError> {
+        self.read(move |store| store.stats()).await
+    }
+}
+
+#[async_trait::async_trait]
+impl PlayerStore for crate::db::Postgres {
+    async fn history(&self, user: &str, limit: i64) -> Result<Vec<PlayedGame>, StoreError> {
+        let pg = self.opened().await?;
+        let rows = pg.query(&numbered(HISTORY), &[&user, &limit]).await?;
+        Ok(rows
+            .iter()
+            .map(|r| PlayedGame {
+                id: r.get(0),
+                game: r.get(1),
+                white: r.get(2),
+                black: r.get(3),
+                result: r.get(4),
+                reason: r.get(5),
+                rated: r.get(6),
+                clock: r.get(7),
+            })
+            .collect())
+    }
+
+    async fn results(&self, user: &str) -> Result<ByColour, StoreError> {
+        let pg = self.opened().await?;
+        let rows = pg.query(&numbered(RESULTS), &[&user]).await?;
+        let mut results = ByColour::default();
+        for r in &rows {
+            let count = u32::try_from(r.get::<_, i64>(2)).unwrap_or(u32::MAX);
+            self::count(&mut results, r.get(0), r.get(1), count);
+        }
+        Ok(results)
+    }
+
+    async fn ratings_of(&self, user: &str) -> Result<Vec<(String, Rating)>, StoreError> {
+        let pg = self.opened().await?;
+        let rows = pg.query(&numbered(RATINGS), &[&user]).await?;
+        Ok(rows
+            .iter()
+            .map(|r| (r.get(0), crate::standings::rating_in_pg(r, 1)))
+            .collect())
+    }
+
+    async fn leaders(&self, game: &str, limit: i64) -> Result<Vec<Standing>, StoreError> {
+        let pg = self.opened().await?;
+        let rows = pg
+            .query(&numbered(LEADERS), &[&game, &PROVISIONAL_ABOVE, &limit])
+            .await?;
+        Ok(rows
+            .iter()
+            .map(|r| Standing {
+                name: r.get(0),
+                rating: crate::standings::rating_in_pg(r, 1),
+            })
+            .collect())
+    }
+
+    async fn stats(&self) -> Result<std::collections::BTreeMap<String, GameStats>, StoreError> {
+        let pg = self.opened().await?;
+        let rows = pg.query(STATS, &[]).await?;
+        Ok(tally_stats(rows.iter().map(|r| {
+            (
+                r.get(0),
+                r.get(1),
+                u64::try_from(r.get::<_, i64>(2)).unwrap_or(0),
+            )
+        })))
     }
 }

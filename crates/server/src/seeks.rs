@@ -11,7 +11,7 @@
 
 use rusqlite::{params, OptionalExtension, Row};
 
-use crate::db::{either, numbered, Db};
+use crate::db::numbered;
 use crate::store::{Store, StoreError};
 
 /// Seconds a seek stays listed without its seeker asking after it.
@@ -170,108 +170,141 @@ impl Store {
     }
 }
 
-impl Db {
+/// The lobby's seeks, on either store.
+#[async_trait::async_trait]
+pub trait SeekStore: Send + Sync {
     /// Lists a new seek.
-    pub async fn add_seek(&self, seek: &Seek) -> Result<(), StoreError> {
-        let s = seek.clone();
-        either!(self, write(|store| store.add_seek(&s)), |pg| {
-            let (min, max) = seek.range.unzip();
-            pg.execute(
-                &format!(
-                    "INSERT INTO seeks ({COLUMNS}) VALUES ({})",
-                    numbered(PLACES)
-                ),
-                &[
-                    &seek.id,
-                    &seek.header,
-                    &seek.clock,
-                    &seek.rated,
-                    &seek.side,
-                    &min,
-                    &max,
-                    &seek.user,
-                    &seek.name,
-                    &seek.token,
-                    &seek.quick,
-                    &seek.created,
-                    &seek.seen,
-                    &seek.game,
-                    &seek.origin.network,
-                    &seek.origin.device,
-                ],
-            )
-            .await?;
-            Ok(())
-        })
-    }
+    async fn add_seek(&self, seek: &Seek) -> Result<(), StoreError>;
 
     /// The open seeks whose seekers asked after them at `since` or later,
     /// oldest first.
-    pub async fn open_seeks(&self, since: i64) -> Result<Vec<Seek>, StoreError> {
-        either!(self, read(|store| store.open_seeks(since)), |pg| {
-            let rows = pg
-                .query(
-                    &format!(
-                        "SELECT {COLUMNS} FROM seeks WHERE game IS NULL AND seen >= $1
-                         ORDER BY created, id"
-                    ),
-                    &[&since],
-                )
-                .await?;
-            Ok(rows.iter().map(from_postgres).collect())
-        })
-    }
+    async fn open_seeks(&self, since: i64) -> Result<Vec<Seek>, StoreError>;
 
     /// The seek `id`, its seeker having asked after it at `now` (which
     /// keeps an open seek listed); `None` when there is no such seek.
-    pub async fn seek_seen(&self, id: &str, now: i64) -> Result<Option<Seek>, StoreError> {
-        let owned = id.to_string();
-        either!(self, write(|store| store.seek_seen(&owned, now)), |pg| {
-            pg.execute(&numbered(SEEN), &[&id, &now]).await?;
-            self.seek(id).await
-        })
-    }
+    async fn seek_seen(&self, id: &str, now: i64) -> Result<Option<Seek>, StoreError>;
 
     /// The seek `id`, open or accepted; `None` when there is no such seek.
-    pub async fn seek(&self, id: &str) -> Result<Option<Seek>, StoreError> {
-        let owned = id.to_string();
-        either!(self, read(|store| store.seek(&owned)), |pg| {
-            let row = pg
-                .query_opt(
-                    &format!("SELECT {COLUMNS} FROM seeks WHERE id = $1"),
-                    &[&id],
-                )
-                .await?;
-            Ok(row.as_ref().map(from_postgres))
-        })
-    }
+    async fn seek(&self, id: &str) -> Result<Option<Seek>, StoreError>;
 
     /// Withdraws an open seek, for the holder of its token (its hash);
     /// whether there was one.
-    pub async fn withdraw_seek(&self, id: &str, token: &str) -> Result<bool, StoreError> {
-        let (i, t) = (id.to_string(), token.to_string());
-        either!(self, write(|store| store.withdraw_seek(&i, &t)), |pg| {
-            let gone = pg.execute(&numbered(WITHDRAW), &[&id, &token]).await?;
-            Ok(gone == 1)
-        })
-    }
+    async fn withdraw_seek(&self, id: &str, token: &str) -> Result<bool, StoreError>;
 
     /// Forgets open seeks last asked after before `open_before`, and
     /// accepted ones before `paired_before`; how many.
-    pub async fn forget_seeks(
-        &self,
-        open_before: i64,
-        paired_before: i64,
-    ) -> Result<u64, StoreError> {
-        either!(
-            self,
-            write(|store| store
+    async fn forget_seeks(&self, open_before: i64, paired_before: i64) -> Result<u64, StoreError>;
+}
+
+#[async_trait::async_trait]
+impl SeekStore for crate::db::Sqlite {
+    async fn add_seek(&self, seek: &Seek) -> Result<(), StoreError> {
+        let s = seek.clone();
+        self.write(move |store| store.add_seek(&s)).await
+    }
+
+    async fn open_seeks(&self, since: i64) -> Result<Vec<Seek>, StoreError> {
+        self.read(move |store| store.open_seeks(since)).await
+    }
+
+    async fn seek_seen(&self, id: &str, now: i64) -> Result<Option<Seek>, StoreError> {
+        let owned = id.to_string();
+        self.write(move |store| store.seek_seen(&owned, now)).await
+    }
+
+    async fn seek(&self, id: &str) -> Result<Option<Seek>, StoreError> {
+        let owned = id.to_string();
+        self.read(move |store| store.seek(&owned)).await
+    }
+
+    async fn withdraw_seek(&self, id: &str, token: &str) -> Result<bool, StoreError> {
+        let (i, t) = (id.to_string(), token.to_string());
+        self.write(move |store| store.withdraw_seek(&i, &t)).await
+    }
+
+    async fn forget_seeks(&self, open_before: i64, paired_before: i64) -> Result<u64, StoreError> {
+        self.write(move |store| {
+            store
                 .forget_seeks(open_before, paired_before)
-                .map(|n| n as u64)),
-            |pg| {
-                pg.execute(&numbered(FORGET), &[&open_before, &paired_before])
-                    .await
-            }
+                .map(|n| n as u64)
+        })
+        .await
+    }
+}
+
+#[async_trait::async_trait]
+impl SeekStore for crate::db::Postgres {
+    async fn add_seek(&self, seek: &Seek) -> Result<(), StoreError> {
+        let pg = self.opened().await?;
+        let (min, max) = seek.range.unzip();
+        pg.execute(
+            &format!(
+                "INSERT INTO seeks ({COLUMNS}) VALUES ({})",
+                numbered(PLACES)
+            ),
+            &[
+                &seek.id,
+                &seek.header,
+                &seek.clock,
+                &seek.rated,
+                &seek.side,
+                &min,
+                &max,
+                &seek.user,
+                &seek.name,
+                &seek.token,
+                &seek.quick,
+                &seek.created,
+                &seek.seen,
+                &seek.game,
+                &seek.origin.network,
+                &seek.origin.device,
+            ],
         )
+        .await?;
+        Ok(())
+    }
+
+    async fn open_seeks(&self, since: i64) -> Result<Vec<Seek>, StoreError> {
+        let pg = self.opened().await?;
+        let rows = pg
+            .query(
+                &format!(
+                    "SELECT {COLUMNS} FROM seeks WHERE game IS NULL AND seen >= $1
+                         ORDER BY created, id"
+                ),
+                &[&since],
+            )
+            .await?;
+        Ok(rows.iter().map(from_postgres).collect())
+    }
+
+    async fn seek_seen(&self, id: &str, now: i64) -> Result<Option<Seek>, StoreError> {
+        let pg = self.opened().await?;
+        pg.execute(&numbered(SEEN), &[&id, &now]).await?;
+        self.seek(id).await
+    }
+
+    async fn seek(&self, id: &str) -> Result<Option<Seek>, StoreError> {
+        let pg = self.opened().await?;
+        let row = pg
+            .query_opt(
+                &format!("SELECT {COLUMNS} FROM seeks WHERE id = $1"),
+                &[&id],
+            )
+            .await?;
+        Ok(row.as_ref().map(from_postgres))
+    }
+
+    async fn withdraw_seek(&self, id: &str, token: &str) -> Result<bool, StoreError> {
+        let pg = self.opened().await?;
+        let gone = pg.execute(&numbered(WITHDRAW), &[&id, &token]).await?;
+        Ok(gone == 1)
+    }
+
+    async fn forget_seeks(&self, open_before: i64, paired_before: i64) -> Result<u64, StoreError> {
+        let pg = self.opened().await?;
+        pg.execute(&numbered(FORGET), &[&open_before, &paired_before])
+            .await
     }
 }

@@ -6,7 +6,7 @@ use rusqlite::{params, OptionalExtension};
 
 use online_play::{EventBody, RatingChange};
 
-use crate::db::{either, numbered, Db};
+use crate::db::{numbered, Db};
 use crate::ratings::{after_game, Rating, Score, START};
 use crate::store::{Store, StoreError};
 
@@ -57,12 +57,7 @@ impl Db {
     /// `user`'s rating in `game` (its name, `classic`), or where everyone
     /// starts.
     pub async fn rating(&self, user: &str, game: &str) -> Result<Rating, StoreError> {
-        let (u, g) = (user.to_string(), game.to_string());
-        let stored = either!(self, read(|store| rating_sqlite(&store.db, &u, &g)), |pg| {
-            let row = pg.query_opt(&numbered(RATING_OF), &[&user, &game]).await?;
-            Ok(row.map(|r| rating_in_pg(&r, 0)))
-        })?;
-        Ok(stored.unwrap_or(START))
+        Ok(self.stored_rating(user, game).await?.unwrap_or(START))
     }
 }
 
@@ -125,50 +120,78 @@ impl Store {
     }
 }
 
-impl Db {
+/// Ratings, on either store: read, and moved by a rated game's end.
+#[async_trait::async_trait]
+pub trait RatingStore: Send + Sync {
+    /// `user`'s rating in `game` as stored, if they played it rated.
+    async fn stored_rating(&self, user: &str, game: &str) -> Result<Option<Rating>, StoreError>;
+
     /// Rates a rated game's players, in one transaction with its `rated`
     /// event (so once: a second attempt finds the version taken). The
     /// ratings are read and written under the transaction's locks, so two
     /// games ending at once for one player both count.
-    pub async fn rate(&self, game: RatedGame) -> Result<EventBody, StoreError> {
+    async fn rate(&self, game: RatedGame) -> Result<EventBody, StoreError>;
+}
+
+#[async_trait::async_trait]
+impl RatingStore for crate::db::Sqlite {
+    async fn stored_rating(&self, user: &str, game: &str) -> Result<Option<Rating>, StoreError> {
+        let (u, g) = (user.to_string(), game.to_string());
+        self.read(move |store| rating_sqlite(&store.db, &u, &g))
+            .await
+    }
+
+    async fn rate(&self, game: RatedGame) -> Result<EventBody, StoreError> {
         let owned = game.clone();
-        either!(self, write(|store| store.rate(&owned)), |pg| {
-            use crate::postgres::storage;
-            let mut client = pg.client().await?;
-            let tx = client.transaction().await.map_err(storage)?;
-            let mut before = [START; 2];
-            for (slot, user) in before.iter_mut().zip(&game.players) {
-                let row = tx
-                    .query_opt(
-                        &format!("{} FOR UPDATE", numbered(RATING_OF)),
-                        &[user, &game.game],
-                    )
-                    .await
-                    .map_err(storage)?;
-                if let Some(r) = row {
-                    *slot = rating_in_pg(&r, 0);
-                }
-            }
-            let (after, event) = rated(&game, &before[0], &before[1]);
-            crate::postgres::append_in(&tx, &game.id, game.v, std::slice::from_ref(&event)).await?;
-            for (user, rating) in game.players.iter().zip(after) {
-                let games = i32::try_from(rating.games).unwrap_or(i32::MAX);
-                tx.execute(
-                    &numbered(UPSERT),
-                    &[
-                        user,
-                        &game.game,
-                        &rating.rating,
-                        &rating.deviation,
-                        &rating.volatility,
-                        &games,
-                    ],
+        self.write(move |store| store.rate(&owned)).await
+    }
+}
+
+#[async_trait::async_trait]
+impl RatingStore for crate::db::Postgres {
+    async fn stored_rating(&self, user: &str, game: &str) -> Result<Option<Rating>, StoreError> {
+        let pg = self.opened().await?;
+        let row = pg.query_opt(&numbered(RATING_OF), &[&user, &game]).await?;
+        Ok(row.map(|r| rating_in_pg(&r, 0)))
+    }
+
+    async fn rate(&self, game: RatedGame) -> Result<EventBody, StoreError> {
+        let pg = self.opened().await?;
+        use crate::postgres::storage;
+        let mut client = pg.client().await?;
+        let tx = client.transaction().await.map_err(storage)?;
+        let mut before = [START; 2];
+        for (slot, user) in before.iter_mut().zip(&game.players) {
+            let row = tx
+                .query_opt(
+                    &format!("{} FOR UPDATE", numbered(RATING_OF)),
+                    &[user, &game.game],
                 )
                 .await
                 .map_err(storage)?;
+            if let Some(r) = row {
+                *slot = rating_in_pg(&r, 0);
             }
-            tx.commit().await.map_err(storage)?;
-            Ok(event)
-        })
+        }
+        let (after, event) = rated(&game, &before[0], &before[1]);
+        crate::postgres::append_in(&tx, &game.id, game.v, std::slice::from_ref(&event)).await?;
+        for (user, rating) in game.players.iter().zip(after) {
+            let games = i32::try_from(rating.games).unwrap_or(i32::MAX);
+            tx.execute(
+                &numbered(UPSERT),
+                &[
+                    user,
+                    &game.game,
+                    &rating.rating,
+                    &rating.deviation,
+                    &rating.volatility,
+                    &games,
+                ],
+            )
+            .await
+            .map_err(storage)?;
+        }
+        tx.commit().await.map_err(storage)?;
+        Ok(event)
     }
 }
