@@ -31,7 +31,7 @@ pub fn search_depth(variant: GameKind) -> u32 {
 /// Nodes a search from the start of `variant` visits to `depth`.
 pub fn start_search(variant: GameKind, depth: u32) -> u64 {
     let limits = Limits {
-        depth,
+        depth: engine::search::Depth(depth),
         ..Limits::default()
     };
     AnyGame::new(variant).search(limits).nodes

@@ -30,7 +30,7 @@ pub fn build(args: &BookArgs) -> Result<(), String> {
         analyser.set_oracle(Rc::new(move |position| tables.known(position)));
     }
     let limits = Limits {
-        depth: 64,
+        depth: engine::search::Depth(64),
         nodes: args.nodes,
     };
     let start = Instant::now();

@@ -105,10 +105,10 @@ pub fn position(args: &GameArgs) -> Result<(), String> {
 fn limits(args: &SearchArgs) -> Limits {
     let mut limits = Limits::default();
     match (args.depth, args.nodes) {
-        (None, None) => limits.depth = 8,
+        (None, None) => limits.depth = engine::search::Depth(8),
         (depth, nodes) => {
             if let Some(depth) = depth {
-                limits.depth = depth;
+                limits.depth = engine::search::Depth(depth);
             }
             if let Some(nodes) = nodes {
                 limits.nodes = nodes;

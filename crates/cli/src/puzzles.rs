@@ -77,22 +77,22 @@ impl Found {
 }
 
 const QUICK: Limits = Limits {
-    depth: 6,
+    depth: engine::search::Depth(6),
     nodes: 40_000,
 };
 const DEEP: Limits = Limits {
-    depth: 10,
+    depth: engine::search::Depth(10),
     nodes: 400_000,
 };
 /// The third look: the plain search, as `alquerque search` runs it.
 const CONFIRM: Limits = Limits {
-    depth: 12,
+    depth: engine::search::Depth(12),
     nodes: 1_000_000,
 };
 /// Chesquerque's second look: a chess node costs thirty draughts nodes of
 /// the budget, so it gets ten times the nodes to look as far.
 const DEEP_CHESS: Limits = Limits {
-    depth: 10,
+    depth: engine::search::Depth(10),
     nodes: 4_000_000,
 };
 
@@ -298,15 +298,23 @@ mod tests {
         // A clear margin but no win.
         assert!(!is_puzzle(Score(100), Some(Score(-300)), DRAUGHTS));
         // A forced win against a turn that does not force it.
-        assert!(is_puzzle(Score::win_in(7), Some(Score(120)), DRAUGHTS));
+        assert!(is_puzzle(
+            Score::win_in(engine::search::Ply(7)),
+            Some(Score(120)),
+            DRAUGHTS
+        ));
         // Two forced wins: not unique.
         assert!(!is_puzzle(
-            Score::win_in(7),
-            Some(Score::win_in(9)),
+            Score::win_in(engine::search::Ply(7)),
+            Some(Score::win_in(engine::search::Ply(9))),
             DRAUGHTS
         ));
         // A forced win against a turn that still wins well: not clear.
-        assert!(!is_puzzle(Score::win_in(7), Some(Score(400)), DRAUGHTS));
+        assert!(!is_puzzle(
+            Score::win_in(engine::search::Ply(7)),
+            Some(Score(400)),
+            DRAUGHTS
+        ));
         // One legal turn: nothing to find.
         assert!(!is_puzzle(Score(500), None, DRAUGHTS));
         assert_eq!(bar(GameKind::Chesquerque).gain, 250);

@@ -69,7 +69,7 @@ fn every_game_has_fifty_readable_puzzles_with_legal_solutions() {
 #[test]
 fn a_fresh_search_finds_the_same_winning_turn() {
     let limits = Limits {
-        depth: 8,
+        depth: engine::search::Depth(8),
         nodes: 200_000,
     };
     for kind in GameKind::ALL {

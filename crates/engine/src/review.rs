@@ -15,7 +15,7 @@ use crate::side::Side;
 /// How deep and how far a review searches each position of a game: a
 /// whole game in a few seconds on a phone (`scripts/bench.sh` times it).
 pub const REVIEW_LIMITS: crate::search::Limits = crate::search::Limits {
-    depth: 10,
+    depth: crate::search::Depth(10),
     nodes: 30_000,
 };
 
@@ -174,8 +174,8 @@ mod tests {
         assert_eq!(chances(CLASSIC, Score(0)), 500);
         assert_eq!(chances(CLASSIC, Score(100)), 750);
         assert_eq!(chances(CLASSIC, Score(-100)), 250);
-        assert_eq!(chances(CLASSIC, Score::win_in(7)), 1000);
-        assert_eq!(chances(CLASSIC, Score::loss_in(3)), 0);
+        assert_eq!(chances(CLASSIC, Score::win_in(crate::search::Ply(7))), 1000);
+        assert_eq!(chances(CLASSIC, Score::loss_in(crate::search::Ply(3))), 0);
         let mut last = -1;
         for s in (-2000..=2000).step_by(50) {
             let c = chances(CLASSIC, Score(s));
@@ -200,9 +200,9 @@ mod tests {
             100,
             -100,
             -60,
-            Score::win_in(9).0,
-            Score::win_in(8).0,
-            Score::loss_in(5).0,
+            Score::win_in(crate::search::Ply(9)).0,
+            Score::win_in(crate::search::Ply(8)).0,
+            Score::loss_in(crate::search::Ply(5)).0,
         ]);
         let marks = marks(CLASSIC, &white);
         assert_eq!(

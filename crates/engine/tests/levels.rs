@@ -105,7 +105,7 @@ fn classic_levels_slip_now_and_then_the_lower_oftener() {
         }
     }
     let limits = Limits {
-        depth: 10,
+        depth: engine::search::Depth(10),
         ..Limits::default()
     };
     let mut judge = Search::new();

@@ -150,7 +150,7 @@ fn search_through_the_game_names_a_legal_turn() {
     for variant in GameKind::ALL {
         let game = AnyGame::new(variant);
         let limits = Limits {
-            depth: 3,
+            depth: engine::search::Depth(3),
             ..Limits::default()
         };
         let report = game.search(limits);

@@ -11,7 +11,7 @@ fn search<B: Bits>(p: Position<B>, depth: u32) -> (Option<Turn<B>>, Score) {
     let report = Search::new().run(
         &[p],
         Limits {
-            depth,
+            depth: engine::search::Depth(depth),
             ..Limits::default()
         },
     );
@@ -28,7 +28,7 @@ fn reaching_a_score_agrees_with_the_exact_score() {
         let positions = game.positions().to_vec();
         let root = *positions.last().expect("a position");
         let limits = Limits {
-            depth: 4,
+            depth: engine::search::Depth(4),
             ..Limits::default()
         };
         for turn in root.legal_turns() {
@@ -37,7 +37,13 @@ fn reaching_a_score_agrees_with_the_exact_score() {
                 .score;
             for delta in [-30, -1, 0, 1, 30] {
                 let threshold = Score(exact.0 + delta);
-                let reached = Search::new().reaches(&positions, turn, 4, threshold, u64::MAX);
+                let reached = Search::new().reaches(
+                    &positions,
+                    turn,
+                    engine::search::Depth(4),
+                    threshold,
+                    u64::MAX,
+                );
                 assert_eq!(
                     reached,
                     Some(exact >= threshold),
@@ -60,7 +66,7 @@ fn takes_the_last_piece() {
     let p = position::<u32>(DraughtsKind::Classic, "5/5/2w2/2b2/5 w");
     let (best, score) = search(p, 3);
     assert_eq!(best.map(|t| p.turn_text(t)), Some("c3xc1".to_string()));
-    assert_eq!(score, Score::win_in(1));
+    assert_eq!(score, Score::win_in(engine::search::Ply(1)));
 }
 
 #[test]
@@ -69,7 +75,7 @@ fn huffs_when_the_huff_wins() {
     let p = position::<u32>(DraughtsKind::Special, "2b2/5/2w2/5/5 b - c3 0");
     let (best, score) = search(p, 2);
     assert_eq!(best.map(|t| p.turn_text(t)), Some("h:c3".to_string()));
-    assert_eq!(score, Score::win_in(1));
+    assert_eq!(score, Score::win_in(engine::search::Ply(1)));
 }
 
 #[test]
@@ -92,7 +98,7 @@ fn contempt_makes_a_draw_count_against_the_side_to_move() {
     let mut search = Search::new();
     search.set_contempt(30);
     let limits = Limits {
-        depth: 4,
+        depth: engine::search::Depth(4),
         ..Limits::default()
     };
     assert_eq!(search.run(&[p], limits).score, Score(-30));
@@ -115,7 +121,7 @@ fn a_classic_game_no_piece_can_be_taken_in_any_more_counts_as_drawn_when_asked()
     // Only Classic's men are known never to come back.
     assert!(!position::<u32>(DraughtsKind::Qirkat, "2w2/w4/5/b4/5 w").is_dead());
     let limits = Limits {
-        depth: 6,
+        depth: engine::search::Depth(6),
         ..Limits::default()
     };
     let mut search = Search::new();
@@ -140,7 +146,7 @@ fn turkish_two_men_against_one_is_a_win_in_the_tree() {
 fn the_same_budget_gives_the_same_answer() {
     let start = Position::<u32>::start(DraughtsKind::Qirkat.rules());
     let limits = Limits {
-        depth: 64,
+        depth: engine::search::Depth(64),
         nodes: 20_000,
     };
     let a = Search::new().run(&[start], limits);
@@ -162,8 +168,8 @@ enum Value {
 impl Value {
     fn score(self) -> Score {
         match self {
-            Value::Win(k) => Score::win_in(k),
-            Value::Loss(k) => Score::loss_in(k),
+            Value::Win(k) => Score::win_in(engine::search::Ply(k)),
+            Value::Loss(k) => Score::loss_in(engine::search::Ply(k)),
         }
     }
 }
@@ -229,7 +235,7 @@ fn check_against_minimax<B: Bits>(rules: &'static Rules, seed: u64) -> bool {
     let report = Search::new().run(
         game.positions(),
         Limits {
-            depth,
+            depth: engine::search::Depth(depth),
             ..Limits::default()
         },
     );
@@ -280,11 +286,11 @@ mod chesquerque {
         let report = Search::new().run(
             &[p],
             Limits {
-                depth: 3,
+                depth: engine::search::Depth(3),
                 ..Limits::default()
             },
         );
-        assert_eq!(report.score, Score::win_in(1));
+        assert_eq!(report.score, Score::win_in(engine::search::Ply(1)));
         let best = report.best.expect("a move");
         let mut game = ChessGame::from_position(p);
         game.play(best).expect("legal");
@@ -301,7 +307,7 @@ mod chesquerque {
         let report = Search::new().run(
             &[stalemate],
             Limits {
-                depth: 2,
+                depth: engine::search::Depth(2),
                 ..Limits::default()
             },
         );
@@ -310,11 +316,14 @@ mod chesquerque {
         let report = Search::new().run(
             &[mate],
             Limits {
-                depth: 2,
+                depth: engine::search::Depth(2),
                 ..Limits::default()
             },
         );
-        assert_eq!((report.best, report.score), (None, Score::loss_in(0)));
+        assert_eq!(
+            (report.best, report.score),
+            (None, Score::loss_in(engine::search::Ply(0)))
+        );
     }
 
     #[test]
@@ -368,7 +377,7 @@ mod chesquerque {
                 let report = Search::new().run(
                     &[p],
                     Limits {
-                        depth: 3,
+                        depth: engine::search::Depth(3),
                         ..Limits::default()
                     },
                 );

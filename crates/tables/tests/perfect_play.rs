@@ -122,13 +122,13 @@ fn the_search_with_smaller_tables_finds_what_the_larger_ones_know() {
         let report = search.run(
             &[start],
             engine::search::Limits {
-                depth: u32::from(plies) + 1,
+                depth: engine::search::Depth(u32::from(plies) + 1),
                 nodes: u64::MAX,
             },
         );
         let expected = match full.value(&start) {
-            Some(Value::Win(p)) => engine::search::Score::win_in(u32::from(p)),
-            _ => engine::search::Score::loss_in(u32::from(plies)),
+            Some(Value::Win(p)) => engine::search::Score::win_in(engine::search::Ply(u32::from(p))),
+            _ => engine::search::Score::loss_in(engine::search::Ply(u32::from(plies))),
         };
         assert_eq!(report.score, expected, "{start:?}");
         proven += 1;

@@ -32,7 +32,7 @@ pub extern "C" fn perft(game: u32, depth: u32) -> u64 {
 #[no_mangle]
 pub extern "C" fn search(game: u32, depth: u32) -> u64 {
     let limits = Limits {
-        depth,
+        depth: engine::search::Depth(depth),
         ..Limits::default()
     };
     start(game).map_or(0, |g| g.search(limits).nodes)

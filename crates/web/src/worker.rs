@@ -233,7 +233,7 @@ fn analyse(request: &Request) -> Result<AnalysisReply, String> {
         }
     }
     let limits = engine::search::Limits {
-        depth: request.depth.unwrap_or(8).clamp(1, 64),
+        depth: engine::search::Depth(request.depth.unwrap_or(8).clamp(1, 64)),
         nodes: request.nodes.unwrap_or(1_000_000).clamp(1, MOST_NODES),
     };
     let multi = request.multi.unwrap_or(1).clamp(1, 5) as usize;
@@ -269,7 +269,7 @@ fn analyse(request: &Request) -> Result<AnalysisReply, String> {
         .collect();
     Ok(AnalysisReply {
         ply: ply as u32,
-        depth: analysis.depth,
+        depth: analysis.depth.plies(),
         white: white(analysis.score),
         lines,
         table,

@@ -140,7 +140,7 @@ fn review_marks_a_move_that_throws_a_won_ending_away() {
     for (turn, mark) in [("b2-c2", Some(Mark::Blunder)), ("b2-a3", None)] {
         let record = format!("{start} moves {turn}");
         let (best, played) = (white_score(&record, 0), white_score(&record, 1));
-        assert_eq!(best, Score::win_in(5), "{turn}");
+        assert_eq!(best, Score::win_in(engine::search::Ply(5)), "{turn}");
         assert_eq!(
             classify(kind, engine::Side::White, best, played),
             mark,

@@ -9,7 +9,7 @@ use alloc::vec::Vec;
 use super::{AnyGame, AnyTurn};
 use crate::chesquerque::ChessPosition;
 use crate::position::Position;
-use crate::search::{Limits, Score, Search, Searchable, Verdict};
+use crate::search::{Depth, Limits, Score, Search, Searchable, Verdict};
 
 /// One of the best turns found.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -28,7 +28,7 @@ pub struct Analysis {
     /// result when it has no turns).
     pub score: Score,
     /// The depth the best turn was searched to, and the nodes it took.
-    pub depth: u32,
+    pub depth: Depth,
     pub nodes: u64,
     /// The best turns, best first.
     pub candidates: Vec<Candidate>,
@@ -134,7 +134,7 @@ fn best_turns<P: Searchable>(
     let mut found: Vec<P::Turn> = Vec::new();
     let mut analysis = Analysis {
         score: Score::ZERO,
-        depth: 0,
+        depth: Depth::ZERO,
         nodes: 0,
         candidates: Vec::new(),
     };
@@ -166,7 +166,7 @@ mod tests {
 
     fn limits() -> Limits {
         Limits {
-            depth: 6,
+            depth: Depth(6),
             nodes: 200_000,
         }
     }
@@ -198,7 +198,7 @@ mod tests {
                 }
             }
             assert_eq!(analysis.score, analysis.candidates[0].score);
-            assert!(analysis.depth >= 1);
+            assert!(analysis.depth >= Depth(1));
         }
     }
 

@@ -461,7 +461,7 @@ impl AnyGame {
         fn score<P: crate::search::Searchable>(positions: &[P], settings: LevelSettings) -> Score {
             let mut search = crate::search::Search::<P>::new();
             let limits = crate::search::Limits {
-                depth: settings.depth.min(8),
+                depth: settings.depth.min(crate::search::Depth(8)),
                 nodes: (settings.nodes / P::NODE_COST).max(1_000),
             };
             search.run(positions, limits).score

@@ -9,7 +9,7 @@ use core::mem;
 use super::ordering::Ordering;
 use super::searchable::{Searchable, Verdict};
 use super::tt::{Bound, Entry, Table};
-use super::Score;
+use super::{Depth, Ply, Score};
 
 /// The deepest the search goes, quiescence included.
 const MAX_PLY: usize = 96;
@@ -17,8 +17,8 @@ const MAX_PLY: usize = 96;
 /// How far to search.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Limits {
-    /// Full-width depth in plies.
-    pub depth: u32,
+    /// Full-width depth.
+    pub depth: Depth,
     /// Nodes, quiescence included; the search stops soon after.
     pub nodes: u64,
 }
@@ -26,7 +26,7 @@ pub struct Limits {
 impl Default for Limits {
     fn default() -> Limits {
         Limits {
-            depth: 64,
+            depth: Depth(64),
             nodes: u64::MAX,
         }
     }
@@ -39,7 +39,7 @@ pub struct Report<T> {
     pub best: Option<T>,
     pub score: Score,
     /// The deepest iteration completed.
-    pub depth: u32,
+    pub depth: Depth,
     pub nodes: u64,
     /// The expected line, best turn first.
     pub line: Vec<T>,
@@ -198,7 +198,7 @@ impl<P: Searchable> Search<P> {
             return Report {
                 best: None,
                 score: Score::ZERO,
-                depth: 0,
+                depth: Depth::ZERO,
                 nodes: 0,
                 line: Vec::new(),
             };
@@ -218,12 +218,12 @@ impl<P: Searchable> Search<P> {
         let mut report = Report {
             best: None,
             score: Score::ZERO,
-            depth: 0,
+            depth: Depth::ZERO,
             nodes: 0,
             line: Vec::new(),
         };
-        for depth in 1..=limits.depth.min(MAX_PLY as u32 - 1) {
-            let score = self.node(&root, depth, 0, -Score::INFINITE, Score::INFINITE);
+        for depth in (1..=limits.depth.0.min(MAX_PLY as u32 - 1)).map(Depth) {
+            let score = self.node(&root, depth, Ply::ZERO, -Score::INFINITE, Score::INFINITE);
             if self.stopped {
                 break;
             }
@@ -232,7 +232,10 @@ impl<P: Searchable> Search<P> {
             report.best = self.root_best;
             report.line = self.line(&root, report.best, depth);
             // A forced result needs no deeper look.
-            if score.plies_to_end().is_some_and(|plies| plies <= depth) {
+            if score
+                .plies_to_end()
+                .is_some_and(|plies| plies.within(depth))
+            {
                 break;
             }
         }
@@ -252,7 +255,7 @@ impl<P: Searchable> Search<P> {
         &mut self,
         positions: &[P],
         turn: P::Turn,
-        depth: u32,
+        depth: Depth,
         threshold: Score,
         nodes: u64,
     ) -> Option<bool> {
@@ -265,21 +268,21 @@ impl<P: Searchable> Search<P> {
         self.nodes = 0;
         self.node_limit = nodes;
         self.stopped = false;
-        let depth = depth.clamp(1, MAX_PLY as u32 - 1);
-        let score = self.node(&root, depth, 0, Score(threshold.0 - 1), threshold);
+        let depth = Depth(depth.0.clamp(1, MAX_PLY as u32 - 1));
+        let score = self.node(&root, depth, Ply::ZERO, Score(threshold.0 - 1), threshold);
         (!self.stopped).then_some(score >= threshold)
     }
 
     /// The root's best turn, then the best line stored in the table, as far
     /// as it stays legal.
-    fn line(&mut self, root: &P, best: Option<P::Turn>, depth: u32) -> Vec<P::Turn> {
+    fn line(&mut self, root: &P, best: Option<P::Turn>, depth: Depth) -> Vec<P::Turn> {
         let Some(best) = best else {
             return Vec::new();
         };
         let mut line = Vec::from([best]);
         let mut position = root.play(best);
         let mut legal = Vec::new();
-        while line.len() < depth as usize {
+        while line.len() < depth.0 as usize {
             let Some(best) = self.table.get(position.hash()).and_then(|e| e.best) else {
                 break;
             };
@@ -307,9 +310,9 @@ impl<P: Searchable> Search<P> {
 
     /// The score the rules give a position other than by a lack of moves:
     /// the game's own rules, then the third repetition.
-    fn rule_result(&self, position: &P, ply: usize) -> Option<Score> {
+    fn rule_result(&self, position: &P, ply: Ply) -> Option<Score> {
         if let Some(verdict) = position.rule_verdict() {
-            return Some(self.verdict_score(verdict, ply, 0));
+            return Some(self.verdict_score(verdict, ply, Ply::ZERO));
         }
         let earlier = self.path.iter().filter(|p| position.repeats(p)).count();
         (earlier >= 2).then(|| self.draw_score(ply))
@@ -318,8 +321,8 @@ impl<P: Searchable> Search<P> {
     fn node(
         &mut self,
         position: &P,
-        depth: u32,
-        ply: usize,
+        depth: Depth,
+        ply: Ply,
         mut alpha: Score,
         beta: Score,
     ) -> Score {
@@ -327,7 +330,8 @@ impl<P: Searchable> Search<P> {
         if self.out_of_budget() {
             return Score::ZERO;
         }
-        if ply > 0 {
+        let at = ply.index();
+        if ply > Ply::ZERO {
             if let Some(score) = self.rule_result(position, ply) {
                 return score;
             }
@@ -335,27 +339,27 @@ impl<P: Searchable> Search<P> {
                 return self.draw_score(ply);
             }
             if let Some((verdict, plies)) = self.known(position) {
-                return self.verdict_score(verdict, ply, plies);
+                return self.verdict_score(verdict, ply, Ply(plies));
             }
         }
-        let mut turns = mem::take(&mut self.lists[ply]);
+        let mut turns = mem::take(&mut self.lists[at]);
         turns.clear();
-        if ply == 0 {
+        if ply == Ply::ZERO {
             turns.extend_from_slice(&self.root_turns);
         } else {
             position.turns_into(&mut self.scratch, &mut turns);
         }
         if turns.is_empty() {
-            self.lists[ply] = turns;
-            return self.verdict_score(position.no_turn_verdict(), ply, 0);
+            self.lists[at] = turns;
+            return self.verdict_score(position.no_turn_verdict(), ply, Ply::ZERO);
         }
-        let quiescent = depth == 0 || ply >= MAX_PLY - 1;
+        let quiescent = depth == Depth::ZERO || at >= MAX_PLY - 1;
         let hash = position.hash();
         let mut table_turn = None;
         if !quiescent {
             if let Some(entry) = self.table.get(hash) {
                 table_turn = entry.best;
-                if ply > 0 && u32::from(entry.depth) >= depth {
+                if ply > Ply::ZERO && u32::from(entry.depth) >= depth.0 {
                     let score = from_table(entry.score, ply);
                     let cut = match entry.bound {
                         Bound::Exact => true,
@@ -363,7 +367,7 @@ impl<P: Searchable> Search<P> {
                         Bound::Upper => score <= alpha,
                     };
                     if cut {
-                        self.lists[ply] = turns;
+                        self.lists[at] = turns;
                         return score;
                     }
                 }
@@ -375,10 +379,10 @@ impl<P: Searchable> Search<P> {
             // are searched. Where nothing forces a capture, or nothing can be
             // taken, the side to move may also stop here.
             let tactical = turns.iter().any(|t| position.is_tactical(t));
-            if !tactical || position.may_stand_pat() || ply >= MAX_PLY - 1 {
+            if !tactical || position.may_stand_pat() || at >= MAX_PLY - 1 {
                 let stand = self.static_value(position);
-                if !tactical || stand >= beta || ply >= MAX_PLY - 1 {
-                    self.lists[ply] = turns;
+                if !tactical || stand >= beta || at >= MAX_PLY - 1 {
+                    self.lists[at] = turns;
                     return stand;
                 }
                 alpha = alpha.max(stand);
@@ -386,11 +390,11 @@ impl<P: Searchable> Search<P> {
             }
             turns.retain(|t| position.is_tactical(t));
         }
-        if ply == 0 && self.root_best.is_some() {
+        if ply == Ply::ZERO && self.root_best.is_some() {
             // The last iteration's choice first.
             table_turn = self.root_best;
         }
-        let mut keys = self.order(position, &turns, ply, table_turn);
+        let mut keys = self.order(position, &turns, at, table_turn);
         let original_alpha = alpha;
         let mut best = None;
         for i in 0..turns.len() {
@@ -403,11 +407,11 @@ impl<P: Searchable> Search<P> {
             let turn = turns[i];
             let child = position.play(turn);
             self.path.push(*position);
-            let score = -self.node(&child, depth.saturating_sub(1), ply + 1, -beta, -alpha);
+            let score = -self.node(&child, depth.shallower(), ply.next(), -beta, -alpha);
             self.path.pop();
             if self.stopped {
-                self.lists[ply] = turns;
-                self.keys[ply] = keys;
+                self.lists[at] = turns;
+                self.keys[at] = keys;
                 return Score::ZERO;
             }
             if score > best_score {
@@ -419,14 +423,14 @@ impl<P: Searchable> Search<P> {
             }
             if alpha >= beta {
                 if !position.is_tactical(&turn) {
-                    self.ordering.cutoff::<P>(turn, ply, depth);
+                    self.ordering.cutoff::<P>(turn, at, depth.0);
                 }
                 break;
             }
         }
-        self.lists[ply] = turns;
-        self.keys[ply] = keys;
-        if ply == 0 {
+        self.lists[at] = turns;
+        self.keys[at] = keys;
+        if ply == Ply::ZERO {
             self.root_best = best;
         }
         if !quiescent {
@@ -439,7 +443,7 @@ impl<P: Searchable> Search<P> {
             };
             self.table.put(Entry {
                 key: hash,
-                depth: depth.min(255) as u8,
+                depth: depth.0.min(255) as u8,
                 bound,
                 score: to_table(best_score, ply),
                 best,
@@ -466,18 +470,18 @@ impl<P: Searchable> Search<P> {
 impl<P: Searchable> Search<P> {
     /// The score of a result for the side to move `ply` plies below the
     /// root, reached `plies` plies further on.
-    fn verdict_score(&self, verdict: Verdict, ply: usize, plies: u32) -> Score {
+    fn verdict_score(&self, verdict: Verdict, ply: Ply, plies: Ply) -> Score {
         match verdict {
-            Verdict::Win => Score::win_in(ply as u32 + plies),
-            Verdict::Loss => Score::loss_in(ply as u32 + plies),
+            Verdict::Win => Score::win_in(ply + plies),
+            Verdict::Loss => Score::loss_in(ply + plies),
             Verdict::Draw => self.draw_score(ply),
         }
     }
 
     /// A draw, as the side to move `ply` plies below the root sees it: with
     /// contempt the root's side counts a draw as a small loss.
-    fn draw_score(&self, ply: usize) -> Score {
-        if ply % 2 == 0 {
+    fn draw_score(&self, ply: Ply) -> Score {
+        if ply.0 % 2 == 0 {
             Score(Score::DRAW.0 - self.contempt)
         } else {
             Score(Score::DRAW.0 + self.contempt)
@@ -487,21 +491,21 @@ impl<P: Searchable> Search<P> {
 
 /// Decided scores are stored relative to the node, so that they stay right
 /// when the position is reached at another ply.
-fn to_table(score: Score, ply: usize) -> Score {
+fn to_table(score: Score, ply: Ply) -> Score {
     if score.0 > 900_000 {
-        Score(score.0 + ply as i32)
+        Score(score.0 + ply.0 as i32)
     } else if score.0 < -900_000 {
-        Score(score.0 - ply as i32)
+        Score(score.0 - ply.0 as i32)
     } else {
         score
     }
 }
 
-fn from_table(score: Score, ply: usize) -> Score {
+fn from_table(score: Score, ply: Ply) -> Score {
     if score.0 > 900_000 {
-        Score(score.0 - ply as i32)
+        Score(score.0 - ply.0 as i32)
     } else if score.0 < -900_000 {
-        Score(score.0 + ply as i32)
+        Score(score.0 + ply.0 as i32)
     } else {
         score
     }
@@ -522,7 +526,7 @@ mod tests {
     fn a_deeper_stale_entry_for_the_root_is_not_reported() {
         let root = Position::<u32>::start(DraughtsKind::Qirkat.rules());
         let limits = Limits {
-            depth: 4,
+            depth: Depth(4),
             ..Limits::default()
         };
         let fresh = Search::new().run(&[root], limits);

@@ -9,7 +9,7 @@ use alloc::vec::Vec;
 use core::fmt;
 use core::str::FromStr;
 
-use super::{Limits, Oracle, Score, Search, Searchable, Verdict};
+use super::{Depth, Limits, Oracle, Ply, Score, Search, Searchable, Verdict};
 use crate::kind::{DraughtsKind, GameKind};
 
 /// A difficulty level.
@@ -26,7 +26,7 @@ pub enum Level {
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct LevelSettings {
     /// Full-width depth.
-    pub depth: u32,
+    pub depth: Depth,
     /// Nodes per move for a draughts-family game (scaled for dearer games).
     pub nodes: u64,
     /// Deliberate misjudgement of every position, in hundredths of a man.
@@ -85,10 +85,10 @@ impl Level {
             (GameKind::Draughts(DraughtsKind::Qirkat), Level::Easy) => settings.margin = 85,
             (GameKind::Draughts(DraughtsKind::Qirkat), Level::Medium) => settings.margin = 70,
             (GameKind::Draughts(DraughtsKind::Qirkat), Level::Hard) => settings.margin = 45,
-            (GameKind::Draughts(DraughtsKind::Bell), Level::Hard) => settings.depth = 8,
+            (GameKind::Draughts(DraughtsKind::Bell), Level::Hard) => settings.depth = Depth(8),
             // With kings, Expert draws most games against a Hard that looks
             // nine plies ahead.
-            (GameKind::Draughts(DraughtsKind::Special), Level::Hard) => settings.depth = 7,
+            (GameKind::Draughts(DraughtsKind::Special), Level::Hard) => settings.depth = Depth(7),
             // Classic is drawn whenever the men run past each other, which
             // any level can bring about; a level that never slips cannot be
             // beaten by the next. So below Expert each level sometimes picks
@@ -129,7 +129,7 @@ impl Level {
             Level::Expert => (64, 2_000_000, 0, 0, 0),
         };
         LevelSettings {
-            depth,
+            depth: Depth(depth),
             nodes,
             noise,
             overlook_huff,
@@ -193,7 +193,7 @@ impl LevelSettings {
                 .map_err(|_| format!("{name} must be a whole number, found {value:?}"))?;
             let small = || i32::try_from(number).map_err(|_| format!("{name} is too large"));
             match name {
-                "depth" => settings.depth = small()?.clamp(1, 64) as u32,
+                "depth" => settings.depth = Depth(small()?.clamp(1, 64) as u32),
                 "nodes" => settings.nodes = number.max(1),
                 "noise" => settings.noise = small()?,
                 "overlook" => settings.overlook_huff = number.min(100),
@@ -277,8 +277,8 @@ impl<P: Searchable> Player<P> {
         for turn in turns {
             let (verdict, plies) = self.search.known(&root.play(turn))?;
             let score = match verdict {
-                Verdict::Loss => Score::win_in(plies + 1),
-                Verdict::Win => Score::loss_in(plies + 1),
+                Verdict::Loss => Score::win_in(Ply(plies).next()),
+                Verdict::Win => Score::loss_in(Ply(plies).next()),
                 Verdict::Draw => Score::DRAW,
             };
             if best.is_none_or(|(_, s)| score > s) {
@@ -345,7 +345,7 @@ impl<P: Searchable> Player<P> {
         }
         let threshold = Score(report.score.0 - margin);
         for turn in turns.into_iter().filter(|t| *t != best && allowed(t)) {
-            let depth = report.depth.max(1);
+            let depth = report.depth.max(Depth(1));
             if self
                 .search
                 .reaches(positions, turn, depth, threshold, limits.nodes)

@@ -11,6 +11,7 @@
 //! lists are kept per ply and reused.
 
 mod alphabeta;
+mod depth;
 mod level;
 mod ordering;
 mod score;
@@ -18,6 +19,7 @@ mod searchable;
 mod tt;
 
 pub use alphabeta::{Limits, Oracle, Report, Search};
+pub use depth::{Depth, Ply};
 pub use level::{Level, LevelSettings, Player, UnknownLevel};
 pub use score::Score;
 pub use searchable::{Searchable, Verdict, HISTORY_SIZE};

@@ -3,6 +3,8 @@
 use core::fmt;
 use core::ops::Neg;
 
+use super::Ply;
+
 /// A position's value for the side to move: material and position in
 /// hundredths of a man, or a won or lost game.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Default)]
@@ -17,14 +19,14 @@ impl Score {
     /// Scores beyond this are wins or losses.
     const DECIDED: i32 = 900_000;
 
-    /// A win in `ply` plies from the root.
-    pub const fn win_in(ply: u32) -> Score {
-        Score(Score::WIN.0 - ply as i32)
+    /// A win `ply` plies from the root.
+    pub const fn win_in(ply: Ply) -> Score {
+        Score(Score::WIN.0 - ply.0 as i32)
     }
 
-    /// A loss in `ply` plies from the root.
-    pub const fn loss_in(ply: u32) -> Score {
-        Score(-Score::WIN.0 + ply as i32)
+    /// A loss `ply` plies from the root.
+    pub const fn loss_in(ply: Ply) -> Score {
+        Score(-Score::WIN.0 + ply.0 as i32)
     }
 
     pub const fn is_decided(self) -> bool {
@@ -32,9 +34,9 @@ impl Score {
     }
 
     /// Plies to the end for a decided score.
-    pub fn plies_to_end(self) -> Option<u32> {
+    pub fn plies_to_end(self) -> Option<Ply> {
         self.is_decided()
-            .then(|| (Score::WIN.0 - self.0.abs()) as u32)
+            .then(|| Ply((Score::WIN.0 - self.0.abs()) as u32))
     }
 }
 

@@ -316,8 +316,14 @@ mod tests {
         assert_eq!(eval_words(125), "+1.25");
         assert_eq!(eval_words(-7), "−0.07");
         assert_eq!(eval_words(0), "0.00");
-        assert_eq!(eval_words(Score::win_in(5).0), "White wins by force");
-        assert_eq!(eval_words(Score::loss_in(4).0), "Black wins by force");
+        assert_eq!(
+            eval_words(Score::win_in(engine::search::Ply(5)).0),
+            "White wins by force"
+        );
+        assert_eq!(
+            eval_words(Score::loss_in(engine::search::Ply(4)).0),
+            "Black wins by force"
+        );
     }
 
     #[test]

@@ -203,7 +203,7 @@ impl Ui {
             review.record.clone(),
             next,
             1,
-            review::REVIEW_LIMITS.depth,
+            review::REVIEW_LIMITS.depth.plies(),
             review::REVIEW_LIMITS.nodes,
         )));
     }
