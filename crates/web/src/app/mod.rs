@@ -33,7 +33,7 @@ use web_sys::{
 
 use crate::render;
 pub use crate::ui::display_name;
-use crate::ui::{Action, Boot, Button, Effect, Fields, Screen, Ui};
+use crate::ui::{Action, Boot, Button, Effect, Fields, Screen, Timer, Ui};
 
 thread_local! {
     static APP: RefCell<Option<App>> = const { RefCell::new(None) };
@@ -74,9 +74,9 @@ struct App {
     storage: Option<Storage>,
     /// The computer's worker, once a request has needed it.
     worker: Option<computer::Computer>,
-    /// The timers running, with the ids the [`Ui`] gave them (a handful:
-    /// a list is smaller in the module than a map).
-    timers: Vec<(u32, Timeout)>,
+    /// The timers running, by name (at most one of each; a list is smaller
+    /// in the module than a map).
+    timers: Vec<(Timer, Timeout)>,
     listeners: Vec<Closure<dyn FnMut(Event)>>,
     longest_task: f64,
     /// The game server's socket, while the [`Ui`] wants one.
@@ -253,9 +253,9 @@ impl Fields for PageFields<'_> {
 }
 
 impl App {
-    /// Drops the timer `id`, which cancels it if it has not fired.
-    fn stop_timer(&mut self, id: u32) {
-        self.timers.retain(|(timer, _)| *timer != id);
+    /// Drops `timer`, which cancels it if it has not fired.
+    fn stop_timer(&mut self, timer: Timer) {
+        self.timers.retain(|(running, _)| *running != timer);
     }
 
     fn element(&self, id: &str) -> Option<Element> {
@@ -306,17 +306,17 @@ impl App {
                 Effect::Store { key, value } => self.store(&key, &value),
                 Effect::Remove { key } => self.remove(&key),
                 Effect::Ask(request) => self.ask(request),
-                Effect::StartTimer { id, ms } => {
+                Effect::StartTimer { timer, ms } => {
                     let timeout = Timeout::new(ms, move || {
                         with_app(|app| {
-                            app.stop_timer(id);
-                            app.dispatch(Action::Timer(id));
+                            app.stop_timer(timer);
+                            app.dispatch(Action::Timer(timer));
                         })
                     });
-                    self.stop_timer(id);
-                    self.timers.push((id, timeout));
+                    self.stop_timer(timer);
+                    self.timers.push((timer, timeout));
                 }
-                Effect::StopTimer(id) => self.stop_timer(id),
+                Effect::StopTimer(timer) => self.stop_timer(timer),
                 Effect::Animate => self.request_frame(),
                 Effect::Redraw => redraw = true,
                 Effect::CapturePointer(id) => {

@@ -65,7 +65,7 @@ pub enum Action {
     /// An animation frame, at this time (ms).
     Frame(f64),
     /// A timer started by [`super::Effect::StartTimer`] went off.
-    Timer(u32),
+    Timer(super::Timer),
     /// The computer's worker answered.
     Reply(Reply),
     /// The game socket opened, at this time (ms).

@@ -3,7 +3,7 @@
 
 use engine::search::Level;
 
-use super::{Effect, Thinking, Ui};
+use super::{Effect, Thinking, Timer, Ui};
 use crate::session::{Mode, Update};
 use crate::worker::{Reply, Request};
 
@@ -27,9 +27,11 @@ impl Ui {
             if self.shared.paused {
                 return;
             }
-            let id = self.next_id();
-            self.shared.thinking = Thinking::Delay(id);
-            fx.push(Effect::StartTimer { id, ms: delay_ms });
+            self.shared.thinking = Thinking::Delay;
+            fx.push(Effect::StartTimer {
+                timer: Timer::WatchPause,
+                ms: delay_ms,
+            });
             return;
         }
         self.think_now(fx);
@@ -52,8 +54,8 @@ impl Ui {
     /// cancelled (its timer stopped), a request in flight is no longer
     /// waited for.
     pub(super) fn stop_thinking(&mut self, fx: &mut Vec<Effect>) {
-        if let Thinking::Delay(id) = self.shared.thinking {
-            fx.push(Effect::StopTimer(id));
+        if self.shared.thinking == Thinking::Delay {
+            fx.push(Effect::StopTimer(Timer::WatchPause));
         }
         self.shared.thinking = Thinking::Idle;
     }

@@ -8,7 +8,7 @@
 
 use online_play::{ClientMessage, ServerMessage};
 
-use super::{Effect, ScreenState, Ui, ONLINE_KEY};
+use super::{Effect, ScreenState, Timer, Ui, ONLINE_KEY};
 use crate::online_state::{Link, Online, Seat};
 
 /// Milliseconds of silence after which an open socket counts as dead.
@@ -44,8 +44,8 @@ pub(super) struct OnlineGame {
     pub socket: Socket,
     /// Failed attempts in a row (for the back-off).
     retries: u32,
-    /// The back-off timer's id, while one runs.
-    retry: Option<u32>,
+    /// The back-off's timer runs.
+    retry: bool,
     last_heard: f64,
     last_ping: f64,
     /// The page's time as last told (for the clocks on screen).
@@ -77,7 +77,7 @@ impl Ui {
             mirror: Online::new(seat),
             socket: Socket::Closed,
             retries: 0,
-            retry: None,
+            retry: false,
             last_heard: 0.0,
             last_ping: 0.0,
             now_ms: 0.0,
@@ -101,7 +101,9 @@ impl Ui {
         self.shared.session = None;
         fx.push(Effect::Disconnect);
         fx.push(Effect::Heartbeat(false));
-        fx.extend(game.retry.map(Effect::StopTimer));
+        if game.retry {
+            fx.push(Effect::StopTimer(Timer::Reconnect));
+        }
         fx.push(Effect::Remove {
             key: ONLINE_KEY.to_string(),
         });
@@ -112,7 +114,9 @@ impl Ui {
         let Some(game) = self.shared.online.as_mut() else {
             return;
         };
-        fx.extend(game.retry.take().map(Effect::StopTimer));
+        if std::mem::take(&mut game.retry) {
+            fx.push(Effect::StopTimer(Timer::Reconnect));
+        }
         game.socket = Socket::Connecting;
         fx.push(Effect::Connect);
     }
@@ -197,16 +201,17 @@ impl Ui {
         };
         game.socket = Socket::Closed;
         game.mirror.link = Link::Reconnecting;
-        fx.extend(game.retry.take().map(Effect::StopTimer));
+        if std::mem::take(&mut game.retry) {
+            fx.push(Effect::StopTimer(Timer::Reconnect));
+        }
         if !hidden {
             let ms = backoff_ms(game.retries, unit);
             game.retries += 1;
-            self.shared.last_id += 1;
-            let id = self.shared.last_id;
-            if let Some(game) = self.shared.online.as_mut() {
-                game.retry = Some(id);
-            }
-            fx.push(Effect::StartTimer { id, ms });
+            game.retry = true;
+            fx.push(Effect::StartTimer {
+                timer: Timer::Reconnect,
+                ms,
+            });
         }
         fx.extend(self.show_online());
     }
@@ -227,24 +232,19 @@ impl Ui {
         }
     }
 
-    /// A timer went off: the back-off's, if it is the one running.
-    /// Whether it was.
-    pub(super) fn retry_timer(&mut self, id: u32, fx: &mut Vec<Effect>) -> bool {
+    /// The back-off's timer went off: connect again, if it still runs.
+    pub(super) fn reconnect_now(&mut self, fx: &mut Vec<Effect>) {
         if !self.is_full() {
-            return false;
+            return;
         }
-        let ours = self
+        let due = self
             .shared
             .online
-            .as_ref()
-            .is_some_and(|g| g.retry == Some(id));
-        if ours {
-            if let Some(game) = self.shared.online.as_mut() {
-                game.retry = None;
-            }
+            .as_mut()
+            .is_some_and(|g| std::mem::take(&mut g.retry));
+        if due {
             self.connect(fx);
         }
-        ours
     }
 
     /// Once a second: the opponent-away countdown, the check for a socket

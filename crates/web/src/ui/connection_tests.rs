@@ -190,7 +190,7 @@ fn a_dropped_socket_is_reconnected_after_a_growing_jittered_back_off() {
     assert_eq!(ui.view().screen, "game", "the game stays on screen");
 
     // Not before its timer, and not for another timer.
-    assert!(ui.update(Action::Timer(first + 100)).is_empty());
+    assert!(ui.update(Action::Timer(Timer::WatchPause)).is_empty());
     assert_eq!(ui.update(Action::Timer(first)), vec![Effect::Connect]);
     let fx = ui.update(Action::SocketClosed { hidden: false });
     let (second, ms) = back_off(&fx).expect("a back-off");

@@ -7,6 +7,16 @@ use online_play::ClientMessage;
 use crate::sound::Sound;
 use crate::worker::Request;
 
+/// The page's timers, named by what they wait for: at most one of each
+/// runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Timer {
+    /// The pause before the computer's next move while watching it play.
+    WatchPause,
+    /// The wait before the online game's socket is opened again.
+    Reconnect,
+}
+
 /// One thing for the page to do.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Effect {
@@ -16,8 +26,9 @@ pub enum Effect {
     Remove { key: String },
     /// Ask the computer's worker.
     Ask(Request),
-    /// Report [`super::Action::Timer`] with `id` after `ms`.
-    StartTimer { id: u32, ms: u32 },
+    /// Report [`super::Action::Timer`] with `timer` after `ms`, in place of
+    /// the same timer if it runs.
+    StartTimer { timer: Timer, ms: u32 },
     /// Report the next animation frame.
     Animate,
     /// Draw the board again (a cheap change: a drag, a frame, the focus).
@@ -37,8 +48,8 @@ pub enum Effect {
     ReplyToHost(serde_json::Value),
     /// Something went wrong that the console should hear of.
     Log(String),
-    /// Stop the timer with `id`, if it has not gone off.
-    StopTimer(u32),
+    /// Stop `timer`, if it has not gone off.
+    StopTimer(Timer),
     /// Open a socket to the game server, letting any open one go without
     /// reporting its closing; report [`super::Action::SocketOpen`],
     /// [`super::Action::SocketMessage`] and [`super::Action::SocketClosed`].

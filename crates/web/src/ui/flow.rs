@@ -220,7 +220,7 @@ impl Ui {
             Button::Pause => {
                 self.shared.paused = !self.shared.paused;
                 // The pause before the next move ends with no move.
-                if self.shared.paused && matches!(self.shared.thinking, Thinking::Delay(_)) {
+                if self.shared.paused && self.shared.thinking == Thinking::Delay {
                     self.stop_thinking(fx);
                 }
             }

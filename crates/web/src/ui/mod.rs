@@ -36,7 +36,7 @@ pub use action::{Action, ActionError, Boot, Button, Fields};
 pub use analysis::AnalysisView;
 pub use around::{ChatButton, ChatView, RematchOffer, RematchView, PHRASES};
 pub use editor::{BrushView, EditorView};
-pub use effect::{Dialog, Effect};
+pub use effect::{Dialog, Effect, Timer};
 pub use language::LANG_KEY;
 pub use light::FULL_KEYS;
 pub use lines::LinesPanel;
@@ -74,8 +74,8 @@ pub fn save_key(embed: Option<&Embed>) -> String {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Thinking {
     Idle,
-    /// Waiting out the pause between moves while watching (the timer's id).
-    Delay(u32),
+    /// Waiting out the pause between moves while watching.
+    Delay,
     /// Asked its worker (the request's id).
     Asked(u32),
 }
@@ -273,8 +273,9 @@ impl Ui {
                 fx.push(Effect::Redraw);
             }
             Action::Frame(now) => self.frame(now, &mut fx),
-            Action::Timer(id) => {
-                if !self.retry_timer(id, &mut fx) && self.shared.thinking == Thinking::Delay(id) {
+            Action::Timer(Timer::Reconnect) => self.reconnect_now(&mut fx),
+            Action::Timer(Timer::WatchPause) => {
+                if self.shared.thinking == Thinking::Delay {
                     self.think_now(&mut fx);
                 }
             }

@@ -28,9 +28,12 @@ pub(super) fn snapshot(v: u64, record: &str) -> ServerMessage {
 }
 
 /// The back-off timer a closing started, if any.
-pub(super) fn back_off(fx: &[Effect]) -> Option<(u32, u32)> {
+pub(super) fn back_off(fx: &[Effect]) -> Option<(Timer, u32)> {
     fx.iter().find_map(|e| match e {
-        Effect::StartTimer { id, ms } => Some((*id, *ms)),
+        Effect::StartTimer {
+            timer: timer @ Timer::Reconnect,
+            ms,
+        } => Some((*timer, *ms)),
         _ => None,
     })
 }

@@ -244,22 +244,22 @@ fn watching_is_paused_stepped_reviewed_and_taken_over() {
         DraughtsKind::Classic,
     ))));
     let fx = ui.update(Action::Press(Button::StartWatch { delay_ms: 500 }));
-    let Some(&Effect::StartTimer { id, ms }) =
+    let Some(&Effect::StartTimer { timer, ms }) =
         fx.iter().find(|e| matches!(e, Effect::StartTimer { .. }))
     else {
         panic!("a pause before the first move: {fx:?}");
     };
-    assert_eq!(ms, 500);
+    assert_eq!((timer, ms), (Timer::WatchPause, 500));
     let view = ui.view().game.expect("panels");
     assert_eq!(view.watch_delay, Some(500));
     assert!(view.resign_disabled && view.offer_draw_disabled);
     // Another timer's end is not this one.
-    assert!(asked(&ui.update(Action::Timer(id + 100))).is_none());
-    let fx = ui.update(Action::Timer(id));
+    assert!(asked(&ui.update(Action::Timer(Timer::Reconnect))).is_none());
+    let fx = ui.update(Action::Timer(timer));
     let request = asked(&fx).expect("asked after the pause").clone();
     let fx = ui.update(first_turn_reply(&request));
     assert_eq!(session(&ui).game.ply(), 1);
-    let Some(&Effect::StartTimer { id, .. }) =
+    let Some(&Effect::StartTimer { timer, .. }) =
         fx.iter().find(|e| matches!(e, Effect::StartTimer { .. }))
     else {
         panic!("a pause before the next move: {fx:?}");
@@ -270,13 +270,13 @@ fn watching_is_paused_stepped_reviewed_and_taken_over() {
     // Paused: the pause under way ends with no move (its timer stopped); a
     // step plays one move, and no pause follows it.
     let fx = ui.update(Action::Press(Button::Pause));
-    assert!(fx.contains(&Effect::StopTimer(id)), "{fx:?}");
+    assert!(fx.contains(&Effect::StopTimer(timer)), "{fx:?}");
     let view = ui.view().game.expect("panels");
     assert_eq!(
         (view.pause_label.as_str(), view.status.as_str()),
         ("Resume", "Paused")
     );
-    assert!(asked(&ui.update(Action::Timer(id))).is_none());
+    assert!(asked(&ui.update(Action::Timer(timer))).is_none());
     assert_eq!(session(&ui).game.ply(), 1);
     let fx = ui.update(Action::Press(Button::Step));
     let request = asked(&fx).expect("a step asks at once").clone();
