@@ -5,47 +5,39 @@
 //! The rules of a live game (who may do what, and the numbered events that
 //! follow) are `online_play::Room`, shared with the browser.
 //!
-//! - [`store`] keeps games and their events in SQLite, [`postgres`] in
-//!   PostgreSQL, and [`db`] puts either behind the same async calls;
-//!   [`schema`] refuses a database that is not this server's.
-//! - [`ids`] makes game ids, seat tokens and join codes.
-//! - [`accounts`] checks usernames, and hashes passwords and session
-//!   tokens, and [`users`] keeps accounts and sessions in either store,
-//!   [`devices`] the browsers each account signed in from;
-//!   [`ratings`] rates players (Glicko-2), and [`fair_play`] keeps rated
-//!   play between players apart and waits abandoners out.
-//! - [`live`] holds a game in memory and addresses what it sends; [`hub`]
-//!   lets connections into games and serialises each game's actions
-//!   (check, store, apply, announce).
-//! - [`limits`] keeps per-address allowances; [`listen`] accepts
-//!   connections within caps and deadlines.
-//! - [`lag`] measures a game socket's lag with the server's own pings.
-//! - [`web`] speaks HTTP, [`site`] serves the web app's files and
-//!   [`socket`] carries the game socket's frames.
+//! One folder per domain, each with its types, its storage (a trait
+//! implemented for SQLite and for PostgreSQL) and its routes:
+//!
+//! - [`games`]: live games. [`games::live`] holds one in memory and
+//!   addresses what it sends, [`games::hub`] lets connections in and
+//!   serialises each game's actions (check, store, apply, announce),
+//!   [`games::socket`] carries the game socket's frames and [`games::lag`]
+//!   measures its lag; the games in play for the Watch screen.
+//! - [`lobby`]: seeks, quick pairing, fair play between accounts, and the
+//!   lists pushed to open pages.
+//! - [`accounts`]: usernames, password and session hashing, accounts and
+//!   sessions ([`accounts::users`]), the browsers each signed in from
+//!   ([`accounts::devices`]), and their routes.
+//! - [`ratings`]: Glicko-2, where ratings are kept, players' pages and
+//!   leaderboards.
+//! - [`storage`]: SQLite ([`storage::sqlite`]) and PostgreSQL
+//!   ([`storage::postgres`]) behind one handle ([`storage::Db`]), their
+//!   migrations checked at start ([`storage::schema`]).
+//! - [`http`]: the server itself: routes, errors, per-address limits,
+//!   accepting connections within caps and deadlines, and the web app's
+//!   files.
+//! - [`ids`] makes game ids, seat tokens and join codes; [`time`] is the
+//!   clock everything is reckoned by.
 
 pub mod accounts;
-pub mod db;
-pub mod devices;
-pub mod fair_play;
-pub mod hub;
+pub mod games;
+pub mod http;
 pub mod ids;
-pub mod lag;
-pub mod limits;
-pub mod listen;
-pub mod live;
-pub mod players;
-pub mod postgres;
+pub mod lobby;
 pub mod ratings;
-pub mod schema;
-pub mod seeks;
-pub mod site;
-pub mod socket;
-pub mod standings;
-pub mod store;
+pub mod storage;
 pub mod time;
-pub mod users;
-pub mod web;
 
+pub use http::{serve, Config};
 pub use online_play::{Context, Room};
-pub use store::{GameRow, Store, StoreError};
-pub use web::{serve, Config};
+pub use storage::sqlite::{GameRow, Store, StoreError};

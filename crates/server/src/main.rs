@@ -82,7 +82,7 @@ impl Args {
         config.busy_timeout = Duration::from_secs(self.busy_timeout);
         config.caps.per_address = self.connections_per_address as usize;
         config.caps.total = self.connections as usize;
-        config.proxies = alquerque_server::limits::Proxies(self.trusted_proxy);
+        config.proxies = alquerque_server::http::limits::Proxies(self.trusted_proxy);
         config.spectators_per_address = self.spectators_per_address as usize;
         config.sockets_per_address = self.sockets_per_address as usize;
         config.session_lifetime = Duration::from_secs(self.session_days * 24 * 60 * 60);

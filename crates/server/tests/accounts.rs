@@ -24,7 +24,7 @@ async fn server(database: &str, logins_per_minute: u32) -> (std::net::SocketAddr
         config.logins_per_minute = logins_per_minute;
         config.session_lifetime = Duration::from_secs(7 * 24 * 60 * 60);
         config.proxies =
-            alquerque_server::limits::Proxies(vec!["127.0.0.1/32".parse().expect("a net")]);
+            alquerque_server::http::limits::Proxies(vec!["127.0.0.1/32".parse().expect("a net")]);
     })
     .await;
     (addr, time)
@@ -109,7 +109,7 @@ async fn accounts(database: &str) {
     assert_eq!(other.me().await, None);
 
     // The store keeps an argon2id hash, never the password.
-    let (db, opening) = alquerque_server::db::Db::open(database, Duration::from_secs(5));
+    let (db, opening) = alquerque_server::storage::Db::open(database, Duration::from_secs(5));
     opening.await.expect("opens").expect("opens");
     let stored = db.user("ana").await.expect("reads").expect("Ana");
     assert_eq!(stored.name, "Ana");

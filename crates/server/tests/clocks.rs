@@ -224,7 +224,7 @@ async fn correspondence_deadlines_pass_across_a_restart_in_postgresql() {
 async fn server_at(
     database: &str,
     at: u64,
-) -> (std::net::SocketAddr, Time, alquerque_server::web::Serving) {
+) -> (std::net::SocketAddr, Time, alquerque_server::http::Serving) {
     let time = Time::manual(at);
     let mut config = alquerque_server::Config::new(([127, 0, 0, 1], 0).into(), database);
     config.time = time.clone();

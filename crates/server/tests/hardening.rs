@@ -285,7 +285,7 @@ async fn one_address_holds_only_so_many_connections() {
     let addr = start_adjusted(&fresh_database(), |config| {
         config.caps.per_address = 5;
         // Loopback as a client, not as a trusted proxy (which has no cap).
-        config.proxies = alquerque_server::limits::Proxies::default();
+        config.proxies = alquerque_server::http::limits::Proxies::default();
     })
     .await;
     let mut held = Vec::new();
@@ -339,7 +339,7 @@ async fn limits_count_the_client_a_trusted_proxy_names_and_ignore_others() {
     let behind = start_adjusted(&fresh_database(), |config| {
         config.per_minute = 1;
         config.proxies =
-            alquerque_server::limits::Proxies(vec!["127.0.0.1/32".parse().expect("a net")]);
+            alquerque_server::http::limits::Proxies(vec!["127.0.0.1/32".parse().expect("a net")]);
     })
     .await;
     assert_eq!(create_from(behind, "198.51.100.7").await, 200);
@@ -352,7 +352,7 @@ async fn limits_count_the_client_a_trusted_proxy_names_and_ignore_others() {
     // Without it, what a client says of itself changes nothing.
     let direct = start_adjusted(&fresh_database(), |config| {
         config.per_minute = 1;
-        config.proxies = alquerque_server::limits::Proxies::default();
+        config.proxies = alquerque_server::http::limits::Proxies::default();
     })
     .await;
     assert_eq!(create_from(direct, "198.51.100.7").await, 200);

@@ -325,8 +325,8 @@ async fn a_killed_server_is_forgotten() {
     // long enough, its spectator is no longer counted.
     other.start_kill().expect("killed");
     let forgotten = |m: &ServerMessage| matches!(m, ServerMessage::Presence(p) if p.watchers == 0);
-    let limit =
-        alquerque_server::hub::PRESENCE_BELIEVED + alquerque_server::hub::PRESENCE_EVERY * 2;
+    let limit = alquerque_server::games::hub::PRESENCE_BELIEVED
+        + alquerque_server::games::hub::PRESENCE_EVERY * 2;
     let mut pinging = tokio::time::interval(Duration::from_secs(2));
     let heard = tokio::time::timeout(limit, async {
         loop {

@@ -12,7 +12,7 @@ use std::net::SocketAddr;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use alquerque_server::db::Db;
+use alquerque_server::storage::Db;
 use common::postgres::Postgres;
 use common::*;
 use engine::Side;

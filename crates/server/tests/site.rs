@@ -75,7 +75,7 @@ async fn files_go_compressed_as_the_browser_allows_and_cached_by_name() {
         assert_eq!(header(&head, "content-type"), Some("application/wasm"));
         assert_eq!(
             header(&head, "cache-control"),
-            Some(alquerque_server::site::IMMUTABLE),
+            Some(alquerque_server::http::site::IMMUTABLE),
             "{head}"
         );
         assert!(header(&head, "vary").is_some_and(|v| v.contains("accept-encoding")));

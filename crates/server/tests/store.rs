@@ -7,7 +7,7 @@ mod common;
 
 use std::time::Duration;
 
-use alquerque_server::db::Db;
+use alquerque_server::storage::Db;
 use alquerque_server::{GameRow, StoreError};
 use common::postgres::Postgres;
 use online_play::{EventBody, Role};
@@ -218,7 +218,7 @@ async fn a_database_that_cannot_be_reached_is_told() {
 /// Accounts and sessions, against the database at `url`.
 async fn users_suite(url: &str) {
     use alquerque_server::accounts;
-    use alquerque_server::users::User;
+    use alquerque_server::accounts::users::User;
     let db = open(url).await;
     let other = open(url).await;
     let hash = accounts::hash_password("correct horse");

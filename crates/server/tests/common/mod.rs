@@ -68,7 +68,7 @@ pub async fn start_adjusted(
     // address it comes from ([`Browser::from`]); a request that says
     // nothing counts as loopback's own.
     config.proxies =
-        alquerque_server::limits::Proxies(vec!["127.0.0.1/32".parse().expect("a net")]);
+        alquerque_server::http::limits::Proxies(vec!["127.0.0.1/32".parse().expect("a net")]);
     adjust(&mut config);
     let (addr, _handle) = alquerque_server::serve(config).await.expect("serves");
     addr

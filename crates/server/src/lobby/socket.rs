@@ -1,0 +1,232 @@
+//! The lobby's socket (`GET /api/lobby/socket`): a page says what it
+//! follows ([`LobbyFollow`]: the seeks, the games in play, the site's
+//! figures, its own waiting seek) and is sent each list at once and again
+//! whenever it changes ([`LobbyNews`]), from this process's feed
+//! ([`crate::lobby::feed`]). A followed seek is kept open while its page is
+//! there, and the page is told when it is paired or gone. Nothing is
+//! polled.
+
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::extract::{ConnectInfo, State};
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum_extra::extract::cookie::CookieJar;
+use online_play::api::{LobbyFollow, LobbyNews};
+
+use crate::http::App;
+use crate::lobby::fair_play::Origin;
+use crate::lobby::feed::Lists;
+
+/// How often a followed seek is looked at (and so kept open) besides
+/// whenever the lists change.
+const SEEK_EVERY: Duration = Duration::from_secs(5);
+/// The largest message a page sends.
+const MAX_READ: usize = 1024;
+/// Messages a page may send per second before it is closed for flooding.
+const PER_SECOND: u32 = 5;
+
+/// Opens the lobby's socket for an allowed origin, within the address's
+/// allowance of sockets.
+pub(crate) async fn upgrade(
+    State(app): State<Arc<App>>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    jar: CookieJar,
+    upgrade: WebSocketUpgrade,
+) -> Response {
+    if !crate::games::socket::origin_allowed(&app, &headers) {
+        return (StatusCode::FORBIDDEN, "origin not allowed").into_response();
+    }
+    let ip = app.proxies.client(peer.ip(), &headers);
+    let Some(held) = app.sockets.hold(ip) else {
+        return (
+            StatusCode::TOO_MANY_REQUESTS,
+            "too many sockets from this address",
+        )
+            .into_response();
+    };
+    let viewer = crate::lobby::routes::origin_of(&app, peer, &headers, &jar);
+    // A page signed out, or a store that failed, follows as a guest.
+    let user = crate::accounts::routes::signed_in(&app, &jar)
+        .await
+        .ok()
+        .flatten()
+        .map(|user| user.key);
+    upgrade
+        .read_buffer_size(4 * 1024)
+        .write_buffer_size(4 * 1024)
+        .max_message_size(MAX_READ)
+        .max_frame_size(MAX_READ)
+        .on_upgrade(move |ws| async move {
+            Follower {
+                app,
+                viewer,
+                user,
+                wanted: LobbyFollow::default(),
+                sent: Sent::default(),
+            }
+            .serve(ws)
+            .await;
+            drop(held);
+        })
+}
+
+/// What a page was last sent: each list's version, and what its own games
+/// were worked out from.
+#[derive(Default)]
+struct Sent {
+    seeks: u64,
+    live: u64,
+    stats: u64,
+    playing: Option<Vec<(String, usize)>>,
+}
+
+/// Returns once the server begins to stop.
+async fn stopped(stopping: &mut tokio::sync::watch::Receiver<bool>) {
+    while !*stopping.borrow_and_update() {
+        if stopping.changed().await.is_err() {
+            std::future::pending::<()>().await;
+        }
+    }
+}
+
+struct Follower {
+    app: Arc<App>,
+    viewer: Origin,
+    user: Option<String>,
+    wanted: LobbyFollow,
+    sent: Sent,
+}
+
+impl Follower {
+    async fn serve(mut self, mut ws: WebSocket) {
+        let mut lists = self.app.lobby.follow();
+        let mut stopping = self.app.stopping.clone();
+        let mut seek_check = tokio::time::interval(SEEK_EVERY);
+        let (mut window, mut heard) = (Instant::now(), 0);
+        loop {
+            let news = tokio::select! {
+                incoming = ws.recv() => {
+                    let Some(Ok(message)) = incoming else { break };
+                    let text = match message {
+                        Message::Text(text) => text,
+                        Message::Ping(_) | Message::Pong(_) => continue,
+                        Message::Binary(_) | Message::Close(_) => break,
+                    };
+                    if window.elapsed() >= Duration::from_secs(1) {
+                        (window, heard) = (Instant::now(), 0);
+                    }
+                    heard += 1;
+                    if heard > PER_SECOND {
+                        crate::games::socket::close(&mut ws, 1008, "too many messages").await;
+                        break;
+                    }
+                    let Ok(wanted) = serde_json::from_str::<LobbyFollow>(&text) else {
+                        crate::games::socket::close(&mut ws, 1003, "unreadable message").await;
+                        break;
+                    };
+                    self.wanted = wanted;
+                    self.sent = Sent::default();
+                    // The first page to follow wakes the feed at once.
+                    self.app.lobby.poke();
+                    let lists = lists.borrow_and_update().clone();
+                    let mut news = self.news(&lists).await;
+                    news.extend(self.seek_news().await);
+                    news
+                }
+                changed = lists.changed() => {
+                    if changed.is_err() {
+                        break;
+                    }
+                    let lists = lists.borrow_and_update().clone();
+                    let mut news = self.news(&lists).await;
+                    news.extend(self.seek_news().await);
+                    news
+                }
+                _ = seek_check.tick(), if self.wanted.seek.is_some() => {
+                    self.seek_news().await.into_iter().collect()
+                }
+                () = stopped(&mut stopping) => {
+                    crate::games::socket::close(&mut ws, 1001, "server stopping").await;
+                    break;
+                }
+            };
+            for item in news {
+                let Ok(text) = serde_json::to_string(&item) else {
+                    continue;
+                };
+                if ws.send(Message::Text(text.into())).await.is_err() {
+                    return;
+                }
+            }
+        }
+    }
+
+    /// The lists followed that changed since they were last sent.
+    async fn news(&mut self, lists: &Lists) -> Vec<LobbyNews> {
+        let mut news = Vec::new();
+        let w = &self.wanted;
+        if w.lobby && lists.seeks.version > self.sent.seeks {
+            self.sent.seeks = lists.seeks.version;
+            let seeks = lists
+                .seeks
+                .list
+                .iter()
+                .map(|(seek, origin)| {
+                    crate::lobby::routes::for_viewer(seek.clone(), origin, &self.viewer)
+                })
+                .collect();
+            news.push(LobbyNews::Seeks {
+                version: lists.seeks.version,
+                seeks,
+            });
+        }
+        if w.live && lists.live.version > self.sent.live {
+            self.sent.live = lists.live.version;
+            news.push(LobbyNews::Live {
+                version: lists.live.version,
+                games: lists.live.list.clone(),
+            });
+        }
+        if w.stats && lists.stats.version > self.sent.stats {
+            self.sent.stats = lists.stats.version;
+            news.push(LobbyNews::Stats {
+                version: lists.stats.version,
+                games: lists.stats.list.clone(),
+            });
+        }
+        if let Some(user) = self.user.as_ref().filter(|_| w.lobby) {
+            // Their own games change with a move in one of them, or when
+            // one starts or ends.
+            let playing = lists.playing.get(user).cloned().unwrap_or_default();
+            if self.sent.playing.as_ref() != Some(&playing) {
+                if let Ok(games) = crate::games::in_play::games_of(&self.app, user).await {
+                    self.sent.playing = Some(playing);
+                    news.push(LobbyNews::Mine { games });
+                }
+            }
+        }
+        news
+    }
+
+    /// The followed seek, looked at (which keeps it open): news once it is
+    /// paired or gone.
+    async fn seek_news(&mut self) -> Option<LobbyNews> {
+        let seek = self.wanted.seek.clone()?;
+        let now = self.app.hub.time.now();
+        let found = self.app.hub.db().seek_seen(&seek, now).await.ok()?;
+        let news = match found {
+            Some(found) => LobbyNews::Paired {
+                game: found.game?,
+                seek,
+            },
+            None => LobbyNews::SeekGone { seek },
+        };
+        self.wanted.seek = None;
+        Some(news)
+    }
+}
