@@ -289,9 +289,9 @@ pub fn play_match(
             None => AnyGame::new(variant),
         };
         let (result, opening) = match game {
-            AnyGame::Small(g) => play_one(g, seats, a_is_white, game_seed, table)?,
-            AnyGame::Wide(g) => play_one(g, seats, a_is_white, game_seed, table)?,
-            AnyGame::Chess(g) => play_one(g, seats, a_is_white, game_seed, table)?,
+            AnyGame::Alquerque(g) => play_one(g, seats, a_is_white, game_seed, table)?,
+            AnyGame::Turkish(g) => play_one(g, seats, a_is_white, game_seed, table)?,
+            AnyGame::Chesquerque(g) => play_one(g, seats, a_is_white, game_seed, table)?,
         };
         let entry: &mut [u32; 3] = openings.entry(opening).or_default();
         entry[0] += result;

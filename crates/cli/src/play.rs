@@ -105,8 +105,8 @@ pub fn run(args: &PlayArgs) -> Result<(), String> {
         None => AnyGame::new(variant),
     };
     match game {
-        AnyGame::Small(g) => session(g, variant, level, human),
-        AnyGame::Wide(g) => session(g, variant, level, human),
-        AnyGame::Chess(g) => session(g, variant, level, human),
+        AnyGame::Alquerque(g) => session(g, variant, level, human),
+        AnyGame::Turkish(g) => session(g, variant, level, human),
+        AnyGame::Chesquerque(g) => session(g, variant, level, human),
     }
 }

@@ -13,7 +13,7 @@ pub fn run(args: &SolveArgs) -> Result<(), String> {
     let GameKind::Draughts(kind) = args.game.game.0 else {
         return Err("the solver covers classic, qirkat and bell".to_string());
     };
-    let AnyGame::Small(game) = crate::inspect::game(&args.game)? else {
+    let AnyGame::Alquerque(game) = crate::inspect::game(&args.game)? else {
         return Err("the solver covers classic, qirkat and bell".to_string());
     };
     let root = *game.position();

@@ -91,7 +91,7 @@ fn men(position: &Position<Small>) -> u32 {
 pub fn probe(args: &ProbeArgs) -> Result<(), String> {
     let kind = draughts(args.game.game.0)?;
     let game = crate::inspect::game(&args.game)?;
-    let AnyGame::Small(game) = game else {
+    let AnyGame::Alquerque(game) = game else {
         return Err(format!("{kind} is not played on the 5×5 board"));
     };
     let position = game.position();

@@ -50,13 +50,21 @@ impl fmt::Display for DraughtsKind {
     }
 }
 
-/// A game key that names no game.
+/// A game key that names none of the games it could: the draughts
+/// family's, when one of them was asked for, or all six.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct UnknownGame;
+pub struct UnknownGame {
+    /// Only the draughts family's games were expected.
+    pub draughts_only: bool,
+}
 
 impl fmt::Display for UnknownGame {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write_expected(f, DraughtsKind::ALL.map(DraughtsKind::as_str))
+        if self.draughts_only {
+            write_expected(f, DraughtsKind::ALL.map(DraughtsKind::as_str))
+        } else {
+            write_expected(f, GameKind::ALL.map(GameKind::as_str))
+        }
     }
 }
 
@@ -67,7 +75,9 @@ impl FromStr for DraughtsKind {
         DraughtsKind::ALL
             .into_iter()
             .find(|k| k.as_str() == s)
-            .ok_or(UnknownGame)
+            .ok_or(UnknownGame {
+                draughts_only: true,
+            })
     }
 }
 
@@ -109,24 +119,16 @@ impl fmt::Display for GameKind {
     }
 }
 
-/// A key that names none of the six games.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct UnknownVariant;
-
-impl fmt::Display for UnknownVariant {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write_expected(f, GameKind::ALL.map(GameKind::as_str))
-    }
-}
-
 impl FromStr for GameKind {
-    type Err = UnknownVariant;
+    type Err = UnknownGame;
 
-    fn from_str(s: &str) -> Result<GameKind, UnknownVariant> {
+    fn from_str(s: &str) -> Result<GameKind, UnknownGame> {
         GameKind::ALL
             .into_iter()
             .find(|v| v.as_str() == s)
-            .ok_or(UnknownVariant)
+            .ok_or(UnknownGame {
+                draughts_only: false,
+            })
     }
 }
 

@@ -149,7 +149,7 @@ fn chesquerque_entries_are_coordinate_moves() {
     let game = AnyGame::from_record_line("chesquerque moves e2e4 a8a7 e4e5 a7a6 e5e6")
         .expect("a legal line");
     for entry in game.entries() {
-        if let AnyTurn::Chess(mv) = entry.turn {
+        if let AnyTurn::Chesquerque(mv) = entry.turn {
             assert_eq!(entry.promotion, mv.promotion);
             assert_eq!(entry.path, vec![mv.from, mv.to]);
         }

@@ -105,9 +105,9 @@ fn a_game_chosen_at_run_time_agrees_with_the_game_inside() {
         let mut any = AnyGame::new(variant);
         play_some(&mut any, 11 + i as u64, 9);
         match &any {
-            AnyGame::Small(g) => agrees(g, &any),
-            AnyGame::Wide(g) => agrees(g, &any),
-            AnyGame::Chess(g) => agrees(g, &any),
+            AnyGame::Alquerque(g) => agrees(g, &any),
+            AnyGame::Turkish(g) => agrees(g, &any),
+            AnyGame::Chesquerque(g) => agrees(g, &any),
         }
         // Its record line rebuilds it, and each turn reads back as itself.
         let rebuilt = AnyGame::from_record_line(&any.record_line()).expect("a record");

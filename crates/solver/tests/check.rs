@@ -291,7 +291,7 @@ fn a_fresh_proof_checks_and_a_tampered_one_does_not() {
         (DraughtsKind::Classic, "5/1b3/5/3w1/w4 w - - 44"),
     ] {
         let record = format!("{kind} position {position}");
-        let AnyGame::Small(game) = AnyGame::from_record_line(&record).expect("a game") else {
+        let AnyGame::Alquerque(game) = AnyGame::from_record_line(&record).expect("a game") else {
             panic!("a 5×5 game")
         };
         let root = *game.position();

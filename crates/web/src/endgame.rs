@@ -31,7 +31,7 @@ thread_local! {
 /// Computes the tables of `game`'s kind if the position at `ply` is close
 /// enough to them and they are not there yet.
 pub fn prepare(game: &AnyGame, ply: usize) {
-    let AnyGame::Small(history) = game else {
+    let AnyGame::Alquerque(history) = game else {
         return;
     };
     let GameKind::Draughts(kind) = game.kind() else {

@@ -239,7 +239,9 @@ fn analyse(request: &Request) -> Result<AnalysisReply, String> {
     let multi = request.multi.unwrap_or(1).clamp(1, 5) as usize;
     crate::endgame::prepare(&game, ply);
     let table = match &game {
-        AnyGame::Small(history) => crate::endgame::value(history.position()).map(TableValue::from),
+        AnyGame::Alquerque(history) => {
+            crate::endgame::value(history.position()).map(TableValue::from)
+        }
         _ => None,
     };
     let analysis = ANALYSER.with(|a| a.borrow_mut().analyse(&game, ply, limits, multi));

@@ -75,7 +75,7 @@ fn in_an_ending_the_tables_know_expert_plays_by_them_and_analysis_tells_their_va
         let tables = if kind == Qirkat { &qirkat } else { &special };
         let record = format!("{kind} position {position}");
         let game = AnyGame::from_record_line(&record).expect("a game");
-        let AnyGame::Small(history) = &game else {
+        let AnyGame::Alquerque(history) = &game else {
             panic!("a 5×5 game")
         };
         assert_eq!(tables.value(history.position()), Some(value), "{position}");
@@ -93,7 +93,7 @@ fn in_an_ending_the_tables_know_expert_plays_by_them_and_analysis_tells_their_va
         after
             .play(after.parse(&turn).expect("legal"))
             .expect("played");
-        let AnyGame::Small(after) = &after else {
+        let AnyGame::Alquerque(after) = &after else {
             panic!("a 5×5 game")
         };
         let expected = match value {

@@ -36,9 +36,9 @@ pub struct Analysis {
 
 /// A searcher for one kind of board.
 enum Inner {
-    Small(Search<Position<crate::Small>>),
-    Wide(Search<Position<u64>>),
-    Chess(Search<ChessPosition>),
+    Alquerque(Search<Position<crate::Small>>),
+    Turkish(Search<Position<u64>>),
+    Chesquerque(Search<ChessPosition>),
 }
 
 /// What knows exact values of positions of the 5×5 board (endgame tables),
@@ -60,7 +60,7 @@ impl core::fmt::Debug for Analyser {
 impl Default for Analyser {
     fn default() -> Analyser {
         Analyser {
-            inner: Inner::Small(Search::new()),
+            inner: Inner::Alquerque(Search::new()),
             oracle: None,
         }
     }
@@ -74,7 +74,7 @@ impl Analyser {
     /// Takes `oracle`'s values of positions of the 5×5 board as exact.
     pub fn set_oracle(&mut self, oracle: SmallOracle) {
         self.oracle = Some(oracle);
-        self.inner = Inner::Small(self.small_search());
+        self.inner = Inner::Alquerque(self.small_search());
     }
 
     fn small_search(&self) -> Search<Position<crate::Small>> {
@@ -111,9 +111,19 @@ impl Analyser {
             }};
         }
         match game {
-            AnyGame::Small(g) => run!(Small, g.positions(), AnyTurn::Small, self.small_search()),
-            AnyGame::Wide(g) => run!(Wide, g.positions(), AnyTurn::Wide, Search::new()),
-            AnyGame::Chess(c) => run!(Chess, c.positions(), AnyTurn::Chess, Search::new()),
+            AnyGame::Alquerque(g) => run!(
+                Alquerque,
+                g.positions(),
+                AnyTurn::Alquerque,
+                self.small_search()
+            ),
+            AnyGame::Turkish(g) => run!(Turkish, g.positions(), AnyTurn::Turkish, Search::new()),
+            AnyGame::Chesquerque(c) => run!(
+                Chesquerque,
+                c.positions(),
+                AnyTurn::Chesquerque,
+                Search::new()
+            ),
         }
     }
 }

@@ -22,7 +22,7 @@ use view::{chess_captured, chess_piece, draughts_entries, draughts_piece, last_d
 use crate::chesquerque::{ChessGame, ChessMove, Role as ChessRole};
 use crate::game::{Game, GameError, GamePosition, Outcome, Playable};
 use crate::geometry::{Geometry, Point, ALQUERQUE_9};
-use crate::kind::{DraughtsKind, GameKind, UnknownVariant};
+use crate::kind::{DraughtsKind, GameKind, UnknownGame};
 use crate::notation::{split_turns, MoveError};
 use crate::position::Turn;
 use crate::rules::{OptionError, Rules};
@@ -49,9 +49,9 @@ pub struct PieceView {
 /// A legal turn of either engine.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum AnyTurn {
-    Small(Turn<crate::Small>),
-    Wide(Turn<u64>),
-    Chess(ChessMove),
+    Alquerque(Turn<crate::Small>),
+    Turkish(Turn<u64>),
+    Chesquerque(ChessMove),
 }
 
 /// One way to enter a legal turn: the huff first (Special), then the points
@@ -84,7 +84,13 @@ pub enum RecordLineError {
 impl fmt::Display for RecordLineError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            RecordLineError::UnknownGame => write!(f, "{UnknownVariant}"),
+            RecordLineError::UnknownGame => write!(
+                f,
+                "{}",
+                UnknownGame {
+                    draughts_only: false
+                }
+            ),
             RecordLineError::Syntax(what) => write!(f, "cannot read the record: {what}"),
             RecordLineError::BadOption(option, e) => write!(f, "option {option}: {e}"),
             RecordLineError::Turn(i, e) => write!(f, "turn {}: {e}", i + 1),
@@ -99,11 +105,11 @@ impl std::error::Error for RecordLineError {}
 /// A game of any kind.
 #[derive(Clone, Debug)]
 pub enum AnyGame {
-    /// The 5×5 Alquerque games.
-    Small(Game<crate::Small>),
-    /// Turkish draughts.
-    Wide(Game<u64>),
-    Chess(ChessGame),
+    /// The four Alquerque rule sets, on the 5×5 board.
+    Alquerque(Game<crate::Small>),
+    /// Turkish draughts, on the 8×8 board.
+    Turkish(Game<u64>),
+    Chesquerque(ChessGame),
 }
 
 /// Runs `$body` with `$g` bound to the draughts game inside, or `$chess` for
@@ -111,9 +117,9 @@ pub enum AnyGame {
 macro_rules! dispatch {
     ($self:expr, $g:ident => $body:expr, $c:ident => $chess:expr) => {
         match $self {
-            AnyGame::Small($g) => $body,
-            AnyGame::Wide($g) => $body,
-            AnyGame::Chess($c) => $chess,
+            AnyGame::Alquerque($g) => $body,
+            AnyGame::Turkish($g) => $body,
+            AnyGame::Chesquerque($c) => $chess,
         }
     };
 }
@@ -123,16 +129,16 @@ impl AnyGame {
     pub fn new(variant: GameKind) -> AnyGame {
         match variant {
             GameKind::Draughts(key) => AnyGame::with_rules(key.rules()),
-            GameKind::Chesquerque => AnyGame::Chess(ChessGame::new()),
+            GameKind::Chesquerque => AnyGame::Chesquerque(ChessGame::new()),
         }
     }
 
     /// A new draughts-family game under `rules` (options included).
     pub fn with_rules(rules: &'static Rules) -> AnyGame {
         if rules.geometry.len() <= 32 {
-            AnyGame::Small(Game::new(rules))
+            AnyGame::Alquerque(Game::new(rules))
         } else {
-            AnyGame::Wide(Game::new(rules))
+            AnyGame::Turkish(Game::new(rules))
         }
     }
 
@@ -190,7 +196,7 @@ impl AnyGame {
             (rules, Some(words)) => AnyGame::from_position_text(rules, &words.join(" "))
                 .map_err(|e| RecordLineError::Syntax(alloc::format!("position: {e}")))?,
             (Some(rules), None) => AnyGame::with_rules(rules),
-            (None, None) => AnyGame::Chess(ChessGame::new()),
+            (None, None) => AnyGame::Chesquerque(ChessGame::new()),
         };
         // Draughts turns may contain a space after a huff (`h:b3 c2-c3`).
         for (i, text) in split_turns(&moves.join(" ")).iter().enumerate() {
@@ -259,7 +265,7 @@ impl AnyGame {
     /// The point of the king in check (Chesquerque), for highlighting.
     pub fn king_in_check(&self) -> Option<Point> {
         match self {
-            AnyGame::Chess(c) if c.position().in_check() => {
+            AnyGame::Chesquerque(c) if c.position().in_check() => {
                 c.position().king(c.position().side_to_move())
             }
             _ => None,
@@ -272,9 +278,9 @@ impl AnyGame {
             return Vec::new();
         }
         match self {
-            AnyGame::Small(g) => draughts_entries(g.position(), AnyTurn::Small),
-            AnyGame::Wide(g) => draughts_entries(g.position(), AnyTurn::Wide),
-            AnyGame::Chess(c) => {
+            AnyGame::Alquerque(g) => draughts_entries(g.position(), AnyTurn::Alquerque),
+            AnyGame::Turkish(g) => draughts_entries(g.position(), AnyTurn::Turkish),
+            AnyGame::Chesquerque(c) => {
                 let p = c.position();
                 p.legal_moves()
                     .into_iter()
@@ -283,7 +289,7 @@ impl AnyGame {
                         path: alloc::vec![mv.from, mv.to],
                         captured: chess_captured(p, mv),
                         promotion: mv.promotion,
-                        turn: AnyTurn::Chess(mv),
+                        turn: AnyTurn::Chesquerque(mv),
                     })
                     .collect()
             }
@@ -307,9 +313,9 @@ impl AnyGame {
     /// Plays a legal turn.
     pub fn play(&mut self, turn: AnyTurn) -> Result<(), GameError> {
         match (self, turn) {
-            (AnyGame::Small(g), AnyTurn::Small(t)) => g.play(t),
-            (AnyGame::Wide(g), AnyTurn::Wide(t)) => g.play(t),
-            (AnyGame::Chess(c), AnyTurn::Chess(mv)) => c.play(mv),
+            (AnyGame::Alquerque(g), AnyTurn::Alquerque(t)) => g.play(t),
+            (AnyGame::Turkish(g), AnyTurn::Turkish(t)) => g.play(t),
+            (AnyGame::Chesquerque(c), AnyTurn::Chesquerque(mv)) => c.play(mv),
             _ => Err(GameError::IllegalTurn),
         }
     }
@@ -318,9 +324,11 @@ impl AnyGame {
     /// Chesquerque the coordinate form or SAN.
     pub fn parse(&self, text: &str) -> Result<AnyTurn, MoveError> {
         match self {
-            AnyGame::Small(g) => g.position().parse_turn(text).map(AnyTurn::Small),
-            AnyGame::Wide(g) => g.position().parse_turn(text).map(AnyTurn::Wide),
-            AnyGame::Chess(c) => GamePosition::parse_turn(c.position(), text).map(AnyTurn::Chess),
+            AnyGame::Alquerque(g) => g.position().parse_turn(text).map(AnyTurn::Alquerque),
+            AnyGame::Turkish(g) => g.position().parse_turn(text).map(AnyTurn::Turkish),
+            AnyGame::Chesquerque(c) => {
+                GamePosition::parse_turn(c.position(), text).map(AnyTurn::Chesquerque)
+            }
         }
     }
 
@@ -328,9 +336,9 @@ impl AnyGame {
     /// Chesquerque).
     pub fn turn_text(&self, turn: AnyTurn) -> String {
         match (self, turn) {
-            (AnyGame::Small(g), AnyTurn::Small(t)) => Playable::turn_text(g, t),
-            (AnyGame::Wide(g), AnyTurn::Wide(t)) => Playable::turn_text(g, t),
-            (AnyGame::Chess(c), AnyTurn::Chess(mv)) => Playable::turn_text(c, mv),
+            (AnyGame::Alquerque(g), AnyTurn::Alquerque(t)) => Playable::turn_text(g, t),
+            (AnyGame::Turkish(g), AnyTurn::Turkish(t)) => Playable::turn_text(g, t),
+            (AnyGame::Chesquerque(c), AnyTurn::Chesquerque(mv)) => Playable::turn_text(c, mv),
             _ => String::new(),
         }
     }
@@ -339,7 +347,7 @@ impl AnyGame {
     /// for Chesquerque).
     pub fn turn_coordinates(&self, turn: AnyTurn) -> String {
         match (self, turn) {
-            (AnyGame::Chess(c), AnyTurn::Chess(mv)) => c.position().move_text(mv),
+            (AnyGame::Chesquerque(c), AnyTurn::Chesquerque(mv)) => c.position().move_text(mv),
             _ => self.turn_text(turn),
         }
     }
@@ -362,9 +370,9 @@ impl AnyGame {
     /// for highlighting.
     pub fn last_move(&self) -> Option<(Vec<Point>, Vec<Point>)> {
         match self {
-            AnyGame::Small(g) => last_draughts_move(g),
-            AnyGame::Wide(g) => last_draughts_move(g),
-            AnyGame::Chess(c) => {
+            AnyGame::Alquerque(g) => last_draughts_move(g),
+            AnyGame::Turkish(g) => last_draughts_move(g),
+            AnyGame::Chesquerque(c) => {
                 let mv = *c.turns().last()?;
                 let before = &c.positions()[c.turns().len() - 1];
                 Some((alloc::vec![mv.from, mv.to], chess_captured(before, mv)))
@@ -443,12 +451,12 @@ impl AnyGame {
             Some((turn, player.last_score().unwrap_or(Score::ZERO)))
         }
         match self {
-            AnyGame::Small(g) => choose(g.positions(), settings, seed, clock, oracle)
-                .map(|(t, s)| (AnyTurn::Small(t), s)),
-            AnyGame::Wide(g) => choose(g.positions(), settings, seed, clock, None)
-                .map(|(t, s)| (AnyTurn::Wide(t), s)),
-            AnyGame::Chess(c) => choose(c.positions(), settings, seed, clock, None)
-                .map(|(t, s)| (AnyTurn::Chess(t), s)),
+            AnyGame::Alquerque(g) => choose(g.positions(), settings, seed, clock, oracle)
+                .map(|(t, s)| (AnyTurn::Alquerque(t), s)),
+            AnyGame::Turkish(g) => choose(g.positions(), settings, seed, clock, None)
+                .map(|(t, s)| (AnyTurn::Turkish(t), s)),
+            AnyGame::Chesquerque(c) => choose(c.positions(), settings, seed, clock, None)
+                .map(|(t, s)| (AnyTurn::Chesquerque(t), s)),
         }
     }
 

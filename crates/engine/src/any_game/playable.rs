@@ -45,13 +45,13 @@ impl AnyGame {
         text: &str,
     ) -> Result<AnyGame, StartError> {
         Ok(match rules {
-            Some(rules) if rules.geometry.len() <= 32 => AnyGame::Small(Game::from_position(
+            Some(rules) if rules.geometry.len() <= 32 => AnyGame::Alquerque(Game::from_position(
                 Position::from_text(rules, text).map_err(StartError::Draughts)?,
             )),
-            Some(rules) => AnyGame::Wide(Game::from_position(
+            Some(rules) => AnyGame::Turkish(Game::from_position(
                 Position::from_text(rules, text).map_err(StartError::Draughts)?,
             )),
-            None => AnyGame::Chess(ChessGame::from_position(
+            None => AnyGame::Chesquerque(ChessGame::from_position(
                 ChessPosition::from_fen(text).map_err(StartError::Chess)?,
             )),
         })
@@ -63,16 +63,16 @@ impl AnyGame {
 macro_rules! each {
     ($self:expr, $g:ident, $wrap:ident => $body:expr) => {
         match $self {
-            AnyGame::Small($g) => {
-                let $wrap = AnyTurn::Small;
+            AnyGame::Alquerque($g) => {
+                let $wrap = AnyTurn::Alquerque;
                 $body
             }
-            AnyGame::Wide($g) => {
-                let $wrap = AnyTurn::Wide;
+            AnyGame::Turkish($g) => {
+                let $wrap = AnyTurn::Turkish;
                 $body
             }
-            AnyGame::Chess($g) => {
-                let $wrap = AnyTurn::Chess;
+            AnyGame::Chesquerque($g) => {
+                let $wrap = AnyTurn::Chesquerque;
                 $body
             }
         }
