@@ -58,13 +58,25 @@ pub struct UnknownGame {
     pub draughts_only: bool,
 }
 
+/// `unknown game (expected a, b or c)`, from the list of keys itself (the
+/// draughts family's come first in [`GameKind::ALL`]).
 impl fmt::Display for UnknownGame {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.draughts_only {
-            write_expected(f, DraughtsKind::ALL.map(DraughtsKind::as_str))
+        let expected = if self.draughts_only {
+            &GameKind::ALL[..DraughtsKind::ALL.len()]
         } else {
-            write_expected(f, GameKind::ALL.map(GameKind::as_str))
+            &GameKind::ALL[..]
+        };
+        f.write_str("unknown game (expected ")?;
+        for (i, kind) in expected.iter().enumerate() {
+            f.write_str(match i {
+                0 => "",
+                _ if i + 1 == expected.len() => " or ",
+                _ => ", ",
+            })?;
+            f.write_str(kind.as_str())?;
         }
+        f.write_str(")")
     }
 }
 
@@ -130,18 +142,4 @@ impl FromStr for GameKind {
                 draughts_only: false,
             })
     }
-}
-
-/// `unknown game (expected a, b or c)`, from the list of keys itself.
-fn write_expected<const N: usize>(f: &mut fmt::Formatter<'_>, keys: [&str; N]) -> fmt::Result {
-    f.write_str("unknown game (expected ")?;
-    for (i, key) in keys.iter().enumerate() {
-        let joint = match i {
-            0 => "",
-            _ if i + 1 == N => " or ",
-            _ => ", ",
-        };
-        write!(f, "{joint}{key}")?;
-    }
-    f.write_str(")")
 }

@@ -20,7 +20,8 @@
 use engine::GameKind;
 
 use crate::embed::{clean, query_pairs};
-use crate::links::{decode, encode, Link};
+#[cfg(feature = "full")]
+use crate::links::{encode, Link, LINK_KEYS};
 
 /// A screen, as an address names it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -33,13 +34,23 @@ pub enum Route {
     /// The game on this device.
     Game,
     /// An online game, by id.
+    #[cfg(feature = "full")]
     Online(String),
+    #[cfg(feature = "full")]
     Lobby,
+    #[cfg(feature = "full")]
     Watch,
     /// A player's page, by name.
+    #[cfg(feature = "full")]
     Player(String),
     /// A tool or a game opened from a share link.
+    #[cfg(feature = "full")]
     Link(Link),
+    /// An address of the whole app's, unread: the light module leaves its
+    /// screens (and reading links, their records and positions) to the
+    /// whole app's page.
+    #[cfg(not(feature = "full"))]
+    Unread,
 }
 
 impl Route {
@@ -47,23 +58,36 @@ impl Route {
     /// cannot be opened names the home screen: the link's own reading says
     /// why ([`Link::from_query`]).
     pub fn from_query(query: &str) -> Route {
-        if let Some(link) = Link::from_query(query) {
-            return link.map_or(Route::Home, |(link, _)| Route::Link(link));
+        #[cfg(not(feature = "full"))]
+        if query_pairs(query).any(|(key, _)| crate::ui::FULL_KEYS.contains(&key)) {
+            return Route::Unread;
         }
-        let kind = |value: &str| decode(value).trim().parse::<GameKind>().ok();
+        #[cfg(feature = "full")]
+        if query_pairs(query).any(|(key, _)| LINK_KEYS.contains(&key)) {
+            if let Some(link) = Link::from_query(query) {
+                return link.map_or(Route::Home, |(link, _)| Route::Link(link));
+            }
+        }
+        // Games, ids and names are plain letters, digits, `-` and `_`: what
+        // else a value holds is dropped, not decoded.
+        let kind = |value: &str| clean(value).parse::<GameKind>().ok();
         for (key, value) in query_pairs(query) {
             let route = match key {
                 "play" => kind(value).map(Route::Opponent),
                 "rules" => Some(Route::Rules(kind(value))),
                 "game" => Some(Route::Game),
+                #[cfg(feature = "full")]
                 "watch" => {
-                    let id = clean(&decode(value));
+                    let id = clean(value);
                     (!id.is_empty()).then_some(Route::Online(id))
                 }
+                #[cfg(feature = "full")]
                 "lobby" => Some(Route::Lobby),
+                #[cfg(feature = "full")]
                 "live" => Some(Route::Watch),
+                #[cfg(feature = "full")]
                 "player" => {
-                    let name = clean(&decode(value));
+                    let name = clean(value);
                     (!name.is_empty()).then_some(Route::Player(name))
                 }
                 _ => None,
@@ -83,11 +107,19 @@ impl Route {
             Route::Rules(None) => "?rules".to_string(),
             Route::Rules(Some(kind)) => format!("?rules={}", kind.as_str()),
             Route::Game => "?game".to_string(),
+            #[cfg(feature = "full")]
             Route::Online(id) => format!("?watch={}", encode(id)),
+            #[cfg(feature = "full")]
             Route::Lobby => "?lobby".to_string(),
+            #[cfg(feature = "full")]
             Route::Watch => "?live".to_string(),
+            #[cfg(feature = "full")]
             Route::Player(name) => format!("?player={}", encode(name)),
+            #[cfg(feature = "full")]
             Route::Link(link) => link.to_query(),
+            // Never asked: the page goes to the address as it was.
+            #[cfg(not(feature = "full"))]
+            Route::Unread => String::new(),
         }
     }
 
@@ -106,8 +138,11 @@ impl Route {
     pub fn same_screen(&self, other: &Route) -> bool {
         use std::mem::discriminant;
         match (self, other) {
+            #[cfg(feature = "full")]
             (Route::Link(a), Route::Link(b)) => link_screen(a) == link_screen(b),
+            #[cfg(feature = "full")]
             (Route::Online(a), Route::Online(b)) => a == b,
+            #[cfg(feature = "full")]
             (Route::Player(a), Route::Player(b)) => a == b,
             _ => discriminant(self) == discriminant(other),
         }
@@ -116,6 +151,7 @@ impl Route {
 
 /// The screen a share link opens: a review, the analysis board, the
 /// editor, the puzzles, or a new online game.
+#[cfg(feature = "full")]
 fn link_screen(link: &Link) -> u8 {
     match link {
         Link::Review(_) | Link::Record(_) => 0,
@@ -207,14 +243,16 @@ mod tests {
         assert_eq!(Route::from_query("?nothing=here"), Route::Home);
         // A bad share link is the link's to refuse, in words.
         assert_eq!(Route::from_query("?review=not+a+record"), Route::Home);
+        // Only letters, digits, `-` and `_` are kept of a name or an id.
         assert_eq!(
-            Route::from_query("?player=%3Cscript%3Eana"),
+            Route::from_query("?player=<script>ana"),
             Route::Player("scriptana".to_string())
         );
         assert_eq!(
             Route::from_query("?watch=%22%3E%3Cb%3E"),
-            Route::Online("b".to_string())
+            Route::Online("223E3Cb3E".to_string())
         );
+        assert_eq!(Route::from_query("?watch=%%%"), Route::Home);
     }
 
     #[test]

@@ -3,6 +3,7 @@
 //! asks (their answers reported as [`Action::Http`]), and the views
 //! written into the whole app's markup. Every decision is the `Ui`'s.
 
+#[cfg(feature = "full")]
 use web_sys::RequestInit;
 
 use super::panels::escape;
@@ -12,6 +13,7 @@ use crate::ui::{ChatView, LobbyView, RematchOffer, RematchView};
 impl App {
     /// Calls the game server; the answer, read, comes back as
     /// [`Action::Api`] (status 0 when the server cannot be reached).
+    #[cfg(feature = "full")]
     pub(super) fn call(&self, call: crate::api::ApiCall) {
         let init = match call.body() {
             Some(body) => json_request(call.method(), &body),
@@ -276,6 +278,7 @@ fn player_link(name: &str, text: &str) -> String {
 }
 
 /// Fetches `path` beside the page: the status and the body.
+#[cfg(feature = "full")]
 async fn request(
     window: &Window,
     path: &str,

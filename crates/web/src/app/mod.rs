@@ -11,6 +11,7 @@ mod editor;
 mod embed;
 mod lines;
 mod listen;
+#[cfg(feature = "full")]
 mod lobby_socket;
 mod markup;
 mod panels;
@@ -82,6 +83,7 @@ struct App {
     /// The game server's socket, while the [`Ui`] wants one.
     socket: Option<socket::Socket>,
     /// The lobby's socket, while lists are followed.
+    #[cfg(feature = "full")]
     lobby: Option<lobby_socket::LobbySocket>,
     /// The online game's one-second heartbeat, while it runs.
     heartbeat: Option<gloo_timers::callback::Interval>,
@@ -181,6 +183,7 @@ pub fn start() -> Result<(), JsValue> {
         listeners: Vec::new(),
         longest_task: 0.0,
         socket: None,
+        #[cfg(feature = "full")]
         lobby: None,
         heartbeat: None,
         host_source: None,
@@ -370,10 +373,10 @@ impl App {
                 | Effect::ReplyToHost(_)
                 | Effect::Connect
                 | Effect::SendOnline(_) => {}
-                Effect::Api(call) if crate::FULL => self.call(call),
-                Effect::Follow(follow) if crate::FULL => self.follow_lobby(follow),
-                Effect::Follow(_) => {}
-                Effect::Api(_) => {}
+                #[cfg(feature = "full")]
+                Effect::Api(call) => self.call(call),
+                #[cfg(feature = "full")]
+                Effect::Follow(follow) => self.follow_lobby(follow),
                 Effect::ClearField(id) => {
                     if let Some(input) = self
                         .element(id)

@@ -105,11 +105,14 @@ pub enum Action {
     /// Copying to the clipboard worked, or was refused.
     Copied(bool),
     /// The lobby's socket opened (again): its lists come anew.
+    #[cfg(feature = "full")]
     LobbyOpen,
     /// News pushed by the lobby's socket.
+    #[cfg(feature = "full")]
     Lobby(online_play::api::LobbyNews),
     /// The game server answered [`super::Effect::Api`]'s call, as read
     /// by [`crate::api::decode`].
+    #[cfg(feature = "full")]
     Api(
         crate::api::ApiCall,
         Result<crate::api::ApiReply, crate::api::ApiFailure>,

@@ -4,10 +4,15 @@
 //! browser's Back and Forward come back as [`super::Action::Address`], and
 //! the screen follows the address ([`Ui::follow`]).
 
+#[cfg(feature = "full")]
 use engine::Playable;
 
-use super::{Effect, Screen, ScreenState, Tool, Ui};
+#[cfg(feature = "full")]
+use super::Tool;
+use super::{Effect, Screen, ScreenState, Ui};
+#[cfg(feature = "full")]
 use crate::links::Link;
+#[cfg(feature = "full")]
 use crate::online_state::Seat;
 use crate::route::Route;
 
@@ -38,11 +43,25 @@ impl Ui {
             ScreenState::Home => Route::Home,
             ScreenState::Opponent => Route::Opponent(self.shared.choice),
             ScreenState::Rules(kind) => Route::Rules(*kind),
+            // The light module has no tools, opens no links and shows none
+            // of the whole app's screens.
+            ScreenState::Game(_) if !self.is_full() => {
+                return self.shared.session.as_ref().map(|_| Route::Game)
+            }
+            _ if !self.is_full() => return None,
+            #[cfg(feature = "full")]
             ScreenState::Lobby => Route::Lobby,
+            #[cfg(feature = "full")]
             ScreenState::Watch => Route::Watch,
+            #[cfg(feature = "full")]
             ScreenState::Player(name) => Route::Player(name.clone()),
+            #[cfg(not(feature = "full"))]
+            _ => return None,
+            #[cfg(feature = "full")]
             ScreenState::Waiting => self.online_route()?,
+            #[cfg(feature = "full")]
             ScreenState::Game(_) if self.shared.online.is_some() => self.online_route()?,
+            #[cfg(feature = "full")]
             ScreenState::Game(game) => {
                 let session = self.shared.session.as_ref();
                 let link = match &game.tool {
@@ -69,6 +88,7 @@ impl Ui {
         })
     }
 
+    #[cfg(feature = "full")]
     fn online_route(&self) -> Option<Route> {
         let id = &self.shared.online.as_ref()?.mirror.seat.game;
         (!id.is_empty()).then(|| Route::Online(id.clone()))
@@ -89,6 +109,7 @@ impl Ui {
             return;
         }
         // A whole record (with its tags) stays as it was linked.
+        #[cfg(feature = "full")]
         if let (Some(Route::Link(Link::Record(_))), Route::Link(Link::Review(_))) =
             (&address.shown, &route)
         {
@@ -100,9 +121,10 @@ impl Ui {
                 .shown
                 .as_ref()
                 .is_some_and(|shown| shown.same_screen(&route));
-        address.shown = Some(route.clone());
+        let query = route.to_query();
+        address.shown = Some(route);
         address.replace = false;
-        let query = self.with_lang(route.to_query());
+        let query = self.with_lang(query);
         fx.push(Effect::Address { query, push });
     }
 
@@ -120,14 +142,16 @@ impl Ui {
     /// shown, or the nearest one that can be (a game no longer in progress
     /// leaves the home screen), and the address is corrected in place.
     pub(super) fn follow(&mut self, query: &str, fx: &mut Vec<Effect>) {
+        // Read twice rather than copied: the light module is smaller so.
         let route = Route::from_query(query);
         self.shared.address = Address {
-            shown: Some(route.clone()),
+            shown: Some(Route::from_query(query)),
             replace: true,
         };
         if route.needs_full() && !self.is_full() {
-            // The light module has no such screen: the page that has it.
-            fx.push(Effect::Navigate(self.with_lang(route.to_query())));
+            // The light module has no such screen: the page that has it,
+            // at the address as it is.
+            fx.push(Effect::Navigate(query.to_string()));
             return;
         }
         self.shared.notice = None;
@@ -136,6 +160,8 @@ impl Ui {
 
     /// Shows what `route` names (`query` is the address it came from).
     pub(super) fn open_route(&mut self, route: Route, query: &str, fx: &mut Vec<Effect>) {
+        #[cfg(not(feature = "full"))]
+        let _ = query;
         match route {
             Route::Home => {
                 self.show(Screen::Home);
@@ -153,10 +179,19 @@ impl Ui {
                 self.show(Screen::Home);
                 self.home_shown(fx);
             }
+            // The rest is the whole app's (and left out of the light module).
+            _ if !self.is_full() => {}
+            #[cfg(not(feature = "full"))]
+            Route::Unread => {}
+            #[cfg(feature = "full")]
             Route::Online(id) => self.open_online(id, fx),
+            #[cfg(feature = "full")]
             Route::Lobby => self.lobby_button(super::LobbyButton::Open, fx),
+            #[cfg(feature = "full")]
             Route::Watch => self.lobby_button(super::LobbyButton::Watch, fx),
+            #[cfg(feature = "full")]
             Route::Player(name) => self.open_player(&name, fx),
+            #[cfg(feature = "full")]
             Route::Link(_) => {
                 let mut notice = None;
                 self.open_link(query, &mut notice, fx);
@@ -167,6 +202,7 @@ impl Ui {
 
     /// The online game `id`: its screen if this page takes part in it, else
     /// watched.
+    #[cfg(feature = "full")]
     fn open_online(&mut self, id: String, fx: &mut Vec<Effect>) {
         let here = self
             .shared

@@ -70,7 +70,13 @@ impl Ui {
             }
             // The game in progress, an online game and share links are
             // opened above.
-            Route::Home | Route::Game | Route::Online(_) | Route::Link(_) => {
+            Route::Home | Route::Game => {
+                if self.screen.screen() == Screen::Home {
+                    self.home_shown(fx);
+                }
+            }
+            #[cfg(feature = "full")]
+            Route::Online(_) | Route::Link(_) => {
                 if self.screen.screen() == Screen::Home {
                     self.home_shown(fx);
                 }

@@ -84,8 +84,10 @@ pub enum Effect {
     /// Follow these lists over the lobby's socket (opened as needed, and
     /// again after a drop; its news reported as [`super::Action::Lobby`]),
     /// or close it (`None`).
+    #[cfg(feature = "full")]
     Follow(Option<online_play::api::LobbyFollow>),
     /// Call the game server's API; report [`super::Action::Api`].
+    #[cfg(feature = "full")]
     Api(crate::api::ApiCall),
     /// Empty the text box with this id (a chat message sent).
     ClearField(&'static str),

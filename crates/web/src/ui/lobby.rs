@@ -17,6 +17,7 @@ use super::{Effect, Screen, Ui};
 use crate::api::ApiCall;
 use crate::community;
 use crate::online_state::Seat;
+#[cfg(feature = "full")]
 use crate::sound::Sound;
 use crate::t;
 use online_play::api::{
@@ -417,7 +418,12 @@ impl Ui {
 
     /// Calls the game server.
     pub(super) fn call(&mut self, call: ApiCall, fx: &mut Vec<Effect>) {
+        // The light module never calls the server: its controls open the
+        // whole app's page.
+        #[cfg(feature = "full")]
         fx.push(Effect::Api(call));
+        #[cfg(not(feature = "full"))]
+        let _ = (call, fx);
     }
 
     /// After every action: the lobby's socket follows the lists on screen
@@ -441,20 +447,27 @@ impl Ui {
         }
         // Another person now: the socket opens again, as them.
         let reopen = matches!((&c.following, &wanted), (Some((_, a)), Some((_, b))) if a != b);
-        if reopen {
-            fx.push(Effect::Follow(None));
-        }
         self.shared.community.following = wanted.clone();
         self.shared.community.versions = [0; 3];
-        fx.push(Effect::Follow(wanted.map(|(follow, _)| follow)));
+        #[cfg(feature = "full")]
+        {
+            if reopen {
+                fx.push(Effect::Follow(None));
+            }
+            fx.push(Effect::Follow(wanted.map(|(follow, _)| follow)));
+        }
+        #[cfg(not(feature = "full"))]
+        let _ = (reopen, wanted, fx);
     }
 
     /// The lobby's socket (re)opened: its lists come anew.
+    #[cfg(feature = "full")]
     pub(super) fn lobby_open(&mut self) {
         self.shared.community.versions = [0; 3];
     }
 
     /// News from the lobby's socket.
+    #[cfg(feature = "full")]
     pub(super) fn lobby_news(&mut self, news: api::LobbyNews, fx: &mut Vec<Effect>) {
         if !self.is_full() {
             return;
@@ -493,6 +506,7 @@ impl Ui {
 
     /// A pairing was found: sit down at game `game` with the waiting
     /// seek's token, and say so.
+    #[cfg(feature = "full")]
     pub(super) fn paired(&mut self, game: String, fx: &mut Vec<Effect>) {
         let Some(waiting) = self.shared.community.waiting.take() else {
             return;
@@ -542,6 +556,7 @@ impl Ui {
 
 /// Whether `version` is newer than the one `shown` (which it then becomes):
 /// a list older than one shown on this connection is stale.
+#[cfg(feature = "full")]
 fn newer(shown: &mut u64, version: u64) -> bool {
     let fresh = version > *shown;
     *shown = (*shown).max(version);

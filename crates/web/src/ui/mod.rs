@@ -21,6 +21,7 @@ mod language;
 mod light;
 mod lines;
 mod lobby;
+#[cfg(feature = "full")]
 mod lobby_replies;
 mod lobby_view;
 mod online;
@@ -295,8 +296,11 @@ impl Ui {
                 self.shared.notice = Some(crate::t!(if done { "copied" } else { "copy-refused" }))
             }
             Action::Reply(reply) => self.on_reply(reply, &mut fx),
+            #[cfg(feature = "full")]
             Action::Api(call, reply) => self.api_reply(call, reply, &mut fx),
+            #[cfg(feature = "full")]
             Action::Lobby(news) => self.lobby_news(news, &mut fx),
+            #[cfg(feature = "full")]
             Action::LobbyOpen => self.lobby_open(),
             Action::PuzzlesLoaded { kind, text } => {
                 if self.is_full() {

@@ -4,9 +4,13 @@
 //! the lobby. The requests go as the lobby's do (`ui/lobby`).
 
 use engine::Side;
-use online_play::api::{self, GameRecord, Leader, Leaderboard, PlayerPage};
+use online_play::api::{self, Leader, PlayerPage};
+#[cfg(feature = "full")]
+use online_play::api::{GameRecord, Leaderboard};
 
-use super::{Button, Effect, ScreenState, Ui};
+#[cfg(feature = "full")]
+use super::Button;
+use super::{Effect, ScreenState, Ui};
 use crate::api::ApiCall;
 use crate::community;
 use crate::online_state::result_text;
@@ -30,6 +34,7 @@ impl Ui {
     }
 
     /// A player's page came: shown if it is still the one asked for.
+    #[cfg(feature = "full")]
     pub(super) fn player_came(&mut self, page: PlayerPage) {
         if matches!(&self.screen, ScreenState::Player(name) if name.eq_ignore_ascii_case(&page.name))
         {
@@ -38,6 +43,7 @@ impl Ui {
     }
 
     /// A leaderboard came: shown if it is the game's on show.
+    #[cfg(feature = "full")]
     pub(super) fn leaders_came(&mut self, board: Leaderboard) {
         if let Some((kind, list)) = self.shared.community.leaders.as_mut() {
             if kind.as_str() == board.game {
@@ -47,6 +53,7 @@ impl Ui {
     }
 
     /// A game's record arrived: it opens in review.
+    #[cfg(feature = "full")]
     pub(super) fn record_came(&mut self, game: GameRecord, fx: &mut Vec<Effect>) {
         self.press(Button::ReviewRecord(game.record), fx);
     }
