@@ -36,18 +36,14 @@ pub(crate) async fn upgrade(
     headers: HeaderMap,
     upgrade: WebSocketUpgrade,
 ) -> Response {
-    if !origin_allowed(&app, &headers) {
-        return (StatusCode::FORBIDDEN, "origin not allowed").into_response();
-    }
-    // Counted before the socket opens: an address over its cap costs a
-    // refusal, not a handshake, a hello and a game's lock.
-    let ip = app.proxies.client(peer.ip(), &headers);
-    let Some(held) = app.sockets.hold(ip) else {
-        return (
-            StatusCode::TOO_MANY_REQUESTS,
-            "too many game sockets from this address",
-        )
-            .into_response();
+    let (ip, held) = match admit(
+        &app,
+        peer,
+        &headers,
+        "too many game sockets from this address",
+    ) {
+        Ok(admitted) => admitted,
+        Err(refused) => return refused.into_response(),
     };
     let id = app.connections.fetch_add(1, Ordering::Relaxed);
     // Messages are small: small buffers keep thousands of sockets cheap.
@@ -62,10 +58,31 @@ pub(crate) async fn upgrade(
         })
 }
 
+/// Lets a socket open (the game's or the lobby's): from an allowed origin,
+/// within the address's allowance of sockets, counted before it opens so
+/// that an address over its cap costs a refusal, not a handshake. The
+/// client's address and its place in the allowance; or the refusal, with
+/// `too_many` as its words when the allowance is spent.
+pub(crate) fn admit(
+    app: &App,
+    peer: SocketAddr,
+    headers: &HeaderMap,
+    too_many: &'static str,
+) -> Result<(IpAddr, crate::http::limits::Held), (StatusCode, &'static str)> {
+    if !origin_allowed(app, headers) {
+        return Err((StatusCode::FORBIDDEN, "origin not allowed"));
+    }
+    let ip = app.proxies.client(peer.ip(), headers);
+    match app.sockets.hold(ip) {
+        Some(held) => Ok((ip, held)),
+        None => Err((StatusCode::TOO_MANY_REQUESTS, too_many)),
+    }
+}
+
 /// Whether a socket may open from the page that asks: this site's own, or
 /// an origin the server was told to allow (a request with no `Origin` is
 /// not a browser's page, and may).
-pub(crate) fn origin_allowed(app: &App, headers: &HeaderMap) -> bool {
+fn origin_allowed(app: &App, headers: &HeaderMap) -> bool {
     let Some(origin) = headers.get("origin").and_then(|o| o.to_str().ok()) else {
         return true;
     };

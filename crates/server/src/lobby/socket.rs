@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{ConnectInfo, State};
-use axum::http::{HeaderMap, StatusCode};
+use axum::http::HeaderMap;
 use axum::response::{IntoResponse, Response};
 use axum_extra::extract::cookie::CookieJar;
 use online_play::api::{LobbyFollow, LobbyNews};
@@ -38,16 +38,14 @@ pub(crate) async fn upgrade(
     jar: CookieJar,
     upgrade: WebSocketUpgrade,
 ) -> Response {
-    if !crate::games::socket::origin_allowed(&app, &headers) {
-        return (StatusCode::FORBIDDEN, "origin not allowed").into_response();
-    }
-    let ip = app.proxies.client(peer.ip(), &headers);
-    let Some(held) = app.sockets.hold(ip) else {
-        return (
-            StatusCode::TOO_MANY_REQUESTS,
-            "too many sockets from this address",
-        )
-            .into_response();
+    let held = match crate::games::socket::admit(
+        &app,
+        peer,
+        &headers,
+        "too many sockets from this address",
+    ) {
+        Ok((_, held)) => held,
+        Err(refused) => return refused.into_response(),
     };
     let viewer = crate::lobby::routes::origin_of(&app, peer, &headers, &jar);
     // A page signed out, or a store that failed, follows as a guest.
