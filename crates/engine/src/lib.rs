@@ -49,6 +49,7 @@ extern crate std;
 
 pub mod any_game;
 pub mod bitboard;
+pub mod board_setup;
 pub mod book;
 pub mod chesquerque;
 pub mod game;
@@ -81,8 +82,9 @@ pub use perft::{perft, Perft};
 pub use position::{Move, Piece, Position, Role, Turn};
 pub use record::{record_game, Record, RecordError};
 pub use rules::Rules;
+pub use setup::Setup;
 pub use side::{BySide, Side};
-pub use text::{PositionError, Setup};
+pub use text::PositionError;
 
 /// The bitboard type of the 5×5 boards: `u32` with the feature `fast`.
 /// Without it they use the 8×8 boards' `u64`, so the page's module holds

@@ -7,20 +7,10 @@ use core::fmt::{self, Write};
 
 use crate::bitboard::Bits;
 use crate::geometry::{Dir, Geometry, Point, PointName};
-use crate::position::{Position, Sideways};
+use crate::position::Position;
 use crate::rules::{NoProgress, Rules};
-use crate::side::{BySide, Side};
-
-/// A position as written, not yet checked against the rules.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
-pub struct Setup<B> {
-    pub men: BySide<B>,
-    pub kings: BySide<B>,
-    pub white_to_move: bool,
-    pub came_from: Sideways<B>,
-    pub huffable: B,
-    pub counter: u16,
-}
+use crate::setup::Setup;
+use crate::side::Side;
 
 /// What is wrong with a position text.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]

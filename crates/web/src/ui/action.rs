@@ -329,7 +329,7 @@ impl Button {
             "editor-castle" => {
                 let right = attribute("data-right")?;
                 Button::Editor(EditorButton::Castle(
-                    engine::setup::CASTLING_LETTERS
+                    engine::board_setup::CASTLING_LETTERS
                         .iter()
                         .position(|c| right.starts_with(*c))
                         .ok_or_else(|| ActionError(format!("unknown castling right {right:?}")))?,

@@ -158,7 +158,7 @@ impl Ui {
             Ok((Link::AnalysisLine { ply, .. }, game)) => self.analyse_game(game, ply, fx),
             Ok((Link::Editor { .. }, game)) => {
                 self.shared.choice = game.kind();
-                self.edit(engine::setup::BoardSetup::of(&game), fx);
+                self.edit(engine::board_setup::BoardSetup::of(&game), fx);
             }
             Ok((
                 Link::Online {

@@ -4,8 +4,8 @@
 //! engine's verdict on the position in words. A valid position can be
 //! analysed, played against the computer or a friend, or shared.
 
+use engine::board_setup::{BoardSetup, SetupError, CASTLING_LETTERS, CHESS_PAWNS};
 use engine::chesquerque::Role as ChessRole;
-use engine::setup::{BoardSetup, SetupError, CASTLING_LETTERS, CHESS_PAWNS};
 use engine::text::PositionError;
 use engine::{AnyGame, GameKind, PieceKind, PieceView, Point, Side};
 

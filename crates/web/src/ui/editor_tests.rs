@@ -1,8 +1,8 @@
 //! The board editor: pieces placed with presses on the board, the engine's
 //! verdict in words, and a valid position analysed, played or shared.
 
+use engine::board_setup::{BoardSetup, SetupError};
 use engine::search::Level;
-use engine::setup::{BoardSetup, SetupError};
 use engine::{AnyGame, DraughtsKind, GameKind, PieceKind, PieceView, Playable, Side};
 
 use super::editor::setup_words;
