@@ -147,6 +147,17 @@ impl Route {
             _ => discriminant(self) == discriminant(other),
         }
     }
+
+    /// Whether the address may stay `self` while the screen shows `next`:
+    /// a whole record (with its tags) stays as it was linked while it is
+    /// reviewed.
+    pub fn covers(&self, next: &Route) -> bool {
+        #[cfg(feature = "full")]
+        if let (Route::Link(Link::Record(_)), Route::Link(Link::Review(_))) = (self, next) {
+            return true;
+        }
+        self == next
+    }
 }
 
 /// The screen a share link opens: a review, the analysis board, the

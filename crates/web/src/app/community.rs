@@ -8,15 +8,16 @@ use web_sys::RequestInit;
 
 use super::panels::escape;
 use super::*;
+use crate::ui::FullAction;
 use crate::ui::{ChatView, LobbyView, RematchOffer, RematchView};
 
 impl App {
     /// Calls the game server; the answer, read, comes back as
-    /// [`Action::Api`] (status 0 when the server cannot be reached).
+    /// [`Action::Full(FullAction::Api)`] (status 0 when the server cannot be reached).
     #[cfg(feature = "full")]
     pub(super) fn call(&self, call: crate::api::ApiCall) {
         let init = match call.body() {
-            Some(body) => json_request(call.method(), &body),
+            Some(body) => super::full::json_request(call.method(), &body),
             None => {
                 let init = RequestInit::new();
                 init.set_method(call.method());
@@ -29,13 +30,13 @@ impl App {
                 .await
                 .unwrap_or_default();
             let reply = crate::api::decode(&call, status, &text);
-            dispatch(Action::Api(call, reply));
+            dispatch(Action::Full(FullAction::Api(call, reply)));
         });
     }
 
     /// The lobby and the Watch screen.
     pub(super) fn write_lobby(&self, view: Option<&LobbyView>) {
-        let Some(view) = view.filter(|_| crate::FULL) else {
+        let Some(view) = view else {
             return;
         };
         self.set_text("lobby-error", view.error.as_deref().unwrap_or_default());
@@ -204,7 +205,7 @@ impl App {
     /// An online game's chat.
     pub(super) fn write_chat(&self, view: Option<&ChatView>) {
         self.set_hidden("chat", view.is_none());
-        let Some(view) = view.filter(|_| crate::FULL) else {
+        let Some(view) = view else {
             return;
         };
         self.set_text("chat-title", &view.title);
@@ -235,9 +236,6 @@ impl App {
 
     /// An online game's rating change and rematch offer, after its end.
     pub(super) fn write_rematch(&self, view: Option<&RematchView>) {
-        if !crate::FULL {
-            return;
-        }
         let rating = view.and_then(|v| v.rating.as_deref());
         self.set_hidden("rating-change", rating.is_none());
         self.set_text("rating-change", rating.unwrap_or_default());

@@ -20,7 +20,7 @@ impl App {
                 };
             }
         }
-        let Some(view) = view.filter(|_| crate::FULL) else {
+        let Some(view) = view else {
             return;
         };
         self.set_text("editor-game", &view.game);

@@ -1,15 +1,16 @@
 //! The page inside another site's `<iframe>`: the host page's messages in,
-//! as [`Action::Host`], and the [`Ui`]'s reports and answers out through
+//! as [`Action::Full(FullAction::Host)`], and the [`Ui`]'s reports and answers out through
 //! `postMessage` (see docs/embedding.md).
 
 use super::*;
 use crate::embed::{read_request, HostError, MAX_HOST_MESSAGE};
+use crate::ui::FullAction;
 
 impl App {
     /// A message posted to this page, for the [`Ui`] to judge.
     pub(super) fn host_message(&mut self, event: &MessageEvent) {
         // Embedding is the whole app's: the light module reads no messages.
-        if !crate::FULL || self.ui.embed().is_none() {
+        if self.ui.embed().is_none() {
             return;
         }
         // An object (read as its JSON text), or JSON text.
@@ -26,20 +27,20 @@ impl App {
         let origin = event.origin();
         // The host's window belongs to another realm, so `instanceof` checks
         // fail on it; it is a window (or a port) all the same.
-        self.host_source = event
+        self.full.host_source = event
             .source()
             .map(|source| (source.unchecked_into::<Window>(), origin.clone()));
-        self.dispatch(Action::Host {
+        self.dispatch(Action::Full(FullAction::Host {
             origin,
             own_origin: self.window.location().origin().unwrap_or_default(),
             request,
-        });
-        self.host_source = None;
+        }));
+        self.full.host_source = None;
     }
 
     /// Answers the host message being handled.
     pub(super) fn reply_to_host(&self, value: &serde_json::Value) {
-        if let (Some((source, origin)), Some(message)) = (&self.host_source, message(value)) {
+        if let (Some((source, origin)), Some(message)) = (&self.full.host_source, message(value)) {
             let _ = source.post_message(&message, origin);
         }
     }

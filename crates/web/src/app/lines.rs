@@ -10,7 +10,7 @@ impl App {
     pub(super) fn write_lines(&self, panel: Option<&LinesPanel>, board_available: bool) {
         self.set_hidden("analysis-board", !board_available);
         self.set_hidden("lines", panel.is_none());
-        let Some(panel) = panel.filter(|_| crate::FULL) else {
+        let Some(panel) = panel else {
             return;
         };
         self.set_text("lines-state", &panel.state);

@@ -53,14 +53,6 @@ impl App {
             select.add_event_listener_with_callback("change", language.as_ref().unchecked_ref())?;
         }
         self.listeners.push(language);
-        let graph = Closure::<dyn FnMut(Event)>::new(|event: Event| {
-            with_app(|app| app.press_graph(&event));
-        });
-        if let Some(canvas) = self.element("review-graph") {
-            canvas
-                .add_event_listener_with_callback("pointerdown", graph.as_ref().unchecked_ref())?;
-        }
-        self.listeners.push(graph);
         self.listen_records()?;
         // Keyboard help shows on a touch screen once keys are in use.
         let keyboard = Closure::<dyn FnMut(Event)>::new(|event: Event| {
@@ -82,22 +74,7 @@ impl App {
         self.listeners.push(keyboard);
         self.listen_board()?;
         self.listen_history()?;
-        let host = Closure::<dyn FnMut(Event)>::new(|event: Event| {
-            if let Some(event) = event.dyn_ref::<MessageEvent>() {
-                with_app(|app| app.host_message(event));
-            }
-        });
-        self.window
-            .add_event_listener_with_callback("message", host.as_ref().unchecked_ref())?;
-        self.listeners.push(host);
-        let wake = Closure::<dyn FnMut(Event)>::new(|_| with_app(|app| app.wake()));
-        self.document
-            .add_event_listener_with_callback("visibilitychange", wake.as_ref().unchecked_ref())?;
-        for name in ["online", "pageshow"] {
-            self.window
-                .add_event_listener_with_callback(name, wake.as_ref().unchecked_ref())?;
-        }
-        self.listeners.push(wake);
+        self.listen_full()?;
         // A touch or a key lets the page make sounds; heard before the
         // board or a control takes the event, so its move is heard too.
         let unlock = Closure::<dyn FnMut(Event)>::new(|_| with_app(|app| app.speaker.unlock()));

@@ -1,7 +1,7 @@
 //! The lobby's socket on the page: opened, told what to follow and closed
-//! as the [`crate::ui::Ui`] asks ([`Effect::Follow`]), its news reported
-//! as [`Action::Lobby`]. After a drop it opens again after a short pause,
-//! follows the same lists and says so ([`Action::LobbyOpen`]), for as long
+//! as the [`crate::ui::Ui`] asks ([`Effect::Full(FullEffect::Follow)`]), its news reported
+//! as [`Action::Full(FullAction::Lobby)`]. After a drop it opens again after a short pause,
+//! follows the same lists and says so ([`Action::Full(FullAction::LobbyOpen)`]), for as long
 //! as they are wanted.
 
 use gloo_timers::callback::Timeout;
@@ -9,6 +9,7 @@ use online_play::api::{LobbyFollow, LobbyNews, LOBBY_SOCKET};
 use web_sys::WebSocket;
 
 use super::*;
+use crate::ui::FullAction;
 
 /// The pause before a dropped lobby socket opens again (ms).
 const AGAIN_AFTER_MS: u32 = 2000;
@@ -46,10 +47,10 @@ impl App {
     /// closes it.
     pub(super) fn follow_lobby(&mut self, follow: Option<LobbyFollow>) {
         let Some(follow) = follow else {
-            self.lobby = None;
+            self.full.lobby = None;
             return;
         };
-        if let Some(lobby) = self.lobby.as_mut() {
+        if let Some(lobby) = self.full.lobby.as_mut() {
             lobby.follow = follow;
             if let Some(socket) = lobby
                 .socket
@@ -69,12 +70,12 @@ impl App {
         let socket = WebSocket::new(&lobby_url(&self.window)).ok();
         let on_open = Closure::<dyn FnMut(JsValue)>::new(|_| {
             with_app(|app| {
-                let sent = app.lobby.as_ref().and_then(|lobby| {
+                let sent = app.full.lobby.as_ref().and_then(|lobby| {
                     let text = serde_json::to_string(&lobby.follow).ok()?;
                     lobby.socket.as_ref()?.send_with_str(&text).ok()
                 });
                 if sent.is_some() {
-                    app.dispatch(Action::LobbyOpen);
+                    app.dispatch(Action::Full(FullAction::LobbyOpen));
                 }
             })
         });
@@ -83,13 +84,13 @@ impl App {
                 .dyn_ref::<MessageEvent>()
                 .and_then(|e| e.data().as_string());
             match text.map(|t| serde_json::from_str::<LobbyNews>(&t)) {
-                Some(Ok(news)) => dispatch(Action::Lobby(news)),
+                Some(Ok(news)) => dispatch(Action::Full(FullAction::Lobby(news))),
                 _ => web_sys::console::warn_1(&"an unreadable lobby message".into()),
             }
         });
         let on_close = Closure::<dyn FnMut(JsValue)>::new(|_| {
             with_app(|app| {
-                if let Some(lobby) = app.lobby.as_mut() {
+                if let Some(lobby) = app.full.lobby.as_mut() {
                     lobby.again_later();
                 }
             })
@@ -100,7 +101,7 @@ impl App {
             socket.set_onclose(Some(on_close.as_ref().unchecked_ref()));
         }
         let failed = socket.is_none();
-        self.lobby = Some(LobbySocket {
+        self.full.lobby = Some(LobbySocket {
             socket,
             follow,
             _handlers: vec![on_open, on_message, on_close],
@@ -108,7 +109,7 @@ impl App {
         });
         if failed {
             // As after a drop: try again shortly.
-            if let Some(lobby) = self.lobby.as_mut() {
+            if let Some(lobby) = self.full.lobby.as_mut() {
                 lobby.again_later();
             }
         }
@@ -120,7 +121,7 @@ impl LobbySocket {
     fn again_later(&mut self) {
         self.again = Some(Timeout::new(AGAIN_AFTER_MS, || {
             with_app(|app| {
-                let Some(mut lobby) = app.lobby.take() else {
+                let Some(mut lobby) = app.full.lobby.take() else {
                     return;
                 };
                 // This very timeout is running: let it finish, not drop it.

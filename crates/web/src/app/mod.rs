@@ -5,22 +5,34 @@
 
 mod address;
 mod board;
-mod community;
 mod computer;
-mod editor;
-mod embed;
-mod lines;
+#[cfg_attr(not(feature = "full"), path = "full_off.rs")]
+mod full;
 mod listen;
-#[cfg(feature = "full")]
-mod lobby_socket;
 mod markup;
 mod panels;
-mod puzzles;
 mod records;
-mod review;
-mod socket;
 mod sound;
 mod words;
+// The whole app's own parts: none of them is in the light module.
+#[cfg(feature = "full")]
+mod community;
+#[cfg(feature = "full")]
+mod editor;
+#[cfg(feature = "full")]
+mod embed;
+#[cfg(feature = "full")]
+mod files;
+#[cfg(feature = "full")]
+mod lines;
+#[cfg(feature = "full")]
+mod lobby_socket;
+#[cfg(feature = "full")]
+mod puzzles;
+#[cfg(feature = "full")]
+mod review;
+#[cfg(feature = "full")]
+mod socket;
 
 use std::cell::{Cell, RefCell};
 
@@ -68,6 +80,8 @@ fn dispatch(action: Action) {
     with_app(|app| app.dispatch(action));
 }
 
+// In the light module the whole app's parts of this are never filled.
+#[cfg_attr(not(feature = "full"), allow(dead_code))]
 struct App {
     window: Window,
     document: Document,
@@ -80,15 +94,9 @@ struct App {
     timers: Vec<(Timer, Timeout)>,
     listeners: Vec<Closure<dyn FnMut(Event)>>,
     longest_task: f64,
-    /// The game server's socket, while the [`Ui`] wants one.
-    socket: Option<socket::Socket>,
-    /// The lobby's socket, while lists are followed.
-    #[cfg(feature = "full")]
-    lobby: Option<lobby_socket::LobbySocket>,
-    /// The online game's one-second heartbeat, while it runs.
-    heartbeat: Option<gloo_timers::callback::Interval>,
-    /// The host message being answered (its window and origin).
-    host_source: Option<(Window, String)>,
+    /// The whole app's own handles (its sockets, its heartbeat, its host
+    /// page).
+    full: full::FullApp,
     /// The language the page's fixed words are in.
     shown_lang: Cell<Option<crate::i18n::Lang>>,
     /// Whether the home screen's cards have their boards drawn.
@@ -122,27 +130,13 @@ pub fn start() -> Result<(), JsValue> {
             .and_then(|s| s.get_item(key).ok().flatten())
     };
     let search = window.location().search().unwrap_or_default();
-    // Embedding is the whole app's: the page loads it for `?embed`.
-    let embed = crate::embed::Embed::from_query(&search).filter(|_| crate::FULL);
-    let save_key = crate::ui::save_key(embed.as_ref().and_then(|e| e.as_ref().ok()));
-    let stored_seat =
-        read(crate::ui::ONLINE_KEY).and_then(|t| crate::online_state::Seat::from_text(&t));
-    // A game's address (`?watch=<id>`) plays from the seat held in it.
-    let link = if embed.is_none() {
-        socket::online_link(&window).map(|seat| match &stored_seat {
-            Some(held) if !seat.game.is_empty() && held.game == seat.game => held.clone(),
-            _ => seat,
-        })
-    } else {
-        None
-    };
-    let boot = Boot {
+    let mut boot = Boot {
         prefs: read(crate::ui::PREFS_KEY),
         stats: read(crate::ui::STATS_KEY),
-        saved: read(&save_key),
-        seat: link.or_else(|| stored_seat.clone()),
-        stored_seat,
-        embed,
+        saved: read(crate::ui::SAVE_KEY),
+        seat: None,
+        stored_seat: None,
+        embed: None,
         storage: storage.is_some(),
         seed: new_seed(),
         reduced_motion: window
@@ -158,14 +152,13 @@ pub fn start() -> Result<(), JsValue> {
             .any(|(key, _)| crate::links::LINK_KEYS.contains(&key))
             .then(|| search.clone()),
         lang_stored: read(crate::ui::LANG_KEY),
-        // The lobby's own: the light module has none of it.
-        guest: crate::FULL.then(|| read(crate::ui::GUEST_KEY)).flatten(),
-        seats: crate::FULL.then(|| read(crate::ui::SEATS_KEY)).flatten(),
-        account: crate::FULL.then(|| read(crate::ui::ACCOUNT_KEY)).flatten(),
+        guest: None,
+        seats: None,
+        account: None,
         query: search.clone(),
         revisit: address::revisit(&window),
         today: records::today(),
-        puzzles: read(crate::ui::PUZZLES_KEY),
+        puzzles: None,
         languages: window
             .navigator()
             .languages()
@@ -173,6 +166,7 @@ pub fn start() -> Result<(), JsValue> {
             .filter_map(|l| l.as_string())
             .collect(),
     };
+    full::read_boot(&window, &search, &read, &mut boot);
     let mut app = App {
         window,
         document,
@@ -182,11 +176,7 @@ pub fn start() -> Result<(), JsValue> {
         timers: Vec::new(),
         listeners: Vec::new(),
         longest_task: 0.0,
-        socket: None,
-        #[cfg(feature = "full")]
-        lobby: None,
-        heartbeat: None,
-        host_source: None,
+        full: full::FullApp::default(),
         shown_lang: Cell::new(None),
         previews_drawn: Cell::new(None),
         speaker: sound::Speaker::default(),
@@ -289,11 +279,11 @@ impl App {
                 | Action::Frame(_)
                 | Action::BoardFocus(_)
         );
-        let heartbeat = matches!(action, Action::Heartbeat { .. });
+        let heartbeat = matches!(&action, Action::Full(action) if full::is_heartbeat(action));
         let effects = self.ui.update(action);
         let redraw = self.run(effects);
         if heartbeat {
-            self.write_online_panel(self.ui.online_view().as_ref());
+            self.write_heartbeat();
         } else if !light {
             self.refresh();
         } else if redraw {
@@ -339,52 +329,10 @@ impl App {
                 }
                 Effect::ShowRules { article } => self.open_rules(article),
                 Effect::Address { query, push } => self.show_address(&query, push),
-                Effect::ToHost(message) if crate::FULL => self.post_to_host(&message),
-                Effect::ReplyToHost(message) if crate::FULL => self.reply_to_host(&message),
                 Effect::Log(text) => web_sys::console::error_1(&text.into()),
-                Effect::Connect if crate::FULL => self.connect(),
-                Effect::Disconnect => self.socket = None,
-                Effect::Heartbeat(on) => self.set_heartbeat(on),
-                Effect::CreateOnline {
-                    game,
-                    side,
-                    suggestions,
-                    clock,
-                } if crate::FULL => self.create_online(game, &side, suggestions, clock),
-                Effect::SendOnline(message) if crate::FULL => self.send_online(&message),
-                // What there is to copy (codes, links, records) is the
-                // whole app's.
-                Effect::Copy(id) if crate::FULL => self.copy_text(id),
                 Effect::LoadLanguage(lang) => self.load_language(lang),
                 Effect::Sound(sound) => self.speaker.play(sound, self.document.body()),
-                Effect::Download { name, text } if crate::FULL => self.download(&name, &text),
-                Effect::Picture { name } if crate::FULL => self.picture(&name),
-                Effect::LoadPuzzles(kind) => {
-                    if crate::FULL {
-                        self.load_puzzles(kind)
-                    }
-                }
-                // Online play, embedding and records are the whole app's.
-                Effect::Copy(_)
-                | Effect::Download { .. }
-                | Effect::Picture { .. }
-                | Effect::CreateOnline { .. }
-                | Effect::ToHost(_)
-                | Effect::ReplyToHost(_)
-                | Effect::Connect
-                | Effect::SendOnline(_) => {}
-                #[cfg(feature = "full")]
-                Effect::Api(call) => self.call(call),
-                #[cfg(feature = "full")]
-                Effect::Follow(follow) => self.follow_lobby(follow),
-                Effect::ClearField(id) => {
-                    if let Some(input) = self
-                        .element(id)
-                        .and_then(|e| e.dyn_into::<HtmlInputElement>().ok())
-                    {
-                        input.set_value("");
-                    }
-                }
+                Effect::Full(effect) => self.run_full(effect),
                 Effect::Navigate(query) => {
                     let _ = self.window.location().assign(&query);
                 }
@@ -512,19 +460,6 @@ async fn fetch_file(window: &Window, url: &str) -> Result<String, String> {
         Ok((false, _)) => Err(format!("{url} was not found")),
         Err(e) => Err(format!("{url} could not be fetched: {e:?}")),
     }
-}
-
-/// A request of `method` carrying `body` as JSON (with its content type,
-/// which the game server requires of every request that changes
-/// something).
-fn json_request(method: &str, body: &str) -> web_sys::RequestInit {
-    let init = web_sys::RequestInit::new();
-    init.set_method(method);
-    init.set_body(&JsValue::from_str(body));
-    let headers = js_sys::Object::new();
-    let _ = js_sys::Reflect::set(&headers, &"Content-Type".into(), &"application/json".into());
-    init.set_headers(&headers);
-    init
 }
 
 /// Fetches `url` (with `init`, if any): whether its status was a success,

@@ -174,45 +174,12 @@ impl App {
             self.write_game(game);
             self.set_text("announce", &view.announcement);
         }
-        // Online play's own panel (its waiting screen, connection line and
-        // claims) comes last: it may disable controls the game enabled.
-        self.write_online_panel(view.online.as_ref());
-        self.write_review(view.review.as_ref());
-        self.write_analysis(view.analysis.as_ref());
-        self.write_editor(view.editor.as_ref());
-        self.write_lines(view.lines.as_ref(), view.analysis_board);
-        // Records are the whole app's: the light page has no panel for them.
-        self.set_hidden("share", view.record.is_none());
-        self.set_text("record-out", view.record.as_deref().unwrap_or_default());
-        self.write_puzzle(view.puzzle.as_ref());
-        self.write_lobby(view.lobby.as_ref());
-        self.write_chat(view.chat.as_ref());
-        self.write_rematch(view.rematch.as_ref());
-    }
-
-    /// An online game's clocks, or none.
-    fn write_clocks(&self, clocks: Option<&[crate::online_state::ClockFace; 2]>) {
-        if !crate::FULL {
-            return;
-        }
-        self.set_hidden("clocks", clocks.is_none());
-        let Some(faces) = clocks else {
-            return;
-        };
-        for (id, face) in ["clock-white", "clock-black"].into_iter().zip(faces) {
-            self.set_text(id, &face.text);
-            if let Some(el) = self.element(id) {
-                let classes = el.class_list();
-                let _ = classes.toggle_with_force("running", face.running);
-                let _ = classes.toggle_with_force("low", face.low);
-            }
-        }
+        self.write_full(view);
     }
 
     fn write_game(&self, game: &GameView) {
         self.set_text("game-title", &game.title);
         self.set_text("players", &game.players);
-        self.write_clocks(game.clocks.as_ref());
         self.set_text("status", &game.status);
         self.set_hidden("result", game.result.is_none());
         // The result panel says it all; the status line stays for readers.

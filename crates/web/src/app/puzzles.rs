@@ -3,6 +3,7 @@
 //! played).
 
 use super::*;
+use crate::ui::FullAction;
 use crate::ui::PuzzleView;
 
 impl App {
@@ -10,13 +11,13 @@ impl App {
         let window = self.window.clone();
         wasm_bindgen_futures::spawn_local(async move {
             let text = fetch_file(&window, &format!("puzzles/{}.txt", kind.as_str())).await;
-            dispatch(Action::PuzzlesLoaded { kind, text });
+            dispatch(Action::Full(FullAction::PuzzlesLoaded { kind, text }));
         });
     }
 
     pub(super) fn write_puzzle(&self, view: Option<&PuzzleView>) {
         self.set_hidden("puzzle-panel", view.is_none());
-        let Some(view) = view.filter(|_| crate::FULL) else {
+        let Some(view) = view else {
             return;
         };
         self.set_text("puzzle-title", &view.title);

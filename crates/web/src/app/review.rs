@@ -13,7 +13,7 @@ use crate::ui::ReviewView;
 impl App {
     pub(super) fn write_review(&self, view: Option<&ReviewView>) {
         self.set_hidden("review-panel", view.is_none());
-        let Some(view) = view.filter(|_| crate::FULL) else {
+        let Some(view) = view else {
             return;
         };
         if let Some(panel) = self.element("review-panel") {
@@ -192,7 +192,7 @@ impl App {
                 if view.is_some() { "true" } else { "false" },
             );
         }
-        let Some(view) = view.filter(|_| crate::FULL) else {
+        let Some(view) = view else {
             return;
         };
         let (eval, white, depth, best, line, top, chances) = match view {

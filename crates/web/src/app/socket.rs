@@ -11,6 +11,7 @@ use web_sys::WebSocket;
 
 use super::*;
 use crate::online_state::Seat;
+use crate::ui::FullAction;
 use crate::ui::OnlineView;
 
 /// The open socket and its event handlers.
@@ -53,32 +54,32 @@ fn read_frame(event: &JsValue) -> Result<online_play::ServerMessage, String> {
 impl App {
     /// Opens a socket to the game server, letting the old one go.
     pub(super) fn connect(&mut self) {
-        self.socket = None;
+        self.full.socket = None;
         let Ok(socket) = WebSocket::new(&socket_url(&self.window)) else {
             let hidden = self.document.hidden();
-            self.dispatch(Action::SocketClosed { hidden });
+            self.dispatch(Action::Full(FullAction::SocketClosed { hidden }));
             return;
         };
         let on_open = Closure::<dyn FnMut(JsValue)>::new(|_| {
-            dispatch(Action::SocketOpen { now_ms: now_ms() })
+            dispatch(Action::Full(FullAction::SocketOpen { now_ms: now_ms() }))
         });
         let on_message = Closure::<dyn FnMut(JsValue)>::new(|event: JsValue| {
             let message = read_frame(&event);
-            dispatch(Action::SocketMessage {
+            dispatch(Action::Full(FullAction::SocketMessage {
                 now_ms: now_ms(),
                 message,
-            });
+            }));
         });
         let on_close = Closure::<dyn FnMut(JsValue)>::new(|_| {
             with_app(|app| {
                 let hidden = app.document.hidden();
-                app.dispatch(Action::SocketClosed { hidden });
+                app.dispatch(Action::Full(FullAction::SocketClosed { hidden }));
             })
         });
         socket.set_onopen(Some(on_open.as_ref().unchecked_ref()));
         socket.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
         socket.set_onclose(Some(on_close.as_ref().unchecked_ref()));
-        self.socket = Some(Socket {
+        self.full.socket = Some(Socket {
             socket,
             _handlers: vec![on_open, on_message, on_close],
         });
@@ -86,7 +87,7 @@ impl App {
 
     /// Sends `message` if the socket is open.
     pub(super) fn send_online(&self, message: &ClientMessage) {
-        if let Some(s) = &self.socket {
+        if let Some(s) = &self.full.socket {
             if s.socket.ready_state() == WebSocket::OPEN {
                 let _ = s.socket.send_with_str(&message.to_text());
             }
@@ -95,14 +96,14 @@ impl App {
 
     /// Starts or stops the online game's one-second heartbeat.
     pub(super) fn set_heartbeat(&mut self, on: bool) {
-        self.heartbeat = on.then(|| {
+        self.full.heartbeat = on.then(|| {
             Interval::new(1000, || {
                 with_app(|app| {
                     let hidden = app.document.hidden();
-                    app.dispatch(Action::Heartbeat {
+                    app.dispatch(Action::Full(FullAction::Heartbeat {
                         now_ms: now_ms(),
                         hidden,
-                    });
+                    }));
                 })
             })
         });
@@ -111,13 +112,13 @@ impl App {
     /// Back in view or back online.
     pub(super) fn wake(&mut self) {
         let hidden = self.document.hidden();
-        self.dispatch(Action::Wake { hidden });
+        self.dispatch(Action::Full(FullAction::Wake { hidden }));
     }
 
     /// The waiting screen, the connection line, suggestions and claims.
     pub(super) fn write_online_panel(&self, view: Option<&OnlineView>) {
         self.set_hidden("online-panel", view.is_none());
-        let Some(view) = view.filter(|_| crate::FULL) else {
+        let Some(view) = view else {
             return;
         };
         self.set_text("waiting-code", &view.code);
@@ -145,7 +146,7 @@ impl App {
     }
 
     /// Creates a game on the server with the choices of the opponent
-    /// screen; the answer comes back as [`Action::Created`].
+    /// screen; the answer comes back as [`Action::Full(FullAction::Created)`].
     pub(super) fn create_online(
         &mut self,
         game: &str,
@@ -164,12 +165,12 @@ impl App {
         let window = self.window.clone();
         wasm_bindgen_futures::spawn_local(async move {
             let result = create_request(&window, &body).await;
-            dispatch(Action::Created(result));
+            dispatch(Action::Full(FullAction::Created(result)));
         });
     }
 
     /// Copies the text of element `id` to the clipboard; whether it could
-    /// comes back as [`Action::Copied`].
+    /// comes back as [`Action::Full(FullAction::Copied)`].
     pub(super) fn copy_text(&self, id: &str) {
         let text = self
             .element(id)
@@ -178,14 +179,14 @@ impl App {
         let promise = self.window.navigator().clipboard().write_text(&text);
         wasm_bindgen_futures::spawn_local(async move {
             let done = JsFuture::from(promise).await.is_ok();
-            dispatch(Action::Copied(done));
+            dispatch(Action::Full(FullAction::Copied(done)));
         });
     }
 }
 
 /// POSTs a new game; the seat of its creator.
 async fn create_request(window: &Window, body: &str) -> Result<Seat, String> {
-    let init = super::json_request("POST", body);
+    let init = super::full::json_request("POST", body);
     let offline = || crate::t!("server-unreachable");
     let (ok, text) = super::fetch(window, "api/games", Some(&init))
         .await
@@ -223,5 +224,23 @@ fn forget_query(window: &Window) {
     if let Ok(history) = window.history() {
         let path = window.location().pathname().unwrap_or_default();
         let _ = history.replace_state_with_url(&JsValue::NULL, "", Some(&path));
+    }
+}
+
+impl App {
+    /// An online game's clocks, or none.
+    pub(super) fn write_clocks(&self, clocks: Option<&[crate::online_state::ClockFace; 2]>) {
+        self.set_hidden("clocks", clocks.is_none());
+        let Some(faces) = clocks else {
+            return;
+        };
+        for (id, face) in ["clock-white", "clock-black"].into_iter().zip(faces) {
+            self.set_text(id, &face.text);
+            if let Some(el) = self.element(id) {
+                let classes = el.class_list();
+                let _ = classes.toggle_with_force("running", face.running);
+                let _ = classes.toggle_with_force("low", face.low);
+            }
+        }
     }
 }

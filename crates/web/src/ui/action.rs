@@ -9,13 +9,12 @@ use engine::search::Level;
 use engine::{GameKind, Side};
 
 use super::{ChatButton, EditorButton, LinesButton, LobbyButton, PuzzleButton};
-use crate::embed::{Embed, EmbedError, HostError, HostRequest};
+use crate::embed::{Embed, EmbedError};
 use crate::i18n::Lang;
 use crate::keyboard::{role_name, Key};
 use crate::online_state::Seat;
 use crate::save::Prefs;
 use crate::worker::Reply;
-use online_play::ServerMessage;
 
 /// One thing that happened.
 #[derive(Clone, Debug, PartialEq)]
@@ -68,62 +67,9 @@ pub enum Action {
     Timer(super::Timer),
     /// The computer's worker answered.
     Reply(Reply),
-    /// The game socket opened, at this time (ms).
-    SocketOpen {
-        now_ms: f64,
-    },
-    /// A frame from the game server, at this time (ms): its message, or
-    /// why it could not be read.
-    SocketMessage {
-        now_ms: f64,
-        message: Result<ServerMessage, String>,
-    },
-    /// The game socket closed (or could not be opened); whether the page is
-    /// hidden.
-    SocketClosed {
-        hidden: bool,
-    },
-    /// The page may have come back (into view, from the back-forward cache,
-    /// or online); whether it is hidden.
-    Wake {
-        hidden: bool,
-    },
-    /// The online game's one-second tick ([`super::Effect::Heartbeat`]), at
-    /// this time (ms); whether the page is hidden.
-    Heartbeat {
-        now_ms: f64,
-        hidden: bool,
-    },
-    /// The server's answer to creating a game: the creator's seat, or why
-    /// there is none.
-    Created(Result<Seat, String>),
-    /// A game's puzzles were fetched (the file's text), or could not be.
-    PuzzlesLoaded {
-        kind: GameKind,
-        text: Result<String, String>,
-    },
-    /// Copying to the clipboard worked, or was refused.
-    Copied(bool),
-    /// The lobby's socket opened (again): its lists come anew.
-    #[cfg(feature = "full")]
-    LobbyOpen,
-    /// News pushed by the lobby's socket.
-    #[cfg(feature = "full")]
-    Lobby(online_play::api::LobbyNews),
-    /// The game server answered [`super::Effect::Api`]'s call, as read
-    /// by [`crate::api::decode`].
-    #[cfg(feature = "full")]
-    Api(
-        crate::api::ApiCall,
-        Result<crate::api::ApiReply, crate::api::ApiFailure>,
-    ),
-    /// A message posted to the page: its origin, the page's own origin, and
-    /// what it asks (already checked).
-    Host {
-        origin: String,
-        own_origin: String,
-        request: Result<HostRequest, HostError>,
-    },
+    /// What only the whole app has: its socket, its server, its host page
+    /// ([`super::FullAction`]).
+    Full(super::FullAction),
 }
 
 /// What the page found when it loaded.

@@ -4,16 +4,7 @@
 //! browser's Back and Forward come back as [`super::Action::Address`], and
 //! the screen follows the address ([`Ui::follow`]).
 
-#[cfg(feature = "full")]
-use engine::Playable;
-
-#[cfg(feature = "full")]
-use super::Tool;
-use super::{Effect, Screen, ScreenState, Ui};
-#[cfg(feature = "full")]
-use crate::links::Link;
-#[cfg(feature = "full")]
-use crate::online_state::Seat;
+use super::{Effect, Screen, ScreenState, Tool, Ui};
 use crate::route::Route;
 
 /// The route the address shows, and whether the next change replaces it
@@ -43,55 +34,17 @@ impl Ui {
             ScreenState::Home => Route::Home,
             ScreenState::Opponent => Route::Opponent(self.shared.choice),
             ScreenState::Rules(kind) => Route::Rules(*kind),
-            // The light module has no tools, opens no links and shows none
-            // of the whole app's screens.
-            ScreenState::Game(_) if !self.is_full() => {
+            // A game on this device with no tool over it.
+            ScreenState::Game(game)
+                if matches!(game.tool, Tool::None)
+                    && !self.shared.from_link
+                    && self.shared.online.is_none() =>
+            {
                 return self.shared.session.as_ref().map(|_| Route::Game)
             }
-            _ if !self.is_full() => return None,
-            #[cfg(feature = "full")]
-            ScreenState::Lobby => Route::Lobby,
-            #[cfg(feature = "full")]
-            ScreenState::Watch => Route::Watch,
-            #[cfg(feature = "full")]
-            ScreenState::Player(name) => Route::Player(name.clone()),
-            #[cfg(not(feature = "full"))]
-            _ => return None,
-            #[cfg(feature = "full")]
-            ScreenState::Waiting => self.online_route()?,
-            #[cfg(feature = "full")]
-            ScreenState::Game(_) if self.shared.online.is_some() => self.online_route()?,
-            #[cfg(feature = "full")]
-            ScreenState::Game(game) => {
-                let session = self.shared.session.as_ref();
-                let link = match &game.tool {
-                    Tool::Editor(editor) => {
-                        let game = editor.check().ok()?;
-                        Link::Editor {
-                            game: game.kind(),
-                            position: game.position_text(),
-                        }
-                    }
-                    Tool::Review(_) => Link::Review(session?.game.to_record_line()),
-                    Tool::Puzzle(puzzle) => Link::Puzzles(puzzle.kind),
-                    Tool::None if self.shared.from_link => {
-                        let session = session?;
-                        Link::AnalysisLine {
-                            record: session.game.to_record_line(),
-                            ply: session.review.unwrap_or(session.game.ply()),
-                        }
-                    }
-                    Tool::None => return session.map(|_| Route::Game),
-                };
-                Route::Link(link)
-            }
+            // The whole app's screens, tools and links.
+            _ => return self.full_route(),
         })
-    }
-
-    #[cfg(feature = "full")]
-    fn online_route(&self) -> Option<Route> {
-        let id = &self.shared.online.as_ref()?.mirror.seat.game;
-        (!id.is_empty()).then(|| Route::Online(id.clone()))
     }
 
     /// After every action: the address follows the screen. An embedded
@@ -104,14 +57,10 @@ impl Ui {
             return;
         };
         let address = &mut self.shared.address;
-        if address.shown.as_ref() == Some(&route) {
-            address.replace = false;
-            return;
-        }
-        // A whole record (with its tags) stays as it was linked.
-        #[cfg(feature = "full")]
-        if let (Some(Route::Link(Link::Record(_))), Route::Link(Link::Review(_))) =
-            (&address.shown, &route)
+        if address
+            .shown
+            .as_ref()
+            .is_some_and(|shown| shown.covers(&route))
         {
             address.replace = false;
             return;
@@ -160,8 +109,6 @@ impl Ui {
 
     /// Shows what `route` names (`query` is the address it came from).
     pub(super) fn open_route(&mut self, route: Route, query: &str, fx: &mut Vec<Effect>) {
-        #[cfg(not(feature = "full"))]
-        let _ = query;
         match route {
             Route::Home => {
                 self.show(Screen::Home);
@@ -179,41 +126,8 @@ impl Ui {
                 self.show(Screen::Home);
                 self.home_shown(fx);
             }
-            // The rest is the whole app's (and left out of the light module).
-            _ if !self.is_full() => {}
-            #[cfg(not(feature = "full"))]
-            Route::Unread => {}
-            #[cfg(feature = "full")]
-            Route::Online(id) => self.open_online(id, fx),
-            #[cfg(feature = "full")]
-            Route::Lobby => self.lobby_button(super::LobbyButton::Open, fx),
-            #[cfg(feature = "full")]
-            Route::Watch => self.lobby_button(super::LobbyButton::Watch, fx),
-            #[cfg(feature = "full")]
-            Route::Player(name) => self.open_player(&name, fx),
-            #[cfg(feature = "full")]
-            Route::Link(_) => {
-                let mut notice = None;
-                self.open_link(query, &mut notice, fx);
-                self.shared.notice = notice;
-            }
-        }
-    }
-
-    /// The online game `id`: its screen if this page takes part in it, else
-    /// watched.
-    #[cfg(feature = "full")]
-    fn open_online(&mut self, id: String, fx: &mut Vec<Effect>) {
-        let here = self
-            .shared
-            .online
-            .as_ref()
-            .filter(|g| g.mirror.seat.game == id)
-            .map(|g| g.mirror.seat.creator && !g.mirror.started() && !g.mirror.is_over());
-        match here {
-            Some(true) => self.show(Screen::Waiting),
-            Some(false) => self.show(Screen::Game),
-            None => self.go_online(Seat::watching(id), fx),
+            // The whole app's screens and links.
+            route => self.open_full_route(route, query, fx),
         }
     }
 }

@@ -69,84 +69,7 @@ pub fn eval_words(white: i32) -> String {
     format!("{sign}{}.{:02}", n / 100, n % 100)
 }
 
-/// How deep and far a hint looks.
-const HINT_LIMITS: (u32, u64) = (8, 300_000);
-
 impl Ui {
-    /// Whether a hint may be asked for: a game on this device (never
-    /// online), the person's turn, the computer idle.
-    pub fn hint_available(&self) -> bool {
-        self.shared.online.is_none()
-            && !self.puzzle_unanswered()
-            && self.shared.thinking == super::Thinking::Idle
-            && self
-                .shared
-                .session
-                .as_ref()
-                .is_some_and(|s| s.human_to_move() && s.review.is_none())
-    }
-
-    /// Asks the worker for the best turn, to show as a hint.
-    pub(super) fn ask_hint(&mut self, fx: &mut Vec<Effect>) {
-        if !self.hint_available() || self.screen.game().is_some_and(|g| g.hint.is_some()) {
-            return;
-        }
-        let Some(session) = &self.shared.session else {
-            return;
-        };
-        let record = session.game.to_record_line();
-        let ply = session.game.ply();
-        let id = self.next_id();
-        if let Some(game) = self.screen.game_mut() {
-            game.hint = Some((id, None));
-        }
-        fx.push(Effect::Ask(Request::analyse(
-            id,
-            record,
-            ply,
-            1,
-            HINT_LIMITS.0,
-            HINT_LIMITS.1,
-        )));
-    }
-
-    /// The hint's answer: its piece and destination shown, and counted in
-    /// the game's statistics; whether the reply was the hint's.
-    pub(super) fn hint_reply(
-        &mut self,
-        id: u32,
-        analysis: &AnalysisReply,
-        fx: &mut Vec<Effect>,
-    ) -> bool {
-        let Some(game) = self.screen.game_mut() else {
-            return false;
-        };
-        if game.hint.map(|(asked, _)| asked) != Some(id) {
-            return false;
-        }
-        let Some(session) = &self.shared.session else {
-            return true;
-        };
-        let shown = analysis
-            .lines
-            .first()
-            .and_then(|best| super::review::turn_points(&session.game, &best.turn));
-        game.hint = Some((id, shown));
-        if shown.is_some() {
-            self.shared.stats.count_hint(session.game.kind());
-            fx.push(Effect::Store {
-                key: super::STATS_KEY.to_string(),
-                value: self.shared.stats.to_text(),
-            });
-        }
-        true
-    }
-
-    /// The hint shown, while the position it was for is on the board.
-    pub(super) fn hint_arrow(&self) -> Option<(engine::Point, engine::Point)> {
-        self.screen.game()?.hint.and_then(|(_, shown)| shown)
-    }
-
     /// Turns the panel on or off.
     pub(super) fn toggle_analysis(&mut self, fx: &mut Vec<Effect>) {
         if self.puzzle_unanswered() {
@@ -181,9 +104,6 @@ impl Ui {
     /// After every action: asks about the position shown if it changed, or
     /// for the next depth once the last answer came.
     pub(super) fn keep_analysing(&mut self, fx: &mut Vec<Effect>) {
-        if !self.is_full() {
-            return;
-        }
         if self.screen.game().is_none_or(|g| g.analysing.is_none()) {
             return;
         }
@@ -227,9 +147,6 @@ impl Ui {
 
     /// The panel's answer; whether the reply was the panel's.
     pub(super) fn analysis_reply(&mut self, id: u32, analysis: &AnalysisReply) -> bool {
-        if !self.is_full() {
-            return false;
-        }
         let Some(state) = self
             .screen
             .game_mut()
@@ -262,9 +179,6 @@ impl Ui {
     /// The panel, while on: `None` when off, and no figures before the
     /// first answer.
     pub fn analysis_view(&self) -> Option<Option<AnalysisView>> {
-        if !self.is_full() {
-            return None;
-        }
         let state = self.screen.game().and_then(|g| g.analysing.as_ref())?;
         let kind = self.shared.session.as_ref().map(|s| s.game.kind());
         Some(

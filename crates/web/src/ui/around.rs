@@ -5,9 +5,10 @@
 
 use online_play::{ClientMessage, Role};
 
-use super::{Effect, Ui};
+use super::{ChatButton, Effect, Ui};
 use crate::online_state::Seat;
 use crate::t;
+use crate::ui::FullEffect;
 
 /// The quick phrases, by their catalog keys: sent in the sender's words.
 pub const PHRASES: [&str; 5] = [
@@ -18,22 +19,9 @@ pub const PHRASES: [&str; 5] = [
     "chat-well-played",
 ];
 
-/// A control of the online game's chat.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum ChatButton {
-    /// Send this text.
-    Send(String),
-    /// Send the quick phrase with this key.
-    Phrase(String),
-    /// Hear the opponent's chat no more (true), or again.
-    Mute(bool),
-    /// Turn chat off (true) or on, for every game.
-    Off(bool),
-}
-
 impl Ui {
     pub(super) fn chat_button(&mut self, button: ChatButton, fx: &mut Vec<Effect>) {
-        if !self.is_full() || self.shared.online.is_none() {
+        if self.shared.online.is_none() {
             return;
         }
         let text = match button {
@@ -44,7 +32,9 @@ impl Ui {
             },
             ChatButton::Mute(muted) => {
                 self.shared.chat_muted = muted;
-                fx.push(Effect::SendOnline(ClientMessage::Mute { muted }));
+                fx.push(Effect::Full(FullEffect::SendOnline(ClientMessage::Mute {
+                    muted,
+                })));
                 return;
             }
             ChatButton::Off(off) => {
@@ -58,8 +48,10 @@ impl Ui {
         }
         match online_play::chat_text(&text) {
             Ok(text) => {
-                fx.push(Effect::SendOnline(ClientMessage::Chat { text }));
-                fx.push(Effect::ClearField("chat-text"));
+                fx.push(Effect::Full(FullEffect::SendOnline(ClientMessage::Chat {
+                    text,
+                })));
+                fx.push(Effect::Full(FullEffect::ClearField("chat-text")));
             }
             Err(_) => self.shared.notice = Some(t!("chat-shape")),
         }
@@ -68,9 +60,6 @@ impl Ui {
     /// Online, after the game: offer a rematch (or accept the one
     /// offered), or decline the offer.
     pub(super) fn answer_rematch(&mut self, yes: bool, fx: &mut Vec<Effect>) {
-        if !self.is_full() {
-            return;
-        }
         let Some(room) = self
             .shared
             .online
@@ -85,15 +74,12 @@ impl Ui {
             (false, true) => ClientMessage::DeclineRematch,
             (false, false) => return,
         };
-        fx.push(Effect::SendOnline(message));
+        fx.push(Effect::Full(FullEffect::SendOnline(message)));
     }
 
     /// Once both players agreed to a rematch: a player goes to its game
     /// with the same seat token (the sides are swapped there).
     pub(super) fn follow_rematch(&mut self, fx: &mut Vec<Effect>) {
-        if !self.is_full() {
-            return;
-        }
         let Some(online) = self.shared.online.as_ref().map(|g| &g.mirror) else {
             return;
         };
@@ -119,9 +105,6 @@ impl Ui {
 
     /// The chat panel, in an online game.
     pub fn chat_view(&self) -> Option<ChatView> {
-        if !self.is_full() {
-            return None;
-        }
         let online = self.shared.online.as_ref().map(|g| &g.mirror)?;
         let spectator = online.role == Some(Role::Spectator);
         let lines = if self.shared.prefs.chat {
@@ -159,9 +142,6 @@ impl Ui {
     /// The result panel's online part: the rating change, and the rematch
     /// offer to make or answer.
     pub fn rematch_view(&self) -> Option<RematchView> {
-        if !self.is_full() {
-            return None;
-        }
         let online = self.shared.online.as_ref().map(|g| &g.mirror)?;
         let room = online.room.as_ref().filter(|r| r.is_over())?;
         let me = online.side();

@@ -39,7 +39,7 @@ fn seated(role: Role) -> Ui {
         creator: false,
     };
     let (mut ui, _) = online_page(seat);
-    ui.update(Action::SocketOpen { now_ms: 0.0 });
+    ui.update(Action::Full(FullAction::SocketOpen { now_ms: 0.0 }));
     hear(
         &mut ui,
         1.0,
@@ -85,7 +85,9 @@ fn a_rated_games_end_shows_the_ratings_and_a_rematch_moves_both_players() {
     );
     assert_eq!(view.offer, RematchOffer::Offer);
     let fx = ui.update(Action::Press(Button::AnswerRematch(true)));
-    assert!(fx.contains(&Effect::SendOnline(ClientMessage::OfferRematch)));
+    assert!(fx.contains(&Effect::Full(FullEffect::SendOnline(
+        ClientMessage::OfferRematch
+    ))));
 
     hear(&mut ui, 3.0, ended(true, Some(Role::White), None));
     assert_eq!(
@@ -98,13 +100,17 @@ fn a_rated_games_end_shows_the_ratings_and_a_rematch_moves_both_players() {
         RematchOffer::Answer
     );
     let fx = ui.update(Action::Press(Button::AnswerRematch(false)));
-    assert!(fx.contains(&Effect::SendOnline(ClientMessage::DeclineRematch)));
+    assert!(fx.contains(&Effect::Full(FullEffect::SendOnline(
+        ClientMessage::DeclineRematch
+    ))));
     let fx = ui.update(Action::Press(Button::AnswerRematch(true)));
-    assert!(fx.contains(&Effect::SendOnline(ClientMessage::AcceptRematch)));
+    assert!(fx.contains(&Effect::Full(FullEffect::SendOnline(
+        ClientMessage::AcceptRematch
+    ))));
 
     // Agreed: the player sits down at the new game with the same token.
     let fx = hear(&mut ui, 5.0, ended(true, None, Some("g2")));
-    assert!(fx.contains(&Effect::Connect));
+    assert!(fx.contains(&Effect::Full(FullEffect::Connect)));
     let seat = &ui.online_mirror().expect("as the test set it up").seat;
     assert_eq!(
         (seat.game.as_str(), seat.token.clone()),
@@ -133,14 +139,18 @@ fn chat_sends_checked_words_phrases_and_mutes_and_can_be_turned_off() {
     let fx = ui.update(Action::Press(Button::Chat(ChatButton::Send(
         "  well\nplayed ".into(),
     ))));
-    assert!(fx.contains(&Effect::SendOnline(ClientMessage::Chat {
-        text: "well played".into()
-    })));
-    assert!(fx.contains(&Effect::ClearField("chat-text")));
+    assert!(
+        fx.contains(&Effect::Full(FullEffect::SendOnline(ClientMessage::Chat {
+            text: "well played".into()
+        })))
+    );
+    assert!(fx.contains(&Effect::Full(FullEffect::ClearField("chat-text"))));
     let fx = ui.update(Action::Press(Button::Chat(ChatButton::Send(
         "x".repeat(141),
     ))));
-    assert!(!fx.iter().any(|e| matches!(e, Effect::SendOnline(_))));
+    assert!(!fx
+        .iter()
+        .any(|e| matches!(e, Effect::Full(FullEffect::SendOnline(_)))));
     assert_eq!(
         ui.shared.notice.as_deref(),
         Some("A chat message has 1 to 140 characters.")
@@ -148,16 +158,22 @@ fn chat_sends_checked_words_phrases_and_mutes_and_can_be_turned_off() {
     let fx = ui.update(Action::Press(Button::Chat(ChatButton::Phrase(
         "chat-good-game".into(),
     ))));
-    assert!(fx.contains(&Effect::SendOnline(ClientMessage::Chat {
-        text: "Good game!".into()
-    })));
+    assert!(
+        fx.contains(&Effect::Full(FullEffect::SendOnline(ClientMessage::Chat {
+            text: "Good game!".into()
+        })))
+    );
     // Only the phrases are phrases.
     let fx = ui.update(Action::Press(Button::Chat(ChatButton::Phrase(
         "rules".into(),
     ))));
     assert!(fx.is_empty());
     let fx = ui.update(Action::Press(Button::Chat(ChatButton::Mute(true))));
-    assert!(fx.contains(&Effect::SendOnline(ClientMessage::Mute { muted: true })));
+    assert!(
+        fx.contains(&Effect::Full(FullEffect::SendOnline(ClientMessage::Mute {
+            muted: true
+        })))
+    );
 
     for (from, text) in [(Role::White, "gg"), (Role::Black, "thanks")] {
         hear(

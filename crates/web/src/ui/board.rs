@@ -27,8 +27,8 @@ impl Ui {
 
     /// The board on screen: the editor's, else the game's.
     pub fn board_geometry(&self) -> Option<&'static engine::Geometry> {
-        match (self.editing(), &self.shared.session) {
-            (Some(editor), _) => Some(editor.setup.geometry()),
+        match (self.edited_setup(), &self.shared.session) {
+            (Some(setup), _) => Some(setup.geometry()),
             (None, Some(session)) => Some(session.game.geometry()),
             (None, None) => None,
         }
@@ -67,9 +67,7 @@ impl Ui {
         let Some(point) = self.layout(size).and_then(|l| l.point_at(at.0, at.1)) else {
             return;
         };
-        if let Some(editor) = self.editing_mut() {
-            editor.press(point);
-            fx.push(Effect::Redraw);
+        if self.editor_press(point, fx) {
             return;
         }
         let Some(session) = self.shared.session.as_mut() else {
@@ -143,35 +141,14 @@ impl Ui {
 
     /// A key of the board's.
     pub(super) fn key(&mut self, key: Key, fx: &mut Vec<Effect>) {
+        if self.editor_key(key, fx) {
+            return;
+        }
         let flipped = self.flipped();
-        let tools = self.is_full();
         let Some(game) = self.screen.game_mut() else {
             return;
         };
         let input = &mut game.input;
-        if let Some(editor) = game.tool.editor_mut().filter(|_| tools) {
-            let geometry = editor.setup.geometry();
-            let cursor = input
-                .cursor
-                .filter(|p| p.index() < geometry.len())
-                .or_else(|| geometry.point(geometry.files() / 2, geometry.ranks() / 2))
-                .unwrap_or(Point::from_index_unchecked(0));
-            match key {
-                Key::Move(right, up) => {
-                    let next = moved(input.cursor, cursor, geometry, (right, up), flipped);
-                    input.cursor = Some(next);
-                    self.shared.announcement = editor.point_words(next);
-                }
-                Key::Press => {
-                    editor.press(cursor);
-                    input.cursor = Some(cursor);
-                    self.shared.announcement = editor.point_words(cursor);
-                }
-                Key::Huff | Key::Cancel => {}
-            }
-            fx.push(Effect::Redraw);
-            return;
-        }
         let Some(session) = self.shared.session.as_mut() else {
             return;
         };
@@ -293,7 +270,7 @@ impl Ui {
 
 /// Where an arrow key takes the cursor from `at`: the first key only
 /// shows it (`shown` is none until then).
-fn moved(
+pub(super) fn moved(
     shown: Option<Point>,
     at: Point,
     geometry: &engine::Geometry,

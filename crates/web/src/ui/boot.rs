@@ -2,12 +2,11 @@
 //! embedding, an online seat, a saved game, a share link, a screen's
 //! address), and the links it opens.
 
-use super::{Boot, Button, Effect, Screen, Ui, SET_ASIDE_KEY};
-use crate::links::Link;
+use super::{Boot, Effect, Screen, Ui, SET_ASIDE_KEY};
 use crate::online_state::Seat;
 use crate::route::Route;
 use crate::save::{Prefs, Stats};
-use crate::session::{Mode, Session};
+use crate::session::Session;
 use crate::t;
 
 impl Ui {
@@ -27,19 +26,8 @@ impl Ui {
             .unwrap_or_default();
         self.shared.random = boot.seed;
         self.shared.today = boot.today.clone();
-        if self.is_full() {
-            self.shared.puzzles.progress =
-                crate::puzzles::Progress::from_text(boot.puzzles.as_deref().unwrap_or_default());
-        }
         self.shared.token_words = boot.token_words;
-        if self.is_full() {
-            self.shared.community = super::lobby::Community::from_storage(
-                boot.guest.as_deref(),
-                boot.seats.as_deref(),
-                boot.account.as_deref(),
-                boot.seed,
-            );
-        }
+        self.boot_full(&boot);
         self.shared.reduced_motion = boot.reduced_motion;
         self.shared.lang_in_address = boot.lang_query.is_some();
         self.start_language(
@@ -81,7 +69,6 @@ impl Ui {
                     self.home_shown(fx);
                 }
             }
-            route if route.needs_full() && !self.is_full() => self.home_shown(fx),
             route => self.open_route(route, &boot.query, fx),
         }
         self.shared.notice = notice;
@@ -117,76 +104,6 @@ impl Ui {
                 self.show(Screen::Home);
             }
             None => self.show(Screen::Home),
-        }
-    }
-
-    /// Opens what a share link names: a game to review, or a position to
-    /// analyse; a bad link is told in words and the page goes on as it was.
-    pub(super) fn open_link(
-        &mut self,
-        query: &str,
-        notice: &mut Option<String>,
-        fx: &mut Vec<Effect>,
-    ) {
-        if !self.is_full() {
-            // The page loads the module with the tools for these links.
-            return;
-        }
-        if let Some(link) = Link::from_query(query) {
-            self.open(link, notice, fx);
-        }
-    }
-
-    /// Opens a game to review or a position to analyse, or says why not.
-    pub(super) fn open(
-        &mut self,
-        link: Result<(Link, engine::AnyGame), String>,
-        notice: &mut Option<String>,
-        fx: &mut Vec<Effect>,
-    ) {
-        match link {
-            Ok((Link::Review(_) | Link::Record(_), game)) => {
-                let seed = self.new_seed();
-                self.take_up(Session::resume(game, Mode::Friend, seed), fx);
-                self.shared.from_link = true;
-                self.start_review(fx);
-            }
-            Ok((Link::Analysis { .. }, game)) => {
-                let shown = game.ply();
-                self.analyse_game(game, shown, fx);
-            }
-            Ok((Link::AnalysisLine { ply, .. }, game)) => self.analyse_game(game, ply, fx),
-            Ok((Link::Editor { .. }, game)) => {
-                self.shared.choice = game.kind();
-                self.edit(engine::board_setup::BoardSetup::of(&game), fx);
-            }
-            Ok((
-                Link::Online {
-                    game,
-                    side,
-                    suggestions,
-                    clock,
-                },
-                _,
-            )) => {
-                self.shared.choice = game;
-                let create = Button::StartOnline {
-                    side,
-                    suggestions,
-                    clock,
-                    on_line: true,
-                };
-                self.press(create, fx);
-                // "Creating the game…", or why not.
-                if let Some(said) = self.shared.notice.take() {
-                    *notice = Some(said);
-                }
-            }
-            Ok((Link::Puzzles(kind), _)) => {
-                self.shared.choice = kind;
-                self.puzzle_button(super::PuzzleButton::Open, fx);
-            }
-            Err(why) => *notice = Some(why),
         }
     }
 }

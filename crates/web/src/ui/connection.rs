@@ -10,6 +10,7 @@ use online_play::{ClientMessage, ServerMessage};
 
 use super::{Effect, ScreenState, Timer, Ui, ONLINE_KEY};
 use crate::online_state::{Link, Online, Seat};
+use crate::ui::FullEffect;
 
 /// Milliseconds of silence after which an open socket counts as dead.
 pub const SILENCE_MS: f64 = 8000.0;
@@ -39,7 +40,7 @@ pub(super) enum Socket {
 /// One online game this page takes part in: the server's game as mirrored
 /// by [`Online`], and the socket's state and clocks (page time, ms).
 #[derive(Clone, Debug)]
-pub(super) struct OnlineGame {
+pub struct OnlineGame {
     pub mirror: Online,
     pub socket: Socket,
     /// Failed attempts in a row (for the back-off).
@@ -59,9 +60,6 @@ impl Ui {
     /// the heartbeat and connects. A friend joining by code gets a seat
     /// token of their own (from the browser's random source, at boot).
     pub(super) fn go_online(&mut self, seat: Seat, fx: &mut Vec<Effect>) {
-        if !self.is_full() {
-            return;
-        }
         if self.shared.online.is_some() {
             self.leave_online(fx);
         }
@@ -72,7 +70,7 @@ impl Ui {
             key: ONLINE_KEY.to_string(),
             value: seat.to_text(),
         });
-        fx.push(Effect::Heartbeat(true));
+        fx.push(Effect::Full(FullEffect::Heartbeat(true)));
         self.shared.online = Some(Box::new(OnlineGame {
             mirror: Online::new(seat),
             socket: Socket::Closed,
@@ -92,15 +90,12 @@ impl Ui {
     /// Leaves the online game: its socket, heartbeat, back-off and stored
     /// seat go.
     pub(super) fn leave_online(&mut self, fx: &mut Vec<Effect>) {
-        if !self.is_full() {
-            return;
-        }
         let Some(game) = self.shared.online.take() else {
             return;
         };
         self.shared.session = None;
-        fx.push(Effect::Disconnect);
-        fx.push(Effect::Heartbeat(false));
+        fx.push(Effect::Full(FullEffect::Disconnect));
+        fx.push(Effect::Full(FullEffect::Heartbeat(false)));
         if game.retry {
             fx.push(Effect::StopTimer(Timer::Reconnect));
         }
@@ -118,16 +113,13 @@ impl Ui {
             fx.push(Effect::StopTimer(Timer::Reconnect));
         }
         game.socket = Socket::Connecting;
-        fx.push(Effect::Connect);
+        fx.push(Effect::Full(FullEffect::Connect));
     }
 
     /// The socket is open: say who this is and what was seen, and send
     /// again a move sent before a drop (its ply keeps the server from
     /// playing it twice).
     pub(super) fn socket_open(&mut self, now_ms: f64, fx: &mut Vec<Effect>) {
-        if !self.is_full() {
-            return;
-        }
         let Some(game) = self.shared.online.as_mut() else {
             return;
         };
@@ -135,8 +127,12 @@ impl Ui {
         game.retries = 0;
         game.last_heard = now_ms;
         game.last_ping = now_ms;
-        fx.push(Effect::SendOnline(game.mirror.hello()));
-        fx.extend(game.mirror.resend().map(Effect::SendOnline));
+        fx.push(Effect::Full(FullEffect::SendOnline(game.mirror.hello())));
+        fx.extend(
+            game.mirror
+                .resend()
+                .map(|m| Effect::Full(FullEffect::SendOnline(m))),
+        );
     }
 
     /// A frame from the server: a message, or one that could not be read
@@ -147,9 +143,6 @@ impl Ui {
         message: Result<ServerMessage, String>,
         fx: &mut Vec<Effect>,
     ) {
-        if !self.is_full() {
-            return;
-        }
         let Some(game) = self.shared.online.as_mut() else {
             return;
         };
@@ -192,9 +185,6 @@ impl Ui {
     /// misbehaving: the seat may still be good): try again after the
     /// back-off, unless the page is hidden (it reconnects when it wakes).
     pub(super) fn socket_closed(&mut self, hidden: bool, fx: &mut Vec<Effect>) {
-        if !self.is_full() {
-            return;
-        }
         let unit = self.random_unit();
         let Some(game) = self.shared.online.as_mut() else {
             return;
@@ -218,9 +208,6 @@ impl Ui {
 
     /// Back in view or back online: reconnect at once if the socket is gone.
     pub(super) fn wake(&mut self, hidden: bool, fx: &mut Vec<Effect>) {
-        if !self.is_full() {
-            return;
-        }
         if !hidden
             && self
                 .shared
@@ -234,9 +221,6 @@ impl Ui {
 
     /// The back-off's timer went off: connect again, if it still runs.
     pub(super) fn reconnect_now(&mut self, fx: &mut Vec<Effect>) {
-        if !self.is_full() {
-            return;
-        }
         let due = self
             .shared
             .online
@@ -250,9 +234,6 @@ impl Ui {
     /// Once a second: the opponent-away countdown, the check for a socket
     /// gone silent (a phone changing networks), and the heartbeat.
     pub(super) fn heartbeat(&mut self, now_ms: f64, hidden: bool, fx: &mut Vec<Effect>) {
-        if !self.is_full() {
-            return;
-        }
         let Some(game) = self.shared.online.as_mut() else {
             return;
         };
@@ -267,13 +248,13 @@ impl Ui {
             return;
         }
         if now_ms - game.last_heard > SILENCE_MS {
-            fx.push(Effect::Disconnect);
+            fx.push(Effect::Full(FullEffect::Disconnect));
             self.socket_closed(hidden, fx);
             return;
         }
         if now_ms - game.last_ping > PING_MS {
             game.last_ping = now_ms;
-            fx.push(Effect::SendOnline(ClientMessage::Ping));
+            fx.push(Effect::Full(FullEffect::SendOnline(ClientMessage::Ping)));
         }
     }
 

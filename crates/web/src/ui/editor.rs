@@ -4,12 +4,14 @@
 //! engine's verdict on the position in words. A valid position can be
 //! analysed, played against the computer or a friend, or shared.
 
+use crate::keyboard::Key;
 use engine::board_setup::{BoardSetup, SetupError, CASTLING_LETTERS, CHESS_PAWNS};
 use engine::chesquerque::Role as ChessRole;
 use engine::text::PositionError;
 use engine::{AnyGame, GameKind, PieceKind, PieceView, Point, Side};
 
-use super::{EditorButton, Effect, GameScreen, Screen, ScreenState, Tool, Ui};
+use super::screen::GameScreen;
+use super::{EditorButton, Effect, Screen, ScreenState, Tool, Ui};
 use crate::i18n::by_side;
 use crate::links::Link;
 use crate::session::{Mode, Session};
@@ -292,19 +294,6 @@ impl Ui {
         fx.push(Effect::Redraw);
     }
 
-    /// The position the editor opens on: the one shown, or the start of
-    /// the game chosen when no game is on screen; none where the editor is
-    /// not offered (online, embedded).
-    pub(super) fn editor_start(&self) -> Option<AnyGame> {
-        if self.shared.online.is_some() || self.shared.embed.is_some() {
-            return None;
-        }
-        Some(match (&self.shared.session, self.screen.screen()) {
-            (Some(session), Screen::Game) => session.game_shown(),
-            _ => AnyGame::new(self.shared.choice),
-        })
-    }
-
     /// Opens the editor where [`Ui::editor_start`] says.
     fn open_editor(&mut self, fx: &mut Vec<Effect>) {
         if let Some(game) = self.editor_start() {
@@ -312,17 +301,53 @@ impl Ui {
         }
     }
 
-    /// The editor, while open.
-    pub(super) fn editing(&self) -> Option<&Editor> {
-        self.screen.tool().editor().filter(|_| self.is_full())
+    /// The editor's board, while it is open.
+    pub(super) fn edited_setup(&self) -> Option<&BoardSetup> {
+        self.screen.tool().editor().map(|e| &e.setup)
     }
 
-    pub(super) fn editing_mut(&mut self) -> Option<&mut Editor> {
-        let tools = self.is_full();
-        self.screen
-            .game_mut()
-            .and_then(|g| g.tool.editor_mut())
-            .filter(|_| tools)
+    /// A press on the editor's board, while it is open; whether it was.
+    pub(super) fn editor_press(&mut self, point: Point, fx: &mut Vec<Effect>) -> bool {
+        let Some(editor) = self.screen.game_mut().and_then(|g| g.tool.editor_mut()) else {
+            return false;
+        };
+        editor.press(point);
+        fx.push(Effect::Redraw);
+        true
+    }
+
+    /// A key of the board's, while the editor is open; whether it was.
+    pub(super) fn editor_key(&mut self, key: Key, fx: &mut Vec<Effect>) -> bool {
+        let flipped = self.flipped();
+        let Some(game) = self.screen.game_mut() else {
+            return false;
+        };
+        let input = &mut game.input;
+        if let Some(editor) = game.tool.editor_mut() {
+            let geometry = editor.setup.geometry();
+            let cursor = input
+                .cursor
+                .filter(|p| p.index() < geometry.len())
+                .or_else(|| geometry.point(geometry.files() / 2, geometry.ranks() / 2))
+                .unwrap_or(Point::from_index_unchecked(0));
+            match key {
+                Key::Move(right, up) => {
+                    let next =
+                        super::board::moved(input.cursor, cursor, geometry, (right, up), flipped);
+                    input.cursor = Some(next);
+                    self.shared.announcement = editor.point_words(next);
+                }
+                Key::Press => {
+                    editor.press(cursor);
+                    input.cursor = Some(cursor);
+                    self.shared.announcement = editor.point_words(cursor);
+                }
+                Key::Huff | Key::Cancel => {}
+            }
+            fx.push(Effect::Redraw);
+            return true;
+        }
+        false
     }
 
     /// Opens the editor on `setup`.
@@ -360,9 +385,6 @@ impl Ui {
 
     /// The editor's panel, while it is open.
     pub fn editor_view(&self) -> Option<EditorView> {
-        if !self.is_full() {
-            return None;
-        }
         self.screen.tool().editor().map(|e| e.view())
     }
 }

@@ -26,7 +26,7 @@ fn editing(kind: GameKind) -> Ui {
 }
 
 fn editor(ui: &Ui) -> EditorView {
-    ui.view().editor.expect("the editor is open")
+    ui.view().full.editor.expect("the editor is open")
 }
 
 fn point(ui: &Ui, name: &str) -> engine::Point {
@@ -50,7 +50,7 @@ fn presses_place_the_brush_and_the_verdict_follows_the_board() {
     tap(&mut ui, c3, 1000.0);
     let error = editor(&ui).error.expect("refused");
     assert_eq!(error, "White has 13 pieces; a side has at most 12.");
-    assert!(ui.view().game.is_none() || ui.view().editor.is_some());
+    assert!(ui.view().game.is_none() || ui.view().full.editor.is_some());
     // Pressed again, it comes off; the position is valid again.
     tap(&mut ui, c3, 3000.0);
     assert_eq!(editor(&ui).error, None);
@@ -109,7 +109,10 @@ fn a_valid_position_is_analysed_on_a_board_of_its_own() {
     assert!(ui.screen.tool().editor().is_none());
     assert_eq!(session(&ui).game.position_text(), position);
     assert_eq!(session(&ui).mode, Mode::Friend);
-    assert!(ui.view().analysis.is_some(), "the analysis panel is on");
+    assert!(
+        ui.view().full.analysis.is_some(),
+        "the analysis panel is on"
+    );
     assert!(
         fx.iter()
             .any(|e| matches!(e, Effect::Ask(r) if r.kind == "analyse")),

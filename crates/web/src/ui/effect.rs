@@ -2,8 +2,6 @@
 //! reaches outside the [`super::Ui`] (storage, the worker, timers, the host
 //! page, the socket) is one of these, run by the page glue.
 
-use online_play::ClientMessage;
-
 use crate::sound::Sound;
 use crate::worker::Request;
 
@@ -42,58 +40,20 @@ pub enum Effect {
     /// Show `query` (or the bare path, when empty) as the page's address:
     /// a new history entry if `push`, else in place of the current one.
     Address { query: String, push: bool },
-    /// Post this message to the host page (embedded).
-    ToHost(serde_json::Value),
-    /// Answer the host message being handled.
-    ReplyToHost(serde_json::Value),
     /// Something went wrong that the console should hear of.
     Log(String),
     /// Stop `timer`, if it has not gone off.
     StopTimer(Timer),
-    /// Open a socket to the game server, letting any open one go without
-    /// reporting its closing; report [`super::Action::SocketOpen`],
-    /// [`super::Action::SocketMessage`] and [`super::Action::SocketClosed`].
-    Connect,
-    /// Close the game socket without reporting it.
-    Disconnect,
-    /// Start (true) or stop the online game's one-second
-    /// [`super::Action::Heartbeat`].
-    Heartbeat(bool),
-    /// Create a game on the server; report [`super::Action::Created`].
-    CreateOnline {
-        game: &'static str,
-        side: String,
-        suggestions: bool,
-        clock: Option<String>,
-    },
-    /// Send a message on the game's socket.
-    SendOnline(ClientMessage),
     /// Fetch a language's catalog; report [`super::Action::LanguageLoaded`].
     LoadLanguage(crate::i18n::Lang),
-    /// Copy the text of the element with this id; report
-    /// [`super::Action::Copied`].
-    Copy(&'static str),
     /// Make a sound (if the person has touched the page yet).
     Sound(Sound),
-    /// Offer `text` as a file to save, named `name`.
-    Download { name: String, text: String },
-    /// Offer the board as a PNG picture, named `name`.
-    Picture { name: String },
-    /// Fetch a game's puzzles; report [`super::Action::PuzzlesLoaded`].
-    LoadPuzzles(engine::GameKind),
-    /// Follow these lists over the lobby's socket (opened as needed, and
-    /// again after a drop; its news reported as [`super::Action::Lobby`]),
-    /// or close it (`None`).
-    #[cfg(feature = "full")]
-    Follow(Option<online_play::api::LobbyFollow>),
-    /// Call the game server's API; report [`super::Action::Api`].
-    #[cfg(feature = "full")]
-    Api(crate::api::ApiCall),
-    /// Empty the text box with this id (a chat message sent).
-    ClearField(&'static str),
     /// Go to this address (a query, `?review=…`): the light module opens
     /// the tools so, on the page loaded with them.
     Navigate(String),
+    /// What only the whole app does: its socket, its server, its host
+    /// page, its files ([`super::FullEffect`]).
+    Full(super::FullEffect),
 }
 
 /// The page's dialogs.

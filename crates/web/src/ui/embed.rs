@@ -11,6 +11,7 @@ use super::{Effect, LobbyButton, Screen, Ui};
 use crate::embed::{Embed, HostError, HostRequest, Opponent, State};
 use crate::online_state::Seat;
 use crate::session::Session;
+use crate::ui::FullEffect;
 
 impl Ui {
     /// Starts as the embedding URL says: its saved game if it is the same
@@ -22,9 +23,6 @@ impl Ui {
         stored_seat: Option<Seat>,
         fx: &mut Vec<Effect>,
     ) {
-        if !self.is_full() {
-            return;
-        }
         self.shared.choice = embed.game;
         let seat = match &embed.opponent {
             Opponent::Join(code) => Some(
@@ -65,9 +63,6 @@ impl Ui {
         request: Result<HostRequest, HostError>,
         fx: &mut Vec<Effect>,
     ) {
-        if !self.is_full() {
-            return;
-        }
         let Some(embed) = &self.shared.embed else {
             return;
         };
@@ -124,7 +119,7 @@ impl Ui {
             Err(e) => Some(error_message(&e)),
         };
         if let Some(reply) = reply {
-            fx.push(Effect::ReplyToHost(reply));
+            fx.push(Effect::Full(FullEffect::ReplyToHost(reply)));
         }
     }
 
@@ -178,24 +173,21 @@ impl Ui {
 
     /// Tells the host the page is up, and its state.
     pub(super) fn report_ready(&mut self, fx: &mut Vec<Effect>) {
-        if !self.is_full() || self.shared.embed.is_none() {
+        if self.shared.embed.is_none() {
             return;
         }
         if let Some(state) = self.state() {
             let over = state.result.is_some();
             self.shared.reported = Some((state.moves.len(), over));
-            fx.push(Effect::ToHost(
+            fx.push(Effect::Full(FullEffect::ToHost(
                 json!({ "type": "alquerque:ready", "state": state }),
-            ));
+            )));
         }
     }
 
     /// Tells the host what changed since the last report: moves, whose turn
     /// it is, the end of the game.
     pub(super) fn report_to_host(&mut self, fx: &mut Vec<Effect>) {
-        if !self.is_full() {
-            return;
-        }
         let (Some(_), Some(session)) = (&self.shared.embed, &self.shared.session) else {
             return;
         };
@@ -211,30 +203,30 @@ impl Ui {
         let state = State::of(&session.game);
         if now.0 > before.0 {
             if let Some(last) = state.moves.last() {
-                fx.push(Effect::ToHost(json!({
+                fx.push(Effect::Full(FullEffect::ToHost(json!({
                     "type": "alquerque:move",
                     "ply": now.0,
                     "move": last,
                     "state": state,
-                })));
+                }))));
             }
         }
         if let Some(result) = &state.result {
             if !before.1 {
-                fx.push(Effect::ToHost(json!({
+                fx.push(Effect::Full(FullEffect::ToHost(json!({
                     "type": "alquerque:game-over",
                     "result": result,
                     "reason": state.reason,
                     "state": state,
-                })));
+                }))));
             }
         } else if let Some(side) = state.to_move {
-            fx.push(Effect::ToHost(json!({
+            fx.push(Effect::Full(FullEffect::ToHost(json!({
                 "type": "alquerque:turn",
                 "to_move": side,
                 "person": session.human_to_move(),
                 "state": state,
-            })));
+            }))));
         }
     }
 }

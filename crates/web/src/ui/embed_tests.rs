@@ -30,18 +30,18 @@ fn embedded(query: &str) -> (Ui, Vec<Effect>) {
 
 /// A message from a host page at `origin`.
 fn host(ui: &mut Ui, origin: &str, text: &str) -> Vec<Effect> {
-    ui.update(Action::Host {
+    ui.update(Action::Full(FullAction::Host {
         origin: origin.to_string(),
         own_origin: OWN.to_string(),
         request: read_request(text),
-    })
+    }))
 }
 
 /// The answer to the host among `fx`.
 fn reply(fx: &[Effect]) -> serde_json::Value {
     fx.iter()
         .find_map(|e| match e {
-            Effect::ReplyToHost(v) => Some(v.clone()),
+            Effect::Full(FullEffect::ReplyToHost(v)) => Some(v.clone()),
             _ => None,
         })
         .expect("an answer")
@@ -51,7 +51,7 @@ fn reply(fx: &[Effect]) -> serde_json::Value {
 fn an_embedding_host_is_answered_and_bad_messages_get_errors() {
     let (mut ui, fx) = embedded("?embed&game=qirkat&opponent=friend");
     let ready = fx.iter().find_map(|e| match e {
-        Effect::ToHost(v) => Some(v.clone()),
+        Effect::Full(FullEffect::ToHost(v)) => Some(v.clone()),
         _ => None,
     });
     assert_eq!(ready.expect("ready")["type"], "alquerque:ready");
@@ -105,7 +105,7 @@ fn an_embedding_host_is_answered_and_bad_messages_get_errors() {
     let events: Vec<_> = fx
         .iter()
         .filter_map(|e| match e {
-            Effect::ToHost(v) => Some(v.clone()),
+            Effect::Full(FullEffect::ToHost(v)) => Some(v.clone()),
             _ => None,
         })
         .collect();
@@ -156,7 +156,11 @@ fn an_embedding_host_seeks_an_opponent_and_hears_of_the_pairing() {
     ] {
         let fx = host(&mut ui, bad);
         assert_eq!(reply(&fx), "alquerque:error", "{bad}");
-        assert!(!fx.iter().any(|e| matches!(e, Effect::Api(_))), "{bad}");
+        assert!(
+            !fx.iter()
+                .any(|e| matches!(e, Effect::Full(FullEffect::Api(_)))),
+            "{bad}"
+        );
     }
     let fx = host(
         &mut ui,
@@ -172,13 +176,15 @@ fn an_embedding_host_seeks_an_opponent_and_hears_of_the_pairing() {
         Some("Sending your seek: Bell, 3+2…")
     );
     let answer = crate::api::decode(&call, 200, r#"{"seek":"q1","game":"g7"}"#);
-    let fx = ui.update(Action::Api(call, answer));
+    let fx = ui.update(Action::Full(FullAction::Api(call, answer)));
     let told = fx.iter().find_map(|e| match e {
-        Effect::ToHost(v) if v["type"] == "alquerque:paired" => Some(v["game"].clone()),
+        Effect::Full(FullEffect::ToHost(v)) if v["type"] == "alquerque:paired" => {
+            Some(v["game"].clone())
+        }
         _ => None,
     });
     assert_eq!(told, Some(serde_json::json!("g7")));
-    assert!(fx.contains(&Effect::Connect));
+    assert!(fx.contains(&Effect::Full(FullEffect::Connect)));
 
     // A seek, withdrawn.
     let fx = host(
@@ -189,10 +195,10 @@ fn an_embedding_host_seeks_an_opponent_and_hears_of_the_pairing() {
     let body = body.unwrap_or_default();
     assert!(body.contains("\"side\":\"black\"") && body.contains("[1200,1800]"));
     let answer = crate::api::decode(&call, 200, r#"{"id":"s4"}"#);
-    ui.update(Action::Api(call, answer));
+    ui.update(Action::Full(FullAction::Api(call, answer)));
     let fx = host(&mut ui, r#"{"type":"alquerque:withdraw"}"#);
     assert_eq!(reply(&fx), "alquerque:withdrawn");
     assert!(fx
         .iter()
-        .any(|e| matches!(e, Effect::Api(call) if call.path() == "api/seeks/s4/withdraw")));
+        .any(|e| matches!(e, Effect::Full(FullEffect::Api(call)) if call.path() == "api/seeks/s4/withdraw")));
 }

@@ -6,17 +6,11 @@ use engine::search::Level;
 
 use super::{Button, Dialog, Effect, Screen, ScreenState, Thinking, Ui};
 use crate::embed::Embed;
-use crate::links::Link;
-use crate::online_state::Seat;
 use crate::session::{Mode, Session, Update};
-use crate::t;
 
 impl Ui {
     /// A control was pressed.
     pub(super) fn press(&mut self, button: Button, fx: &mut Vec<Effect>) {
-        if !self.is_full() && self.leave_for_full(&button, fx) {
-            return;
-        }
         match button {
             Button::Home => {
                 self.shared.notice = None;
@@ -49,44 +43,7 @@ impl Ui {
             ),
             Button::NewGame => self.new_game(fx),
             Button::Rematch => self.rematch(fx),
-            Button::StartReview
-            | Button::Analyse
-            | Button::Editor(_)
-            | Button::Lines(_)
-            | Button::Puzzle(_)
-            | Button::ReviewRecord(_)
-                if !self.is_full() => {}
-            Button::ReviewRecord(text) => {
-                let mut notice = None;
-                let read = crate::records::read(&text).map(|game| (Link::Record(text), game));
-                self.open(read, &mut notice, fx);
-                self.shared.notice = notice;
-            }
-            Button::DownloadRecord => {
-                if let Some((text, name)) = self.record_out() {
-                    fx.push(Effect::Download {
-                        name: format!("{name}.txt"),
-                        text,
-                    });
-                }
-            }
-            Button::Picture => {
-                if let Some((_, name)) = self.record_out() {
-                    fx.push(Effect::Picture {
-                        name: format!("{name}.png"),
-                    });
-                }
-            }
-            Button::Analyse => self.toggle_analysis(fx),
-            Button::Editor(button) => self.editor_button(button, fx),
-            Button::Lines(button) => self.lines_button(button, fx),
-            Button::Puzzle(button) => self.puzzle_button(button, fx),
             Button::Hint => self.ask_hint(fx),
-            Button::StartReview => {
-                if self.review_available() {
-                    self.start_review(fx);
-                }
-            }
             Button::Continue => {
                 if self.shared.session.is_some() {
                     self.shared.notice = None;
@@ -94,48 +51,21 @@ impl Ui {
                 }
             }
             Button::ConfirmNew(yes) => self.confirm_new(yes, fx),
-            Button::StartOnline {
-                side,
-                suggestions,
-                clock,
-                on_line,
-            } => {
-                if !on_line {
-                    self.shared.notice = Some(t!("offline"));
-                } else {
-                    self.shared.notice = Some(t!("creating-game"));
-                    fx.push(Effect::CreateOnline {
-                        game: self.shared.choice.as_str(),
-                        side,
-                        suggestions,
-                        clock,
-                    });
-                }
-            }
-            Button::JoinOnline { code, on_line } => {
-                if !on_line {
-                    self.shared.notice = Some(t!("offline"));
-                    return;
-                }
-                match code.trim().parse::<online_play::JoinCode>() {
-                    Ok(code) => {
-                        self.shared.notice = None;
-                        self.go_online(Seat::joining(code.to_string()), fx);
-                    }
-                    Err(_) => self.shared.notice = Some(t!("code-shape")),
-                }
-            }
-            Button::Copy(id) => fx.push(Effect::Copy(id)),
-            Button::Lobby(button) => self.lobby_button(button, fx),
-            Button::Chat(button) => self.chat_button(button, fx),
-            Button::AnswerRematch(yes) => self.answer_rematch(yes, fx),
-            Button::CancelOnline => {
-                if self.shared.online.is_some() {
-                    fx.push(Effect::SendOnline(online_play::ClientMessage::Abort));
-                }
-                self.leave_online(fx);
-                self.show(Screen::Home);
-            }
+            Button::StartReview
+            | Button::Analyse
+            | Button::Editor(_)
+            | Button::Lines(_)
+            | Button::Puzzle(_)
+            | Button::ReviewRecord(_)
+            | Button::DownloadRecord
+            | Button::Picture
+            | Button::StartOnline { .. }
+            | Button::JoinOnline { .. }
+            | Button::Copy(_)
+            | Button::Lobby(_)
+            | Button::Chat(_)
+            | Button::AnswerRematch(_)
+            | Button::CancelOnline => self.press_full(button, fx),
             game => self.game_button(game, fx),
         }
     }
@@ -150,22 +80,8 @@ impl Ui {
 
     /// A control beside the board.
     fn game_button(&mut self, button: Button, fx: &mut Vec<Effect>) {
-        if self.shared.online.is_some() {
-            use online_play::ClientMessage;
-            let message = match button {
-                Button::Resign => Some(ClientMessage::Resign),
-                Button::OfferDraw => Some(ClientMessage::OfferDraw),
-                Button::AnswerDraw(true) => Some(ClientMessage::AcceptDraw),
-                Button::AnswerDraw(false) => Some(ClientMessage::DeclineDraw),
-                Button::Claim { draw } => Some(ClientMessage::Claim { draw }),
-                Button::Abort => Some(ClientMessage::Abort),
-                Button::Undo => return,
-                _ => None,
-            };
-            if let Some(message) = message {
-                fx.push(Effect::SendOnline(message));
-                return;
-            }
+        if self.online_button(&button, fx) {
+            return;
         }
         if button == Button::LookBack {
             if let Some(game) = self.screen.game_mut() {
@@ -305,24 +221,6 @@ impl Ui {
                 });
                 self.show(Screen::Home);
             }
-        }
-    }
-
-    /// Puts `game` on the analysis board, showing the position after
-    /// `shown` turns: two people's moves, the analysis panel on, not saved.
-    pub(super) fn analyse_game(
-        &mut self,
-        game: engine::AnyGame,
-        shown: usize,
-        fx: &mut Vec<Effect>,
-    ) {
-        let seed = self.new_seed();
-        let mut session = Session::resume(game, Mode::Friend, seed);
-        session.keep_variations(shown);
-        self.take_up(session, fx);
-        self.shared.from_link = true;
-        if self.screen.game().is_none_or(|g| g.analysing.is_none()) {
-            self.toggle_analysis(fx);
         }
     }
 

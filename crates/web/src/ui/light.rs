@@ -63,6 +63,12 @@ impl Ui {
     /// needs it (a code that cannot be one is refused in words instead);
     /// whether it did either.
     pub(super) fn leave_for_full(&mut self, button: &Button, fx: &mut Vec<Effect>) -> bool {
+        if let Button::StartOnline { on_line: false, .. }
+        | Button::JoinOnline { on_line: false, .. } = button
+        {
+            self.shared.notice = Some(t!("offline"));
+            return true;
+        }
         if let Button::StartOnline {
             side,
             suggestions,

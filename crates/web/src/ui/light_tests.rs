@@ -65,12 +65,12 @@ fn opened_at(query: &str, saved: Option<String>) -> (Ui, Vec<Effect>) {
 /// screen: the game behind it is not part of it.
 fn shown(ui: &Ui, fx: &[Effect]) -> String {
     let view = ui.view();
-    let behind = view.editor.is_none();
+    let behind = view.full.editor.is_none();
     let asked: Vec<_> = fx
         .iter()
         .filter_map(|e| match e {
             Effect::Ask(r) => Some((r.kind.clone(), r.record.clone(), r.ply, r.depth)),
-            Effect::LoadPuzzles(kind) => {
+            Effect::Full(FullEffect::LoadPuzzles(kind)) => {
                 Some((kind.as_str().to_string(), String::new(), None, None))
             }
             _ => None,
@@ -83,11 +83,11 @@ fn shown(ui: &Ui, fx: &[Effect]) -> String {
             view.game
                 .filter(|_| behind)
                 .map(|g| (g.title, g.status, g.moves)),
-            view.review,
-            view.analysis,
-            view.editor,
-            view.lines,
-            view.puzzle,
+            view.full.review,
+            view.full.analysis,
+            view.full.editor,
+            view.full.lines,
+            view.full.puzzle,
             ui.scene(),
             ui.shared
                 .session
@@ -125,11 +125,11 @@ fn each_tool_opens_on_the_whole_apps_page_as_it_opens_in_place() {
         let fx = light.update(Action::Press(button.clone()));
         let query = navigated(&fx).unwrap_or_else(|| panic!("{button:?} goes to the whole app"));
         assert!(
-            light.view().review.is_none()
-                && light.view().editor.is_none()
-                && light.view().lines.is_none()
-                && light.view().analysis.is_none()
-                && light.view().puzzle.is_none(),
+            light.view().full.review.is_none()
+                && light.view().full.editor.is_none()
+                && light.view().full.lines.is_none()
+                && light.view().full.analysis.is_none()
+                && light.view().full.puzzle.is_none(),
             "{button:?}: no tool opens in the light page"
         );
         let saved = light.shared.session.as_ref().map(Session::to_save);
@@ -139,11 +139,11 @@ fn each_tool_opens_on_the_whole_apps_page_as_it_opens_in_place() {
         let mut here_fx = here.update(Action::Press(in_place));
         // The puzzles show once their set has come.
         for (ui, fx) in [(&mut there, &mut there_fx), (&mut here, &mut here_fx)] {
-            if fx.contains(&Effect::LoadPuzzles(CLASSIC)) {
-                *fx = ui.update(Action::PuzzlesLoaded {
+            if fx.contains(&Effect::Full(FullEffect::LoadPuzzles(CLASSIC))) {
+                *fx = ui.update(Action::Full(FullAction::PuzzlesLoaded {
                     kind: CLASSIC,
                     text: Ok(include_str!("../../../../www/puzzles/classic.txt").to_string()),
-                });
+                }));
             }
         }
         assert_eq!(
@@ -164,13 +164,16 @@ fn each_tool_opens_on_the_whole_apps_page_as_it_opens_in_place() {
 fn the_light_page_keeps_its_other_controls_and_leaves_records_to_the_whole_app() {
     let mut light = game_looked_back(Ui::light());
     // Records are written on the whole app's page (its analysis board).
-    assert_eq!(light.view().record, None);
-    assert!(game_looked_back(Ui::new()).view().record.is_some());
+    assert_eq!(light.view().full.record, None);
+    assert!(game_looked_back(Ui::new()).view().full.record.is_some());
     for button in [Button::DownloadRecord, Button::Picture] {
         let fx = light.update(Action::Press(button.clone()));
         assert!(
-            !fx.iter()
-                .any(|e| matches!(e, Effect::Download { .. } | Effect::Picture { .. })),
+            !fx.iter().any(|e| matches!(
+                e,
+                Effect::Full(FullEffect::Download { .. })
+                    | Effect::Full(FullEffect::Picture { .. })
+            )),
             "{button:?}"
         );
     }
@@ -246,14 +249,16 @@ fn an_online_game_is_created_or_joined_on_the_whole_apps_page() {
         query,
         "?online=classic&side=black&suggestions=1&clock=1%2B0"
     );
-    assert!(!fx.iter().any(|e| matches!(e, Effect::CreateOnline { .. })));
+    assert!(!fx
+        .iter()
+        .any(|e| matches!(e, Effect::Full(FullEffect::CreateOnline { .. }))));
     let (there, there_fx) = opened_at(query, None);
     let mut here = booted();
     here.update(Action::Press(Button::Pick(CLASSIC)));
     let here_fx = here.update(Action::Press(start));
     let created = |fx: &[Effect]| {
         fx.iter()
-            .find(|e| matches!(e, Effect::CreateOnline { .. }))
+            .find(|e| matches!(e, Effect::Full(FullEffect::CreateOnline { .. })))
             .cloned()
     };
     assert!(created(&here_fx).is_some());

@@ -69,9 +69,6 @@ impl Ui {
 
     /// The lines' panel, on the analysis board.
     pub fn lines_panel(&self) -> Option<LinesPanel> {
-        if !self.is_full() {
-            return None;
-        }
         let session = self.shared.session.as_ref()?;
         let lines = session.lines_view()?;
         Some(LinesPanel {

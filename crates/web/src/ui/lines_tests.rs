@@ -18,7 +18,7 @@ fn a_game_goes_to_the_analysis_board_and_on_against_the_computer() {
     let first = session(&ui).entries()[0].path.clone();
     enter(&mut ui, &first);
     assert!(ui.view().analysis_board);
-    assert!(ui.view().lines.is_none());
+    assert!(ui.view().full.lines.is_none());
     // Stepped back to the start, to the analysis board.
     ui.update(Action::Press(Button::Back));
     let fx = ui.update(Action::Press(Button::Lines(LinesButton::Open)));
@@ -27,7 +27,7 @@ fn a_game_goes_to_the_analysis_board_and_on_against_the_computer() {
         .any(|e| matches!(e, Effect::Ask(r) if r.kind == "analyse")));
     let view = ui.view();
     assert!(!view.analysis_board, "already there");
-    let lines = view.lines.expect("the lines panel");
+    let lines = view.full.lines.expect("the lines panel");
     assert_eq!(lines.state, "Main line");
     assert_eq!(session(&ui).review, Some(0));
     // Another first turn: a side line, and both tried from the start.
@@ -39,12 +39,12 @@ fn a_game_goes_to_the_analysis_board_and_on_against_the_computer() {
         .find(|p| *p != first)
         .expect("another turn");
     enter(&mut ui, &other);
-    assert_eq!(ui.view().lines.expect("lines").state, "Side line");
+    assert_eq!(ui.view().full.lines.expect("lines").state, "Side line");
     ui.update(Action::Press(Button::Back));
-    let tried = ui.view().lines.expect("lines").tried;
+    let tried = ui.view().full.lines.expect("lines").tried;
     assert_eq!(tried.len(), 2);
     ui.update(Action::Press(Button::Lines(LinesButton::Promote)));
-    assert_eq!(ui.view().lines.expect("lines").state, "Main line");
+    assert_eq!(ui.view().full.lines.expect("lines").state, "Main line");
     // On from the start against the computer: the person takes White.
     ui.update(Action::Press(Button::Lines(LinesButton::Continue(
         Level::Hard,

@@ -45,7 +45,7 @@ fn the_watch_screen_lists_games_in_play_and_opens_one() {
     let fx = ui.update(Action::Press(Button::Lobby(LobbyButton::WatchGame(
         "g1".into(),
     ))));
-    assert!(fx.contains(&Effect::Connect));
+    assert!(fx.contains(&Effect::Full(FullEffect::Connect)));
     assert_eq!(
         ui.online_mirror().expect("as the test set it up").seat,
         Seat::watching("g1".into())
@@ -60,7 +60,7 @@ fn the_light_page_opens_the_lobby_and_the_watch_screen_on_the_whole_apps_page() 
     assert_eq!(fx, vec![Effect::Navigate("?lobby".into())]);
     let fx = ui.update(Action::Press(Button::Lobby(LobbyButton::Watch)));
     assert_eq!(fx, vec![Effect::Navigate("?live".into())]);
-    assert!(ui.view().lobby.is_none());
+    assert!(ui.view().full.lobby.is_none());
 }
 
 #[test]

@@ -2,24 +2,25 @@
 //! open seeks and posting one), waiting for a pairing (playing the
 //! computer meanwhile, if the person likes), the Watch screen of games in
 //! play, and the site's figures and the person's own games. Every exchange
-//! with the server is an [`Effect::Api`] answered by [`Action::Api`],
+//! with the server is an [`Effect::Full(FullEffect::Api)`] answered by [`Action::Full(FullAction::Api)`],
 //! except the lists on screen and the person's waiting seek, which the
-//! lobby's socket pushes ([`Effect::Follow`], [`Action::Lobby`]). In the
+//! lobby's socket pushes ([`Effect::Full(FullEffect::Follow)`], [`Action::Full(FullAction::Lobby)`]). In the
 //! light module none of it runs: its controls open the whole app's page.
 //!
-//! [`Action::Lobby`]: super::Action::Lobby
+//! [`Action::Full(FullAction::Lobby)`]: super::Action::Full(FullAction::Lobby)
 //!
-//! [`Action::Api`]: super::Action::Api
+//! [`Action::Full(FullAction::Api)`]: super::Action::Full(FullAction::Api)
 
 use engine::GameKind;
 
-use super::{Effect, Screen, Ui};
+use super::{Effect, LobbyButton, Screen, Ui};
 use crate::api::ApiCall;
 use crate::community;
 use crate::online_state::Seat;
 #[cfg(feature = "full")]
 use crate::sound::Sound;
 use crate::t;
+use crate::ui::FullEffect;
 use online_play::api::{
     self, Credentials, GameStats, LiveGame, MyGame, NewPassword, Password, QuickRequest, Seek,
     SeekRequest, SeekSide, TokenRequest,
@@ -36,63 +37,6 @@ pub const ACCOUNT_KEY: &str = "alquerque.account";
 /// How many seats are remembered (the oldest go first).
 const SEATS_KEPT: usize = 40;
 
-/// A control of the lobby or the Watch screen.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum LobbyButton {
-    /// Show the lobby.
-    Open,
-    /// Show the games in play.
-    Watch,
-    /// Make an account (`register`) or sign in.
-    Account {
-        register: bool,
-        name: String,
-        password: String,
-    },
-    SignOut,
-    /// Change the password (the old one, then the new).
-    Password {
-        old: String,
-        new: String,
-    },
-    /// Delete the account and its data (its password confirms).
-    Delete(String),
-    /// Wait in the pool of this game and time control.
-    Quick {
-        game: String,
-        clock: String,
-    },
-    /// Post a seek: its game, time control (empty for none), whether
-    /// rated, the side, and the rating range as typed.
-    Seek {
-        game: String,
-        /// A rule option (`option queen_lands=any`), or empty.
-        options: String,
-        clock: String,
-        rated: bool,
-        side: String,
-        range: String,
-    },
-    /// Accept the seek with this id.
-    Accept(String),
-    /// Withdraw the waiting seek.
-    Withdraw,
-    /// Play the computer while the seek waits.
-    Computer,
-    /// Watch the game in play with this id.
-    WatchGame(String),
-    /// Sit down again at one of the person's own games.
-    Resume(String),
-    /// Open a player's page.
-    Player(String),
-    /// Show a game's leaderboard.
-    Leaders(String),
-    /// Open a finished game in review (its id).
-    ReviewGame(String),
-    /// The guest's name was changed.
-    Guest(String),
-}
-
 /// A seek of the person's, waiting for an opponent.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(super) struct Waiting {
@@ -107,7 +51,7 @@ pub(super) struct Waiting {
 
 /// The lobby's and the Watch screen's state.
 #[derive(Clone, Debug, Default)]
-pub(super) struct Community {
+pub struct Community {
     /// The account's name, once the server said who is signed in.
     pub(super) me: Option<String>,
     pub(super) guest: String,
@@ -168,9 +112,6 @@ impl Community {
 impl Ui {
     /// A control of the lobby or the Watch screen.
     pub(super) fn lobby_button(&mut self, button: LobbyButton, fx: &mut Vec<Effect>) {
-        if !self.is_full() {
-            return;
-        }
         self.shared.community.home_lists = true;
         match button {
             LobbyButton::Open => {
@@ -367,7 +308,7 @@ impl Ui {
     /// The home screen, shown: its lists are asked for, once the game
     /// server has been used here.
     pub(super) fn home_shown(&mut self, fx: &mut Vec<Effect>) {
-        if !self.is_full() || !self.shared.community.home_lists || self.shared.embed.is_some() {
+        if !self.shared.community.home_lists || self.shared.embed.is_some() {
             return;
         }
         self.call(ApiCall::Stats, fx);
@@ -421,7 +362,7 @@ impl Ui {
         // The light module never calls the server: its controls open the
         // whole app's page.
         #[cfg(feature = "full")]
-        fx.push(Effect::Api(call));
+        fx.push(Effect::Full(FullEffect::Api(call)));
         #[cfg(not(feature = "full"))]
         let _ = (call, fx);
     }
@@ -430,9 +371,6 @@ impl Ui {
     /// and the person's waiting seek, and closes when there is nothing to
     /// follow.
     pub(super) fn keep_following(&mut self, fx: &mut Vec<Effect>) {
-        if !self.is_full() {
-            return;
-        }
         let screen = self.screen.screen();
         let c = &self.shared.community;
         let wanted = api::LobbyFollow {
@@ -452,9 +390,11 @@ impl Ui {
         #[cfg(feature = "full")]
         {
             if reopen {
-                fx.push(Effect::Follow(None));
+                fx.push(Effect::Full(FullEffect::Follow(None)));
             }
-            fx.push(Effect::Follow(wanted.map(|(follow, _)| follow)));
+            fx.push(Effect::Full(FullEffect::Follow(
+                wanted.map(|(follow, _)| follow),
+            )));
         }
         #[cfg(not(feature = "full"))]
         let _ = (reopen, wanted, fx);
@@ -469,9 +409,6 @@ impl Ui {
     /// News from the lobby's socket.
     #[cfg(feature = "full")]
     pub(super) fn lobby_news(&mut self, news: api::LobbyNews, fx: &mut Vec<Effect>) {
-        if !self.is_full() {
-            return;
-        }
         let c = &mut self.shared.community;
         match news {
             api::LobbyNews::Seeks { version, seeks } => {
@@ -513,9 +450,9 @@ impl Ui {
         };
         self.remember_seat(&game, &waiting.token, fx);
         if self.shared.embed.is_some() {
-            fx.push(Effect::ToHost(
+            fx.push(Effect::Full(FullEffect::ToHost(
                 serde_json::json!({ "type": "alquerque:paired", "game": game }),
-            ));
+            )));
         }
         let was_playing = self.screen.screen() == Screen::Game;
         self.sound(Sound::OpponentJoined, fx);

@@ -8,6 +8,7 @@ use super::lobby::ACCOUNT_KEY;
 use super::{Effect, Ui};
 use crate::api::{ApiCall, ApiFailure, ApiReply};
 use crate::t;
+use crate::ui::FullEffect;
 
 impl Ui {
     /// The server answered `call`.
@@ -17,9 +18,6 @@ impl Ui {
         reply: Result<ApiReply, ApiFailure>,
         fx: &mut Vec<Effect>,
     ) {
-        if !self.is_full() {
-            return;
-        }
         match reply {
             Ok(reply) => self.api_answer(call, reply, fx),
             Err(failure) => self.api_refused(call, failure, fx),
@@ -119,9 +117,9 @@ impl Ui {
             ApiCall::Quick(_) | ApiCall::Seek(_) | ApiCall::Accept { .. } => {
                 c.waiting = None;
                 if self.shared.embed.is_some() {
-                    fx.push(Effect::ToHost(serde_json::json!({
+                    fx.push(Effect::Full(FullEffect::ToHost(serde_json::json!({
                         "type": "alquerque:error", "code": "refused", "message": why,
-                    })));
+                    }))));
                     self.shared.notice = Some(why.clone());
                 }
                 self.shared.community.error = Some(why);

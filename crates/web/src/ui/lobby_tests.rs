@@ -1,6 +1,6 @@
 //! The lobby, the Watch screen and the home screen's lists, through
 //! [`Ui::update`] and [`Ui::view`]: the server's answers are fed back as
-//! [`Action::Api`], read as the page reads them, so whole flows (a quick pairing found while playing
+//! [`Action::Full(FullAction::Api)`], read as the page reads them, so whole flows (a quick pairing found while playing
 //! the computer, an account signed in, a seek refused or withdrawn) are
 //! played without a server.
 
@@ -17,7 +17,7 @@ pub(super) fn asked(
     path: &str,
 ) -> Option<(crate::api::ApiCall, &'static str, Option<String>)> {
     fx.iter().find_map(|e| match e {
-        Effect::Api(call) if call.path() == path => {
+        Effect::Full(FullEffect::Api(call)) if call.path() == path => {
             Some((call.clone(), call.method(), call.body()))
         }
         _ => None,
@@ -33,14 +33,14 @@ pub(super) fn answer(
 ) -> Vec<Effect> {
     let (call, _, _) = asked(fx, path).unwrap_or_else(|| panic!("no request for {path}: {fx:?}"));
     let reply = crate::api::decode(&call, status, text);
-    ui.update(Action::Api(call, reply))
+    ui.update(Action::Full(FullAction::Api(call, reply)))
 }
 
 /// What the lobby's socket was told to follow among `fx` (the last word,
 /// `None` to close it), if anything.
 pub(super) fn follows(fx: &[Effect]) -> Option<Option<LobbyFollow>> {
     fx.iter().rev().find_map(|e| match e {
-        Effect::Follow(follow) => Some(follow.clone()),
+        Effect::Full(FullEffect::Follow(follow)) => Some(follow.clone()),
         _ => None,
     })
 }
@@ -55,30 +55,33 @@ fn version() -> u64 {
 /// has them).
 pub(super) fn push_seeks(ui: &mut Ui, json: &str) -> Vec<Effect> {
     let seeks: api::Seeks = serde_json::from_str(json).expect("seeks");
-    ui.update(Action::Lobby(LobbyNews::Seeks {
+    ui.update(Action::Full(FullAction::Lobby(LobbyNews::Seeks {
         version: version(),
         seeks: seeks.seeks,
-    }))
+    })))
 }
 
 /// The lobby's socket pushes the games in play `json` lists.
 pub(super) fn push_live(ui: &mut Ui, json: &str) -> Vec<Effect> {
     let live: api::Live = serde_json::from_str(json).expect("games in play");
-    ui.update(Action::Lobby(LobbyNews::Live {
+    ui.update(Action::Full(FullAction::Lobby(LobbyNews::Live {
         version: version(),
         games: live.games,
-    }))
+    })))
 }
 
 /// The lobby's socket pushes the person's games `json` lists.
 pub(super) fn push_mine(ui: &mut Ui, json: &str) -> Vec<Effect> {
     let mine: api::MyGames = serde_json::from_str(json).expect("games");
-    ui.update(Action::Lobby(LobbyNews::Mine { games: mine.games }))
+    ui.update(Action::Full(FullAction::Lobby(LobbyNews::Mine {
+        games: mine.games,
+    })))
 }
 
 /// Whether `fx` asks the server anything.
 fn calls(fx: &[Effect]) -> bool {
-    fx.iter().any(|e| matches!(e, Effect::Api(_)))
+    fx.iter()
+        .any(|e| matches!(e, Effect::Full(FullEffect::Api(_))))
 }
 
 pub(super) fn booted() -> Ui {
@@ -88,7 +91,7 @@ pub(super) fn booted() -> Ui {
 }
 
 pub(super) fn lobby(ui: &Ui) -> LobbyView {
-    ui.view().lobby.expect("the lobby's view")
+    ui.view().full.lobby.expect("the lobby's view")
 }
 
 pub(super) const SEEKS: &str = r#"{"seeks":[
@@ -120,10 +123,10 @@ fn the_lobby_lists_seeks_and_keeps_them_fresh() {
         r#"{"games":{"classic":{"played":3,"white_wins":66.7,"black_wins":33.3,"draws":0.0}}}"#,
     )
     .expect("figures");
-    ui.update(Action::Lobby(LobbyNews::Stats {
+    ui.update(Action::Full(FullAction::Lobby(LobbyNews::Stats {
         version: version(),
         games: stats.games,
-    }));
+    })));
     let view = lobby(&ui);
     assert_eq!(view.me, None);
     assert_eq!(view.guest, "Guest-0003");
@@ -150,21 +153,21 @@ fn the_lobby_lists_seeks_and_keeps_them_fresh() {
     let fx = push_seeks(&mut ui, r#"{"seeks":[]}"#);
     assert!(lobby(&ui).seeks.is_empty());
     assert!(!calls(&fx) && follows(&fx).is_none(), "{fx:?}");
-    ui.update(Action::Lobby(LobbyNews::Seeks {
+    ui.update(Action::Full(FullAction::Lobby(LobbyNews::Seeks {
         version: 1,
         seeks: serde_json::from_str::<api::Seeks>(SEEKS)
             .expect("seeks")
             .seeks,
-    }));
+    })));
     assert!(lobby(&ui).seeks.is_empty(), "a stale list is dropped");
     // Reopened, the socket's lists come anew, whatever their versions.
-    ui.update(Action::LobbyOpen);
-    ui.update(Action::Lobby(LobbyNews::Seeks {
+    ui.update(Action::Full(FullAction::LobbyOpen));
+    ui.update(Action::Full(FullAction::Lobby(LobbyNews::Seeks {
         version: 1,
         seeks: serde_json::from_str::<api::Seeks>(SEEKS)
             .expect("seeks")
             .seeks,
-    }));
+    })));
     assert_eq!(lobby(&ui).seeks.len(), 2);
     // Off the lobby, nothing is followed: the socket closes, and no timer
     // runs.
@@ -241,16 +244,16 @@ fn a_quick_pairing_found_while_playing_the_computer_seats_the_person() {
             ..LobbyFollow::default()
         })
     );
-    let fx = ui.update(Action::Lobby(LobbyNews::Paired {
+    let fx = ui.update(Action::Full(FullAction::Lobby(LobbyNews::Paired {
         seek: "q0".into(),
         game: "g0".into(),
-    }));
-    assert!(!fx.contains(&Effect::Connect));
-    let fx = ui.update(Action::Lobby(LobbyNews::Paired {
+    })));
+    assert!(!fx.contains(&Effect::Full(FullEffect::Connect)));
+    let fx = ui.update(Action::Full(FullAction::Lobby(LobbyNews::Paired {
         seek: "q1".into(),
         game: "g9".into(),
-    }));
-    assert!(fx.contains(&Effect::Connect), "{fx:?}");
+    })));
+    assert!(fx.contains(&Effect::Full(FullEffect::Connect)), "{fx:?}");
     let seat = ui.online_mirror().map(|m| m.seat.clone());
     assert_eq!(
         seat,
@@ -273,7 +276,7 @@ fn a_quick_pairing_found_while_playing_the_computer_seats_the_person() {
         .is_some_and(|n| n.starts_with("Opponent found: Qirkat, 1+0.")));
     assert_eq!(lobby(&ui).waiting, None);
     // The notice stays until the game's first move.
-    ui.update(Action::SocketOpen { now_ms: 0.0 });
+    ui.update(Action::Full(FullAction::SocketOpen { now_ms: 0.0 }));
     hear(
         &mut ui,
         1.0,
@@ -372,7 +375,7 @@ fn an_account_signs_in_and_its_games_are_listed() {
     let fx = ui.update(Action::Press(Button::Lobby(LobbyButton::Resume(
         "g2".into(),
     ))));
-    assert!(fx.contains(&Effect::Connect));
+    assert!(fx.contains(&Effect::Full(FullEffect::Connect)));
     assert_eq!(
         ui.online_mirror().expect("as the test set it up").seat,
         Seat::watching("g2".into())
@@ -472,7 +475,9 @@ fn bad_answers_and_refusals_are_told_and_lose_nothing() {
     // A pairing's answer with no seek waiting is ignored.
     let stray = crate::api::ApiCall::SeekState("s9".into());
     let reply = crate::api::decode(&stray, 200, r#"{"state":"paired","game":"x"}"#);
-    assert!(ui.update(Action::Api(stray, reply)).is_empty());
+    assert!(ui
+        .update(Action::Full(FullAction::Api(stray, reply)))
+        .is_empty());
     assert!(!ui.is_online());
     // A guest name that cannot be one is refused, and the old one kept.
     ui.update(Action::Press(Button::Lobby(LobbyButton::Guest(
@@ -493,7 +498,7 @@ fn accepting_a_seek_and_withdrawing_one_ask_the_server() {
     assert_eq!(method, "POST");
     assert!(body.expect("as the test set it up").contains("\"token\""));
     let fx = answer(&mut ui, &fx, "api/seeks/s1/accept", 200, r#"{"game":"g5"}"#);
-    assert!(fx.contains(&Effect::Connect));
+    assert!(fx.contains(&Effect::Full(FullEffect::Connect)));
     assert_eq!(
         ui.online_mirror().expect("as the test set it up").seat.game,
         "g5"

@@ -12,9 +12,6 @@ use online_play::api::{LiveGame, LivePlayer, MyGame, Seek, SeekSide};
 impl Ui {
     /// The lobby, the Watch screen and the waiting seek, as shown.
     pub fn lobby_view(&self) -> Option<LobbyView> {
-        if !self.is_full() {
-            return None;
-        }
         let c = &self.shared.community;
         Some(LobbyView {
             home: c.home_lists && self.shared.embed.is_none(),

@@ -7,49 +7,59 @@
 
 mod action;
 mod address;
-mod analysis;
-mod around;
 mod board;
 mod boot;
 mod computer;
-mod connection;
-mod editor;
 mod effect;
-mod embed;
 mod flow;
+#[cfg_attr(not(feature = "full"), path = "full_off.rs")]
+mod full;
+mod hint;
 mod language;
 mod light;
-mod lines;
-mod lobby;
-#[cfg(feature = "full")]
-mod lobby_replies;
-mod lobby_view;
-mod online;
-mod players;
-mod puzzle;
-mod review;
 mod screen;
 mod sounds;
 mod tools;
 mod view;
+// The whole app's own parts, which the rest reaches only through `full`:
+// none of them is in the light module.
+#[cfg(feature = "full")]
+mod address_full;
+#[cfg(feature = "full")]
+mod analysis;
+#[cfg(feature = "full")]
+mod around;
+#[cfg(feature = "full")]
+mod connection;
+#[cfg(feature = "full")]
+mod editor;
+#[cfg(feature = "full")]
+mod embed;
+#[cfg(feature = "full")]
+mod lines;
+#[cfg(feature = "full")]
+mod lobby;
+#[cfg(feature = "full")]
+mod lobby_replies;
+#[cfg(feature = "full")]
+mod lobby_view;
+#[cfg(feature = "full")]
+mod online;
+#[cfg(feature = "full")]
+mod players;
+#[cfg(feature = "full")]
+mod puzzle;
+#[cfg(feature = "full")]
+mod review;
 
 pub use action::{Action, ActionError, Boot, Button, Fields};
-pub use analysis::AnalysisView;
-pub use around::{ChatButton, ChatView, RematchOffer, RematchView, PHRASES};
-pub use editor::{BrushView, EditorView};
 pub use effect::{Dialog, Effect, Timer};
+pub use full::*;
 pub use language::LANG_KEY;
 pub use light::FULL_KEYS;
-pub use lines::LinesPanel;
-pub use lobby::{LobbyButton, ACCOUNT_KEY, GUEST_KEY, SEATS_KEY};
-pub use lobby_view::{LiveRow, LobbyView, MineRow, SeekRow};
-pub use online::{OnlineView, ONLINE_KEY};
-pub use players::{LeaderRow, LeadersView, PlayerView};
-pub use puzzle::{PuzzleView, PUZZLES_KEY};
-pub use review::{graph_ply, Marked, ReviewView, Skip};
-use screen::{Animation, Drag, GameScreen, Tool};
+use screen::{Animation, Drag, Tool};
 pub use screen::{Screen, ScreenState};
-pub use tools::{EditorButton, LinesButton, PuzzleButton};
+pub use tools::{ChatButton, EditorButton, LinesButton, LobbyButton, PuzzleButton};
 pub use view::{display_name, preview, GameView, MoveItem, ResultView, View};
 
 use engine::GameKind;
@@ -93,6 +103,8 @@ pub struct Ui {
 /// language, the page's ids and randomness, the embedding, the lists of
 /// the lobby, and the game in progress with its online connection.
 #[derive(Clone, Debug)]
+// In the light module the whole app's parts of this are never filled.
+#[cfg_attr(not(feature = "full"), allow(dead_code))]
 pub struct Shared {
     /// The game in progress (online, as the server has it).
     pub session: Option<Session>,
@@ -118,7 +130,7 @@ pub struct Shared {
     reported: Option<(usize, bool)>,
     /// The online game this page takes part in: the server's game as
     /// mirrored, and the socket's state.
-    online: Option<Box<connection::OnlineGame>>,
+    online: Option<Box<full::OnlineGame>>,
     /// Random bits for a joining friend's seat token.
     token_words: [u32; 4],
     /// The page's random state (splitmix64), for new games' seeds.
@@ -139,12 +151,12 @@ pub struct Shared {
     /// Today's date, for records.
     today: String,
     /// The puzzle sets fetched and the progress through them.
-    puzzles: puzzle::PuzzleBook,
+    puzzles: full::PuzzleBook,
     /// Whether this is the whole app: in its module, unless a test plays
     /// the light module ([`Ui::light`]).
     full: bool,
     /// The lobby, the Watch screen and the person's seek.
-    community: lobby::Community,
+    community: full::Community,
     /// The opponent's chat is muted.
     chat_muted: bool,
     /// The route the page's address shows.
@@ -186,9 +198,9 @@ impl Ui {
                 lang_in_address: false,
                 loading_lang: None,
                 today: String::new(),
-                puzzles: puzzle::PuzzleBook::default(),
+                puzzles: full::PuzzleBook::default(),
                 full: crate::FULL,
-                community: lobby::Community::default(),
+                community: full::Community::default(),
                 chat_muted: false,
                 address: address::Address::default(),
             },
@@ -280,39 +292,9 @@ impl Ui {
                     self.think_now(&mut fx);
                 }
             }
-            Action::SocketOpen { now_ms } => self.socket_open(now_ms, &mut fx),
-            Action::SocketMessage { now_ms, message } => {
-                self.socket_message(now_ms, message, &mut fx)
-            }
-            Action::SocketClosed { hidden } => self.socket_closed(hidden, &mut fx),
-            Action::Wake { hidden } => self.wake(hidden, &mut fx),
-            Action::Heartbeat { now_ms, hidden } => self.heartbeat(now_ms, hidden, &mut fx),
-            Action::Created(Ok(seat)) => {
-                self.shared.notice = None;
-                self.go_online(seat, &mut fx);
-            }
-            Action::Created(Err(why)) => self.shared.notice = Some(why),
-            Action::Copied(done) => {
-                self.shared.notice = Some(crate::t!(if done { "copied" } else { "copy-refused" }))
-            }
             Action::Reply(reply) => self.on_reply(reply, &mut fx),
-            #[cfg(feature = "full")]
-            Action::Api(call, reply) => self.api_reply(call, reply, &mut fx),
-            #[cfg(feature = "full")]
-            Action::Lobby(news) => self.lobby_news(news, &mut fx),
-            #[cfg(feature = "full")]
-            Action::LobbyOpen => self.lobby_open(),
-            Action::PuzzlesLoaded { kind, text } => {
-                if self.is_full() {
-                    self.puzzles_loaded(kind, text, &mut fx)
-                }
-            }
             Action::Address(query) => self.follow(&query, &mut fx),
-            Action::Host {
-                origin,
-                own_origin,
-                request,
-            } => self.host_message(&origin, &own_origin, request, &mut fx),
+            Action::Full(action) => self.full_action(action, &mut fx),
         }
         self.settle(&mut fx);
         fx
@@ -332,12 +314,8 @@ impl Ui {
                 self.shared.announcement = format!("{last} {}.", self.status()).trim().to_string();
             }
         }
-        self.report_to_host(fx);
         self.keep_address(fx);
-        self.keep_following(fx);
-        if self.is_full() {
-            self.keep_analysing(fx);
-        }
+        self.settle_full(fx);
     }
 
     /// The status line: the session's, or "Paused" while watching paused.
@@ -420,9 +398,7 @@ impl Ui {
             }
             Update::Played(_) => {
                 self.start_animation(fx);
-                if self.is_full() {
-                    self.judge_puzzle(fx);
-                }
+                self.judge_puzzle(fx);
             }
             Update::Send(turn) => {
                 self.send_turn(turn, fx);

@@ -8,9 +8,11 @@ use engine::AnyTurn;
 use online_play::{Role, ServerMessage};
 
 use super::{Effect, Screen, Ui};
+use crate::online_state::ClockFace;
 use crate::online_state::{Link, Online, Received};
 use crate::session::{DrawOffer, Mode, Session};
 use crate::sound::Sound;
+use crate::ui::FullEffect;
 
 /// Where the online seat is kept, to find the game again after a reload.
 pub const ONLINE_KEY: &str = "alquerque.online";
@@ -22,9 +24,6 @@ impl Ui {
     /// until the friend joins. A turn arriving is animated and heard, and
     /// so is the game's end.
     pub(super) fn show_online(&mut self) -> Vec<Effect> {
-        if !self.is_full() {
-            return Vec::new();
-        }
         let mut fx = Vec::new();
         let Some(online) = self.shared.online.as_ref().map(|g| &g.mirror) else {
             return fx;
@@ -122,9 +121,6 @@ impl Ui {
     /// A turn entered on the board: the player's move for the server, or a
     /// spectator's suggestion.
     pub(super) fn send_turn(&mut self, turn: AnyTurn, fx: &mut Vec<Effect>) {
-        if !self.is_full() {
-            return;
-        }
         let Some(game) = self.shared.online.as_mut() else {
             return;
         };
@@ -140,18 +136,19 @@ impl Ui {
                 .map(|s| s.game.turn_text(turn))
                 .unwrap_or_default();
             self.shared.notice = Some(crate::t!("you-suggested", move = &text));
-            fx.push(Effect::SendOnline(message));
+            fx.push(Effect::Full(FullEffect::SendOnline(message)));
             return;
         }
-        fx.extend(online.play(turn).map(Effect::SendOnline));
+        fx.extend(
+            online
+                .play(turn)
+                .map(|m| Effect::Full(FullEffect::SendOnline(m))),
+        );
         fx.extend(self.show_online());
     }
 
     /// The online panel, while taking part in an online game.
     pub fn online_view(&self) -> Option<OnlineView> {
-        if !self.is_full() {
-            return None;
-        }
         self.shared
             .online
             .as_ref()
@@ -229,5 +226,19 @@ impl OnlineView {
             offer_draw_disabled: spectator || over || !online.started(),
             abort: !spectator && !over && online.room.as_ref().is_some_and(|r| r.game.ply() < 2),
         }
+    }
+}
+
+impl Ui {
+    /// The online game's clocks, as the game screen shows them.
+    pub(super) fn online_clocks(&self) -> Option<[ClockFace; 2]> {
+        let game = self.shared.online.as_ref()?;
+        let room = game.mirror.room.as_ref()?;
+        crate::online_state::clock_faces(room, game.mirror.clock_news, game.now_ms)
+    }
+
+    /// The players' names in the online game, as the server gave them.
+    pub(super) fn online_names(&self) -> Option<&[Option<String>; 2]> {
+        self.shared.online.as_ref().map(|g| &g.mirror.names)
     }
 }

@@ -54,15 +54,15 @@ pub(super) fn online_page(seat: Seat) -> (Ui, Vec<Effect>) {
 
 /// A message from the server, at `now_ms`.
 pub(super) fn hear(ui: &mut Ui, now_ms: f64, message: ServerMessage) -> Vec<Effect> {
-    ui.update(Action::SocketMessage {
+    ui.update(Action::Full(FullAction::SocketMessage {
         now_ms,
         message: Ok(message),
-    })
+    }))
 }
 
 /// The panel of the online game.
 pub(super) fn online_panel(ui: &Ui) -> OnlineView {
-    ui.view().online.expect("an online panel")
+    ui.view().full.online.expect("an online panel")
 }
 
 #[test]
@@ -74,10 +74,10 @@ fn an_online_move_waits_for_the_server_through_a_drop_and_a_resync() {
         creator: true,
     };
     let (mut ui, fx) = online_page(seat);
-    assert!(fx.contains(&Effect::Connect));
+    assert!(fx.contains(&Effect::Full(FullEffect::Connect)));
     assert_eq!(ui.view().screen, "waiting");
     assert!(ui.view().game.is_none(), "no game before the server's");
-    ui.update(Action::SocketOpen { now_ms: 0.0 });
+    ui.update(Action::Full(FullAction::SocketOpen { now_ms: 0.0 }));
 
     let fx = hear(
         &mut ui,
@@ -113,7 +113,7 @@ fn an_online_move_waits_for_the_server_through_a_drop_and_a_resync() {
         fx = tap(&mut ui, p, 10_000.0 * (i + 1) as f64);
     }
     let Some(message) = fx.iter().find_map(|e| match e {
-        Effect::SendOnline(ClientMessage::Move(m)) => Some(m.clone()),
+        Effect::Full(FullEffect::SendOnline(ClientMessage::Move(m))) => Some(m.clone()),
         _ => None,
     }) else {
         panic!("a move for the server: {fx:?}");
@@ -132,29 +132,37 @@ fn an_online_move_waits_for_the_server_through_a_drop_and_a_resync() {
 
     // The socket drops before the server acknowledges: the move stays on
     // screen, and goes again with its ply when the socket is back.
-    let fx = ui.update(Action::SocketClosed { hidden: false });
+    let fx = ui.update(Action::Full(FullAction::SocketClosed { hidden: false }));
     let (retry, _) = back_off(&fx).expect("a back-off");
     assert_eq!(online_panel(&ui).link, "reconnecting");
     assert_eq!(ui.view().game.expect("panels").ply, 1);
-    assert_eq!(ui.update(Action::Timer(retry)), vec![Effect::Connect]);
-    let fx = ui.update(Action::SocketOpen { now_ms: 30.0 });
+    assert_eq!(
+        ui.update(Action::Timer(retry)),
+        vec![Effect::Full(FullEffect::Connect)]
+    );
+    let fx = ui.update(Action::Full(FullAction::SocketOpen { now_ms: 30.0 }));
     assert!(matches!(
         fx.first(),
-        Some(Effect::SendOnline(ClientMessage::Hello {
+        Some(Effect::Full(FullEffect::SendOnline(ClientMessage::Hello {
             last_v: Some(2),
             ..
-        }))
+        })))
     ));
     assert_eq!(
         fx.get(1),
-        Some(&Effect::SendOnline(ClientMessage::Move(message)))
+        Some(&Effect::Full(FullEffect::SendOnline(ClientMessage::Move(
+            message
+        ))))
     );
     // An event from past a gap asks for a connection anew (and a resync).
     let gap = ServerMessage::Event(online_play::Event {
         v: 9,
         body: online_play::EventBody::DrawOffered { by: Role::Black },
     });
-    assert_eq!(hear(&mut ui, 40.0, gap), vec![Effect::Connect]);
+    assert_eq!(
+        hear(&mut ui, 40.0, gap),
+        vec![Effect::Full(FullEffect::Connect)]
+    );
 
     // The server has moved on meanwhile: a snapshot with the move and the
     // reply replaces what the page had, and the move is no longer pending.
@@ -174,7 +182,10 @@ fn an_online_move_waits_for_the_server_through_a_drop_and_a_resync() {
 
     // Online, the controls speak to the server; there is no undo.
     let fx = ui.update(Action::Press(Button::Resign));
-    assert_eq!(fx, vec![Effect::SendOnline(ClientMessage::Resign)]);
+    assert_eq!(
+        fx,
+        vec![Effect::Full(FullEffect::SendOnline(ClientMessage::Resign))]
+    );
     assert!(ui.update(Action::Press(Button::Undo)).is_empty());
     assert_eq!(ui.shared.session.as_ref().map(|s| s.game.ply()), Some(2));
 
@@ -186,7 +197,10 @@ fn an_online_move_waits_for_the_server_through_a_drop_and_a_resync() {
     }));
     assert!(ui.is_online());
     let fx = ui.update(Action::Press(Button::ConfirmNew(true)));
-    assert!(fx.contains(&Effect::Disconnect) && fx.contains(&Effect::Heartbeat(false)));
+    assert!(
+        fx.contains(&Effect::Full(FullEffect::Disconnect))
+            && fx.contains(&Effect::Full(FullEffect::Heartbeat(false)))
+    );
     assert!(fx.contains(&Effect::Remove {
         key: ONLINE_KEY.to_string()
     }));
@@ -197,7 +211,7 @@ fn an_online_move_waits_for_the_server_through_a_drop_and_a_resync() {
 #[test]
 fn a_seat_the_server_no_longer_knows_sends_the_page_home_with_a_notice() {
     let (mut ui, _) = online_page(Seat::joining("K7Q4MZ".into()));
-    ui.update(Action::SocketOpen { now_ms: 0.0 });
+    ui.update(Action::Full(FullAction::SocketOpen { now_ms: 0.0 }));
     let fx = hear(
         &mut ui,
         5.0,
@@ -209,8 +223,8 @@ fn a_seat_the_server_no_longer_knows_sends_the_page_home_with_a_notice() {
     assert_eq!(
         fx,
         vec![
-            Effect::Disconnect,
-            Effect::Heartbeat(false),
+            Effect::Full(FullEffect::Disconnect),
+            Effect::Full(FullEffect::Heartbeat(false)),
             Effect::Remove {
                 key: ONLINE_KEY.to_string()
             }

@@ -60,17 +60,11 @@ impl Ui {
 
     /// The player's page as shown, once it came.
     pub fn player_view(&self) -> Option<PlayerView> {
-        if !self.is_full() {
-            return None;
-        }
         self.shared.community.player.as_ref().map(PlayerView::of)
     }
 
     /// The leaderboard shown in the lobby.
     pub fn leaders_view(&self) -> Option<LeadersView> {
-        if !self.is_full() {
-            return None;
-        }
         let (kind, list) = self.shared.community.leaders.as_ref()?;
         Some(LeadersView {
             game: kind.as_str(),

@@ -95,7 +95,7 @@ fn a_players_page_shows_ratings_results_and_games_to_review() {
         &format!(r#"{{"id":"g1","record":"{record}","over":true}}"#),
     );
     assert_eq!(ui.view().screen, "game");
-    assert!(ui.view().review.is_some(), "the game is in review");
+    assert!(ui.view().full.review.is_some(), "the game is in review");
     assert_eq!(
         ui.shared.session.as_ref().map(|s| s.game.to_record_line()),
         Some(record.to_string())

@@ -9,6 +9,7 @@ use crate::i18n::by_side;
 use crate::puzzles::{self, Progress, Puzzle};
 use crate::session::{Mode, Session};
 use crate::t;
+use crate::ui::FullEffect;
 
 /// Where the progress is stored.
 pub const PUZZLES_KEY: &str = "alquerque.puzzles";
@@ -70,7 +71,7 @@ impl Ui {
                     self.show_puzzle(kind, next, fx);
                 } else {
                     self.shared.notice = Some(t!("puzzles-loading"));
-                    fx.push(Effect::LoadPuzzles(kind));
+                    fx.push(Effect::Full(FullEffect::LoadPuzzles(kind)));
                 }
             }
             PuzzleButton::Next => {
@@ -145,9 +146,6 @@ impl Ui {
 
     /// After a turn on the board: the puzzle's first turn is judged.
     pub(super) fn judge_puzzle(&mut self, fx: &mut Vec<Effect>) {
-        if !self.is_full() {
-            return;
-        }
         if !self.puzzle_unanswered() {
             return;
         }
@@ -216,19 +214,14 @@ impl Ui {
 
     /// Whether a puzzle waits for its answer (no hints, no analysis).
     pub(super) fn puzzle_unanswered(&self) -> bool {
-        self.is_full()
-            && self
-                .screen
-                .tool()
-                .puzzle()
-                .is_some_and(|p| p.verdict.is_none() && !p.solution)
+        self.screen
+            .tool()
+            .puzzle()
+            .is_some_and(|p| p.verdict.is_none() && !p.solution)
     }
 
     /// The puzzle panel, while a puzzle is on screen.
     pub fn puzzle_view(&self) -> Option<PuzzleView> {
-        if !self.is_full() {
-            return None;
-        }
         let state = self.screen.tool().puzzle()?;
         let total = self.puzzle_count(state.kind);
         let puzzle = self.shared.puzzles.get(state.kind, state.index)?;

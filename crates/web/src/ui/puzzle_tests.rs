@@ -33,12 +33,12 @@ fn a_puzzle_is_solved_another_failed_and_the_progress_kept() {
     let mut ui = booted();
     ui.update(Action::Press(Button::Pick(CLASSIC)));
     let fx = ui.update(Action::Press(Button::Puzzle(PuzzleButton::Open)));
-    assert!(fx.contains(&Effect::LoadPuzzles(CLASSIC)));
-    ui.update(Action::PuzzlesLoaded {
+    assert!(fx.contains(&Effect::Full(FullEffect::LoadPuzzles(CLASSIC))));
+    ui.update(Action::Full(FullAction::PuzzlesLoaded {
         kind: CLASSIC,
         text: Ok(SET.to_string()),
-    });
-    let view = ui.view().puzzle.expect("a puzzle");
+    }));
+    let view = ui.view().full.puzzle.expect("a puzzle");
     assert_eq!(view.title, "Classic puzzle 1 of 2");
     assert_eq!(view.task, "Black to play: find the winning move.");
     assert!(!ui.hint_available(), "no hints before the answer");
@@ -46,13 +46,13 @@ fn a_puzzle_is_solved_another_failed_and_the_progress_kept() {
     assert!(game.analyse_disabled && game.resign_disabled);
     ui.update(Action::Press(Button::Analyse));
     assert!(
-        ui.view().analysis.is_none(),
+        ui.view().full.analysis.is_none(),
         "no analysis before the answer"
     );
     // The winning move.
     let path = path_of(&ui, "e5-d5");
     let fx = enter(&mut ui, &path);
-    let view = ui.view().puzzle.expect("a puzzle");
+    let view = ui.view().full.puzzle.expect("a puzzle");
     assert_eq!(
         (view.verdict, view.verdict_text.as_str()),
         ("right", "Right! e5-d5 wins.")
@@ -62,7 +62,7 @@ fn a_puzzle_is_solved_another_failed_and_the_progress_kept() {
     // The next: a wrong move.
     ui.update(Action::Press(Button::Puzzle(PuzzleButton::Next)));
     assert_eq!(
-        ui.view().puzzle.expect("a puzzle").title,
+        ui.view().full.puzzle.expect("a puzzle").title,
         "Classic puzzle 2 of 2"
     );
     let wrong = session(&ui)
@@ -73,14 +73,14 @@ fn a_puzzle_is_solved_another_failed_and_the_progress_kept() {
         .path
         .clone();
     let fx = enter(&mut ui, &wrong);
-    assert_eq!(ui.view().puzzle.expect("a puzzle").verdict, "wrong");
+    assert_eq!(ui.view().full.puzzle.expect("a puzzle").verdict, "wrong");
     assert_eq!(stored(&fx).as_deref(), Some("classic:+0,-1"));
     // The solution: the winning move and the line after it.
     ui.update(Action::Press(Button::Puzzle(PuzzleButton::Solution)));
     assert_eq!(session(&ui).game.history(), ["d3-c3", "b3xd3"]);
     assert_eq!(session(&ui).review, Some(1));
     assert_eq!(
-        ui.view().puzzle.expect("a puzzle").verdict_text,
+        ui.view().full.puzzle.expect("a puzzle").verdict_text,
         "The solution: d3-c3 b3xd3"
     );
     // A reload remembers; the next unsolved puzzle comes first.
@@ -92,12 +92,12 @@ fn a_puzzle_is_solved_another_failed_and_the_progress_kept() {
     again.update(Action::Boot(boot));
     again.update(Action::Press(Button::Pick(CLASSIC)));
     again.update(Action::Press(Button::Puzzle(PuzzleButton::Open)));
-    again.update(Action::PuzzlesLoaded {
+    again.update(Action::Full(FullAction::PuzzlesLoaded {
         kind: CLASSIC,
         text: Ok(SET.to_string()),
-    });
+    }));
     assert_eq!(
-        again.view().puzzle.expect("a puzzle").title,
+        again.view().full.puzzle.expect("a puzzle").title,
         "Classic puzzle 2 of 2"
     );
 }
@@ -107,21 +107,21 @@ fn a_set_that_cannot_be_fetched_or_read_is_told_in_words() {
     let mut ui = booted();
     ui.update(Action::Press(Button::Pick(CLASSIC)));
     ui.update(Action::Press(Button::Puzzle(PuzzleButton::Open)));
-    ui.update(Action::PuzzlesLoaded {
+    ui.update(Action::Full(FullAction::PuzzlesLoaded {
         kind: CLASSIC,
         text: Err("puzzles/classic.txt was not found".into()),
-    });
+    }));
     assert_eq!(
         ui.shared.notice.as_deref(),
         Some("The puzzles could not be loaded: puzzles/classic.txt was not found")
     );
-    ui.update(Action::PuzzlesLoaded {
+    ui.update(Action::Full(FullAction::PuzzlesLoaded {
         kind: CLASSIC,
         text: Ok("garbage".into()),
-    });
+    }));
     assert_eq!(
         ui.shared.notice.as_deref(),
         Some("The puzzles could not be loaded: Puzzle line 1 cannot be read.")
     );
-    assert!(ui.view().puzzle.is_none());
+    assert!(ui.view().full.puzzle.is_none());
 }

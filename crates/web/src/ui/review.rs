@@ -157,7 +157,7 @@ impl Review {
         while at.ply() > ply {
             at.undo();
         }
-        turn_points(&at, &coords)
+        super::hint::turn_points(&at, &coords)
     }
 }
 
@@ -216,9 +216,6 @@ impl Ui {
         analysis: &AnalysisReply,
         fx: &mut Vec<Effect>,
     ) -> bool {
-        if !self.is_full() {
-            return false;
-        }
         let Some(review) = self
             .screen
             .game_mut()
@@ -241,9 +238,6 @@ impl Ui {
 
     /// The review panel, while reviewing.
     pub fn review_view(&self) -> Option<ReviewView> {
-        if !self.is_full() {
-            return None;
-        }
         let review = self.screen.tool().review()?;
         Some(review.view(&self.shared.session.as_ref()?.game))
     }
@@ -251,22 +245,11 @@ impl Ui {
     /// The arrow of the better move at the position shown, if its move is
     /// marked.
     pub(super) fn review_arrow(&self) -> Option<(Point, Point)> {
-        if !self.is_full() {
-            return None;
-        }
         let review = self.screen.tool().review()?;
         let session = self.shared.session.as_ref()?;
         let ply = session.review.unwrap_or(session.game.ply());
         review.arrow(&session.game, ply)
     }
-}
-
-/// The points a turn (in coordinates) goes from and to in `game`'s
-/// current position, for an arrow.
-pub(super) fn turn_points(game: &AnyGame, coords: &str) -> Option<(Point, Point)> {
-    let turn = game.parse(coords).ok()?;
-    let entry = game.entries().into_iter().find(|e| e.turn == turn)?;
-    Some((*entry.path.first()?, *entry.path.last()?))
 }
 
 /// The turn a press on the review's graph shows: `x` from 0 (left) to 1

@@ -70,7 +70,7 @@ fn a_review_asks_for_each_position_and_marks_the_moves_that_threw_chances_away()
         seen.push(request.ply.expect("a ply"));
         let white = scores[request.ply.expect("a ply") as usize];
         let fx = ui.update(made_up(&ui, &request, white));
-        let view = ui.view().review.expect("a review panel");
+        let view = ui.view().full.review.expect("a review panel");
         assert_eq!(
             view.reviewed,
             seen.len(),
@@ -82,7 +82,7 @@ fn a_review_asks_for_each_position_and_marks_the_moves_that_threw_chances_away()
         }
     }
     assert_eq!(seen, [0, 1, 2, 3, 4], "each position once, in order");
-    let view = ui.view().review.expect("a review panel");
+    let view = ui.view().full.review.expect("a review panel");
     assert_eq!((view.reviewed, view.total), (5, 5));
     assert_eq!(view.marks.len(), 1, "{:?}", view.marks);
     let marked = &view.marks[0];
@@ -103,7 +103,7 @@ fn a_review_asks_for_each_position_and_marks_the_moves_that_threw_chances_away()
     assert_eq!(ui.scene().expect("a board").arrow, None);
     // A new game forgets the review.
     ui.update(Action::Press(Button::Rematch));
-    assert_eq!(ui.view().review, None);
+    assert_eq!(ui.view().full.review, None);
 }
 
 #[test]
@@ -115,7 +115,7 @@ fn a_review_runs_to_its_end_on_the_real_worker_and_a_stale_answer_is_ignored() {
     let mut stale = answer(Ok(request.clone()), || 0.0);
     stale.id += 100;
     ui.update(Action::Reply(stale));
-    assert_eq!(ui.view().review.expect("a panel").reviewed, 0);
+    assert_eq!(ui.view().full.review.expect("a panel").reviewed, 0);
     for _ in 0..10 {
         let reply = answer(Ok(request.clone()), || 0.0);
         assert!(reply.analysis.is_some(), "{:?}", reply.error);
@@ -125,7 +125,7 @@ fn a_review_runs_to_its_end_on_the_real_worker_and_a_stale_answer_is_ignored() {
             None => break,
         }
     }
-    let view = ui.view().review.expect("a panel");
+    let view = ui.view().full.review.expect("a panel");
     assert_eq!(view.reviewed, view.total);
     assert_eq!(view.chances.len(), 5);
     assert!(view.chances.iter().all(|c| (0..=1000).contains(c)));
@@ -201,9 +201,9 @@ fn the_analysis_panel_looks_deeper_and_follows_the_position_shown() {
         (first.ply, first.depth, first.multi),
         (Some(0), Some(1), Some(3))
     );
-    assert_eq!(ui.view().analysis, Some(None), "on, no figures yet");
+    assert_eq!(ui.view().full.analysis, Some(None), "on, no figures yet");
     let fx = ui.update(Action::Reply(answer(Ok(first.clone()), || 0.0)));
-    let view = ui.view().analysis.flatten().expect("figures");
+    let view = ui.view().full.analysis.flatten().expect("figures");
     assert_eq!(view.top.len(), 3);
     assert!(!view.best.is_empty() && view.line.starts_with(&view.best));
     let second = asked(&fx).expect("the next depth").clone();
@@ -215,19 +215,19 @@ fn the_analysis_panel_looks_deeper_and_follows_the_position_shown() {
     let fx = super::tests::enter(&mut ui, &path);
     let moved = asked(&fx).expect("the new position").clone();
     assert_eq!((moved.ply, moved.depth), (Some(1), Some(1)));
-    assert_eq!(ui.view().analysis, Some(None));
+    assert_eq!(ui.view().full.analysis, Some(None));
     ui.update(Action::Reply(answer(Ok(second), || 0.0)));
     assert_eq!(
-        ui.view().analysis,
+        ui.view().full.analysis,
         Some(None),
         "a stale answer shows nothing"
     );
     ui.update(Action::Reply(answer(Ok(moved), || 0.0)));
-    assert!(ui.view().analysis.flatten().is_some());
+    assert!(ui.view().full.analysis.flatten().is_some());
 
     // Off: nothing more is asked.
     let fx = ui.update(Action::Press(Button::Analyse));
-    assert_eq!(ui.view().analysis, None);
+    assert_eq!(ui.view().full.analysis, None);
     assert!(asked(&fx).is_none());
 }
 
@@ -315,7 +315,7 @@ fn a_game_in_progress_can_be_reviewed_and_a_move_played_ends_the_review() {
     let fx = ui.update(Action::Press(Button::StartReview));
     let request = asked(&fx).expect("asked").clone();
     assert_eq!(
-        (request.ply, ui.view().review.expect("a panel").total),
+        (request.ply, ui.view().full.review.expect("a panel").total),
         (Some(0), 2)
     );
     ui.update(Action::Reply(answer(Ok(request), || 0.0)));
@@ -324,7 +324,7 @@ fn a_game_in_progress_can_be_reviewed_and_a_move_played_ends_the_review() {
     let path = session(&ui).entries()[0].path.clone();
     super::tests::enter(&mut ui, &path);
     assert_eq!(session(&ui).game.ply(), 2);
-    assert_eq!(ui.view().review, None);
+    assert_eq!(ui.view().full.review, None);
 }
 
 /// Special, from the start: the first turns that can take, each declining
@@ -387,5 +387,5 @@ fn special_captures_left_untaken_are_marked_huffed_or_huffable() {
     ui.shared.session = Some(Session::resume(huffed, Mode::Friend, 1));
     ui.screen = ScreenState::fresh(Screen::Game);
     ui.update(Action::Press(Button::StartReview));
-    assert!(!ui.view().review.expect("reviewing").skips.is_empty());
+    assert!(!ui.view().full.review.expect("reviewing").skips.is_empty());
 }

@@ -5,10 +5,7 @@
 use engine::chesquerque::Role as ChessRole;
 use engine::{AnyTurn, GameKind, Point};
 
-use super::analysis::Analysing;
-use super::editor::Editor;
-use super::puzzle::PuzzleState;
-use super::review::Review;
+use super::full::{Analysing, Editor, PuzzleState, Review};
 use crate::triple::TripleDetector;
 
 /// The page's screens, by name.
@@ -127,6 +124,8 @@ impl ScreenState {
 /// The game screen: the board's input, the tool open over it, and what the
 /// person asked to see.
 #[derive(Clone, Debug, Default)]
+// In the light module the whole app's parts of this are never filled.
+#[cfg_attr(not(feature = "full"), allow(dead_code))]
 pub struct GameScreen {
     pub(super) input: BoardInput,
     pub(super) tool: Tool,
@@ -142,6 +141,8 @@ pub struct GameScreen {
 
 /// The tool open over the board.
 #[derive(Clone, Debug, Default)]
+// In the light module the whole app's parts of this are never filled.
+#[cfg_attr(not(feature = "full"), allow(dead_code))]
 pub enum Tool {
     #[default]
     None,
@@ -153,6 +154,8 @@ pub enum Tool {
     Puzzle(PuzzleState),
 }
 
+// In the light module the whole app's parts of this are never filled.
+#[cfg_attr(not(feature = "full"), allow(dead_code))]
 impl Tool {
     pub(super) fn review(&self) -> Option<&Review> {
         match self {

@@ -1,11 +1,13 @@
-//! The tools' controls (the review, the analysis panel and board, the
-//! board editor and the puzzles), and when they are available. The tools
-//! are in the whole app's module only: see [`super::light`].
+//! The controls of the whole app's parts (the tools: the review, the
+//! analysis panel and board, the board editor and the puzzles; the lobby
+//! and the online game's chat), and when the tools are available. These
+//! parts are in the whole app's module only: in the light module their
+//! controls lead to it ([`super::light`]).
 
 use engine::search::Level;
-use engine::Side;
+use engine::{AnyGame, Side};
 
-use super::Ui;
+use super::{Screen, Ui};
 use crate::tree::NodeId;
 
 /// What the editor's controls ask.
@@ -59,6 +61,19 @@ pub enum PuzzleButton {
 }
 
 impl Ui {
+    /// The position the editor opens on: the one shown, or the start of
+    /// the game chosen when no game is on screen; none where the editor is
+    /// not offered (online, embedded).
+    pub(super) fn editor_start(&self) -> Option<AnyGame> {
+        if self.shared.online.is_some() || self.shared.embed.is_some() {
+            return None;
+        }
+        Some(match (&self.shared.session, self.screen.screen()) {
+            (Some(session), Screen::Game) => session.game_shown(),
+            _ => AnyGame::new(self.shared.choice),
+        })
+    }
+
     /// Whether the game on screen can be reviewed: a game on this device
     /// with turns to go over, the computer not thinking.
     pub fn review_available(&self) -> bool {
@@ -82,4 +97,74 @@ impl Ui {
                 .as_ref()
                 .is_some_and(|s| !s.on_analysis_board())
     }
+}
+
+/// A control of the lobby or the Watch screen.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LobbyButton {
+    /// Show the lobby.
+    Open,
+    /// Show the games in play.
+    Watch,
+    /// Make an account (`register`) or sign in.
+    Account {
+        register: bool,
+        name: String,
+        password: String,
+    },
+    SignOut,
+    /// Change the password (the old one, then the new).
+    Password {
+        old: String,
+        new: String,
+    },
+    /// Delete the account and its data (its password confirms).
+    Delete(String),
+    /// Wait in the pool of this game and time control.
+    Quick {
+        game: String,
+        clock: String,
+    },
+    /// Post a seek: its game, time control (empty for none), whether
+    /// rated, the side, and the rating range as typed.
+    Seek {
+        game: String,
+        /// A rule option (`option queen_lands=any`), or empty.
+        options: String,
+        clock: String,
+        rated: bool,
+        side: String,
+        range: String,
+    },
+    /// Accept the seek with this id.
+    Accept(String),
+    /// Withdraw the waiting seek.
+    Withdraw,
+    /// Play the computer while the seek waits.
+    Computer,
+    /// Watch the game in play with this id.
+    WatchGame(String),
+    /// Sit down again at one of the person's own games.
+    Resume(String),
+    /// Open a player's page.
+    Player(String),
+    /// Show a game's leaderboard.
+    Leaders(String),
+    /// Open a finished game in review (its id).
+    ReviewGame(String),
+    /// The guest's name was changed.
+    Guest(String),
+}
+
+/// A control of the online game's chat.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ChatButton {
+    /// Send this text.
+    Send(String),
+    /// Send the quick phrase with this key.
+    Phrase(String),
+    /// Hear the opponent's chat no more (true), or again.
+    Mute(bool),
+    /// Turn chat off (true) or on, for every game.
+    Off(bool),
 }

@@ -38,28 +38,10 @@ pub struct View {
     pub embed: Option<(&'static str, bool, bool)>,
     /// The game on screen, if any.
     pub game: Option<GameView>,
-    /// Online: the panel with the code, the connection line and claims.
-    pub online: Option<super::OnlineView>,
-    /// The review of a finished game.
-    pub review: Option<super::ReviewView>,
-    /// The analysis panel: `None` when off; its figures once the first
-    /// answer came.
-    pub analysis: Option<Option<super::AnalysisView>>,
-    /// The board editor, while open.
-    pub editor: Option<super::EditorView>,
-    /// The analysis board's lines, and whether the game shown can be taken
-    /// there.
-    pub lines: Option<super::LinesPanel>,
+    /// Whether the game shown can be taken to the analysis board.
     pub analysis_board: bool,
-    /// The puzzle on screen.
-    pub puzzle: Option<super::PuzzleView>,
-    /// The game's record with its tags, to copy or save.
-    pub record: Option<String>,
-    /// The lobby and Watch screens.
-    pub lobby: Option<super::LobbyView>,
-    /// An online game's chat, and its result's rating change and rematch.
-    pub chat: Option<super::ChatView>,
-    pub rematch: Option<super::RematchView>,
+    /// The whole app's own panels.
+    pub full: super::FullView,
 }
 
 /// The game's panels and board.
@@ -149,16 +131,7 @@ impl Ui {
                 .as_ref()
                 .map(|e| (e.theme, e.rules, e.settings)),
             game: self.game_view(),
-            online: self.online_view(),
-            review: self.review_view(),
-            analysis: self.analysis_view(),
-            editor: self.editor_view(),
-            lines: self.lines_panel(),
-            puzzle: self.puzzle_view(),
-            record: self.record_out().map(|(text, _)| text),
-            lobby: self.lobby_view(),
-            chat: self.chat_view(),
-            rematch: self.rematch_view(),
+            full: self.full_view(),
             analysis_board: self.analysis_board_available(),
         }
     }
@@ -283,15 +256,7 @@ impl Ui {
             title: display_name(game.kind()),
             players: self.players_line(session.mode),
             // Only the whole app plays online.
-            clocks: self
-                .shared
-                .online
-                .as_ref()
-                .filter(|_| crate::FULL)
-                .and_then(|game| {
-                    let room = game.mirror.room.as_ref()?;
-                    crate::online_state::clock_faces(room, game.mirror.clock_news, game.now_ms)
-                }),
+            clocks: self.online_clocks(),
             result: (!self.screen.looking_back())
                 .then(|| result_view(session))
                 .flatten(),
@@ -353,33 +318,12 @@ impl Ui {
         })
     }
 
-    /// The game's record with its tags, and a file name for it, while the
-    /// game is on screen (written anew after every action there, so not
-    /// behind the other screens).
-    pub fn record_out(&self) -> Option<(String, String)> {
-        if !self.is_full() {
-            return None;
-        }
-        let session = self.shared.session.as_ref().filter(|_| {
-            self.screen.tool().editor().is_none() && self.screen.screen() == super::Screen::Game
-        })?;
-        let tags = crate::records::Tags {
-            date: self.shared.today.clone(),
-            white: player_name(session.mode, Side::White),
-            black: player_name(session.mode, Side::Black),
-        };
-        Some((
-            crate::records::write(&session.game, &tags),
-            crate::records::file_name(&session.game, &self.shared.today),
-        ))
-    }
-
     /// What the board shows.
     pub fn scene(&self) -> Option<Scene> {
-        if let Some(editor) = self.editing() {
-            let g = editor.setup.geometry();
+        if let Some(setup) = self.edited_setup() {
+            let g = setup.geometry();
             return Some(Scene {
-                board: editor.setup.board.clone(),
+                board: setup.board.clone(),
                 squares: !g.has_diagonals() && g.files() == 8,
                 flipped: self.flipped(),
                 cursor: self.screen.cursor(),
@@ -482,7 +426,7 @@ impl Ui {
     /// Who plays ("You – Computer (Hard)"); online, the names the server
     /// gave, the person's own as "You".
     fn players_line(&self, mode: Mode) -> String {
-        let names = self.shared.online.as_ref().map(|g| &g.mirror.names);
+        let names = self.online_names();
         let name = |side: Side| match (mode, names) {
             (Mode::Online { side: Some(me), .. }, _) if side == me => t!("you"),
             (Mode::Online { .. }, Some(names)) => names[side.index()]

@@ -1,0 +1,363 @@
+//! The whole app's part of the page, as the rest of the page meets it:
+//! the actions only the whole app hears and the effects only it runs, each
+//! group under one variant ([`super::Action::Full`],
+//! [`super::Effect::Full`]), and the one place they and the whole app's
+//! controls are routed. In the light module this file is replaced by
+//! `full_off.rs`, where neither group has a value and each of the whole
+//! app's hooks does nothing; so light or full is decided here, at one
+//! `mod` line, and nowhere in the code the two share.
+
+use engine::{GameKind, Side};
+use online_play::{ClientMessage, ServerMessage};
+
+use super::view::player_name;
+use super::{Boot, Button, Effect, Screen, Ui};
+use crate::embed::{HostError, HostRequest};
+use crate::links::Link;
+use crate::online_state::Seat;
+use crate::t;
+
+// The whole app's views, controls and storage keys, for the page.
+pub use super::analysis::AnalysisView;
+pub use super::around::{ChatView, RematchOffer, RematchView, PHRASES};
+pub use super::editor::{BrushView, EditorView};
+pub use super::lines::LinesPanel;
+pub use super::lobby::{ACCOUNT_KEY, GUEST_KEY, SEATS_KEY};
+pub use super::lobby_view::{LiveRow, LobbyView, MineRow, SeekRow};
+pub use super::online::{OnlineView, ONLINE_KEY};
+pub use super::players::{LeaderRow, LeadersView, PlayerView};
+pub use super::puzzle::{PuzzleView, PUZZLES_KEY};
+pub use super::review::{graph_ply, Marked, ReviewView, Skip};
+// The state the rest of the page holds for the whole app.
+pub(super) use super::analysis::Analysing;
+pub(super) use super::connection::OnlineGame;
+pub(super) use super::editor::Editor;
+pub(super) use super::lobby::Community;
+pub(super) use super::puzzle::{PuzzleBook, PuzzleState};
+pub(super) use super::review::Review;
+
+/// What only the whole app hears: its sockets, its server's answers, its
+/// host page, its files and clipboard.
+#[derive(Clone, Debug, PartialEq)]
+pub enum FullAction {
+    /// The game socket opened, at this time (ms).
+    SocketOpen { now_ms: f64 },
+    /// A frame from the game server, at this time (ms): its message, or
+    /// why it could not be read.
+    SocketMessage {
+        now_ms: f64,
+        message: Result<ServerMessage, String>,
+    },
+    /// The game socket closed (or could not be opened); whether the page is
+    /// hidden.
+    SocketClosed { hidden: bool },
+    /// The online game's one-second tick ([`FullEffect::Heartbeat`]), at
+    /// this time (ms); whether the page is hidden.
+    Heartbeat { now_ms: f64, hidden: bool },
+    /// The page may have come back (into view, from the back-forward cache,
+    /// or online); whether it is hidden.
+    Wake { hidden: bool },
+    /// The server's answer to creating a game: the creator's seat, or why
+    /// there is none.
+    Created(Result<Seat, String>),
+    /// A game's puzzles were fetched (the file's text), or could not be.
+    PuzzlesLoaded {
+        kind: GameKind,
+        text: Result<String, String>,
+    },
+    /// Copying to the clipboard worked, or was refused.
+    Copied(bool),
+    /// The lobby's socket opened (again): its lists come anew.
+    LobbyOpen,
+    /// News pushed by the lobby's socket.
+    Lobby(online_play::api::LobbyNews),
+    /// The game server answered [`FullEffect::Api`]'s call, as read
+    /// by [`crate::api::decode`].
+    Api(
+        crate::api::ApiCall,
+        Result<crate::api::ApiReply, crate::api::ApiFailure>,
+    ),
+    /// A message posted to the page: its origin, the page's own origin, and
+    /// what it asks (already checked).
+    Host {
+        origin: String,
+        own_origin: String,
+        request: Result<HostRequest, HostError>,
+    },
+}
+
+/// What only the whole app does.
+#[derive(Clone, Debug, PartialEq)]
+pub enum FullEffect {
+    /// Post this message to the host page (embedded).
+    ToHost(serde_json::Value),
+    /// Answer the host message being handled.
+    ReplyToHost(serde_json::Value),
+    /// Open a socket to the game server, letting any open one go without
+    /// reporting its closing; report [`FullAction::SocketOpen`],
+    /// [`FullAction::SocketMessage`] and [`FullAction::SocketClosed`].
+    Connect,
+    /// Close the game socket without reporting it.
+    Disconnect,
+    /// Start (true) or stop the online game's one-second
+    /// [`FullAction::Heartbeat`].
+    Heartbeat(bool),
+    /// Create a game on the server; report [`FullAction::Created`].
+    CreateOnline {
+        game: &'static str,
+        side: String,
+        suggestions: bool,
+        clock: Option<String>,
+    },
+    /// Send a message on the game's socket.
+    SendOnline(ClientMessage),
+    /// Copy the text of the element with this id; report
+    /// [`FullAction::Copied`].
+    Copy(&'static str),
+    /// Offer `text` as a file to save, named `name`.
+    Download { name: String, text: String },
+    /// Offer the board as a PNG picture, named `name`.
+    Picture { name: String },
+    /// Fetch a game's puzzles; report [`FullAction::PuzzlesLoaded`].
+    LoadPuzzles(engine::GameKind),
+    /// Follow these lists over the lobby's socket (opened as needed, and
+    /// again after a drop; its news reported as [`FullAction::Lobby`]),
+    /// or close it (`None`).
+    Follow(Option<online_play::api::LobbyFollow>),
+    /// Call the game server's API; report [`FullAction::Api`].
+    Api(crate::api::ApiCall),
+    /// Empty the text box with this id (a chat message sent).
+    ClearField(&'static str),
+}
+
+/// The whole app's own panels, as [`super::View::full`].
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct FullView {
+    /// The game's record with its tags, to copy or save.
+    pub record: Option<String>,
+    /// Online: the panel with the code, the connection line and claims.
+    pub online: Option<OnlineView>,
+    /// The review of a finished game.
+    pub review: Option<ReviewView>,
+    /// The analysis panel: `None` when off; its figures once the first
+    /// answer came.
+    pub analysis: Option<Option<AnalysisView>>,
+    /// The board editor, while open.
+    pub editor: Option<EditorView>,
+    /// The analysis board's lines.
+    pub lines: Option<LinesPanel>,
+    /// The puzzle on screen.
+    pub puzzle: Option<PuzzleView>,
+    /// The lobby and Watch screens.
+    pub lobby: Option<LobbyView>,
+    /// An online game's chat, and its result's rating change and rematch.
+    pub chat: Option<ChatView>,
+    pub rematch: Option<RematchView>,
+}
+
+impl Ui {
+    /// What the whole app's own panels show.
+    pub(super) fn full_view(&self) -> FullView {
+        if !self.is_full() {
+            return FullView::default();
+        }
+        FullView {
+            record: self.record_out().map(|(text, _)| text),
+            online: self.online_view(),
+            review: self.review_view(),
+            analysis: self.analysis_view(),
+            editor: self.editor_view(),
+            lines: self.lines_panel(),
+            puzzle: self.puzzle_view(),
+            lobby: self.lobby_view(),
+            chat: self.chat_view(),
+            rematch: self.rematch_view(),
+        }
+    }
+
+    /// A control of the whole app's own: in a page playing the light module
+    /// ([`Ui::light`]), it leads to the whole app's page as there.
+    pub(super) fn press_full(&mut self, button: Button, fx: &mut Vec<Effect>) {
+        if !self.is_full() {
+            self.leave_for_full(&button, fx);
+            return;
+        }
+        match button {
+            Button::ReviewRecord(text) => {
+                let mut notice = None;
+                let read = crate::records::read(&text).map(|game| (Link::Record(text), game));
+                self.open(read, &mut notice, fx);
+                self.shared.notice = notice;
+            }
+            Button::DownloadRecord => {
+                if let Some((text, name)) = self.record_out() {
+                    fx.push(Effect::Full(FullEffect::Download {
+                        name: format!("{name}.txt"),
+                        text,
+                    }));
+                }
+            }
+            Button::Picture => {
+                if let Some((_, name)) = self.record_out() {
+                    fx.push(Effect::Full(FullEffect::Picture {
+                        name: format!("{name}.png"),
+                    }));
+                }
+            }
+            Button::Analyse => self.toggle_analysis(fx),
+            Button::Editor(button) => self.editor_button(button, fx),
+            Button::Lines(button) => self.lines_button(button, fx),
+            Button::Puzzle(button) => self.puzzle_button(button, fx),
+            Button::StartReview if self.review_available() => self.start_review(fx),
+            Button::StartOnline {
+                side,
+                suggestions,
+                clock,
+                on_line,
+            } => {
+                if !on_line {
+                    self.shared.notice = Some(t!("offline"));
+                } else {
+                    self.shared.notice = Some(t!("creating-game"));
+                    fx.push(Effect::Full(FullEffect::CreateOnline {
+                        game: self.shared.choice.as_str(),
+                        side,
+                        suggestions,
+                        clock,
+                    }));
+                }
+            }
+            Button::JoinOnline { code, on_line } => {
+                if !on_line {
+                    self.shared.notice = Some(t!("offline"));
+                    return;
+                }
+                match code.trim().parse::<online_play::JoinCode>() {
+                    Ok(code) => {
+                        self.shared.notice = None;
+                        self.go_online(Seat::joining(code.to_string()), fx);
+                    }
+                    Err(_) => self.shared.notice = Some(t!("code-shape")),
+                }
+            }
+            Button::Copy(id) => fx.push(Effect::Full(FullEffect::Copy(id))),
+            Button::Lobby(button) => self.lobby_button(button, fx),
+            Button::Chat(button) => self.chat_button(button, fx),
+            Button::AnswerRematch(yes) => self.answer_rematch(yes, fx),
+            Button::CancelOnline => {
+                if self.shared.online.is_some() {
+                    fx.push(Effect::Full(FullEffect::SendOnline(
+                        online_play::ClientMessage::Abort,
+                    )));
+                }
+                self.leave_online(fx);
+                self.show(Screen::Home);
+            }
+            _ => {}
+        }
+    }
+
+    /// A control beside the board, in an online game: what the server
+    /// hears of it, if anything; whether it was the server's to hear.
+    pub(super) fn online_button(&mut self, button: &Button, fx: &mut Vec<Effect>) -> bool {
+        if self.shared.online.is_none() {
+            return false;
+        }
+        let message = match *button {
+            Button::Resign => Some(ClientMessage::Resign),
+            Button::OfferDraw => Some(ClientMessage::OfferDraw),
+            Button::AnswerDraw(true) => Some(ClientMessage::AcceptDraw),
+            Button::AnswerDraw(false) => Some(ClientMessage::DeclineDraw),
+            Button::Claim { draw } => Some(ClientMessage::Claim { draw }),
+            Button::Abort => Some(ClientMessage::Abort),
+            // Taking a turn back is not for online games.
+            Button::Undo => return true,
+            _ => None,
+        };
+        let Some(message) = message else {
+            return false;
+        };
+        fx.push(Effect::Full(FullEffect::SendOnline(message)));
+        true
+    }
+
+    /// After any action, the whole app's part: what the host page hears,
+    /// the lists the lobby's socket follows, and the analysis panel's next
+    /// question.
+    pub(super) fn settle_full(&mut self, fx: &mut Vec<Effect>) {
+        if !self.is_full() {
+            return;
+        }
+        self.report_to_host(fx);
+        self.keep_following(fx);
+        self.keep_analysing(fx);
+    }
+
+    /// What the whole app keeps in storage: the puzzles' progress, and the
+    /// lobby's names and seats.
+    pub(super) fn boot_full(&mut self, boot: &Boot) {
+        if !self.is_full() {
+            return;
+        }
+        self.shared.puzzles.progress =
+            crate::puzzles::Progress::from_text(boot.puzzles.as_deref().unwrap_or_default());
+        self.shared.community = Community::from_storage(
+            boot.guest.as_deref(),
+            boot.seats.as_deref(),
+            boot.account.as_deref(),
+            boot.seed,
+        );
+    }
+
+    /// The game's record with its tags, and a file name for it, while the
+    /// game is on screen (written anew after every action there, so not
+    /// behind the other screens).
+    pub fn record_out(&self) -> Option<(String, String)> {
+        let session = self.shared.session.as_ref().filter(|_| {
+            self.screen.tool().editor().is_none() && self.screen.screen() == super::Screen::Game
+        })?;
+        let tags = crate::records::Tags {
+            date: self.shared.today.clone(),
+            white: player_name(session.mode, Side::White),
+            black: player_name(session.mode, Side::Black),
+        };
+        Some((
+            crate::records::write(&session.game, &tags),
+            crate::records::file_name(&session.game, &self.shared.today),
+        ))
+    }
+
+    /// Takes one of the whole app's actions. A page playing the light
+    /// module ([`Ui::light`]) has none to take.
+    pub(super) fn full_action(&mut self, action: FullAction, fx: &mut Vec<Effect>) {
+        if !self.is_full() {
+            return;
+        }
+        match action {
+            FullAction::SocketOpen { now_ms } => self.socket_open(now_ms, fx),
+            FullAction::SocketMessage { now_ms, message } => {
+                self.socket_message(now_ms, message, fx)
+            }
+            FullAction::SocketClosed { hidden } => self.socket_closed(hidden, fx),
+            FullAction::Wake { hidden } => self.wake(hidden, fx),
+            FullAction::Heartbeat { now_ms, hidden } => self.heartbeat(now_ms, hidden, fx),
+            FullAction::Created(Ok(seat)) => {
+                self.shared.notice = None;
+                self.go_online(seat, fx);
+            }
+            FullAction::Created(Err(why)) => self.shared.notice = Some(why),
+            FullAction::Copied(done) => {
+                self.shared.notice = Some(crate::t!(if done { "copied" } else { "copy-refused" }))
+            }
+            FullAction::Api(call, reply) => self.api_reply(call, reply, fx),
+            FullAction::Lobby(news) => self.lobby_news(news, fx),
+            FullAction::LobbyOpen => self.lobby_open(),
+            FullAction::PuzzlesLoaded { kind, text } => self.puzzles_loaded(kind, text, fx),
+            FullAction::Host {
+                origin,
+                own_origin,
+                request,
+            } => self.host_message(&origin, &own_origin, request, fx),
+        }
+    }
+}
