@@ -7,6 +7,7 @@ use engine::search::Level;
 use super::{Button, Dialog, Effect, Screen, ScreenState, Thinking, Ui};
 use crate::embed::Embed;
 use crate::session::{Mode, Session, Update};
+use crate::t;
 
 impl Ui {
     /// A control was pressed.
@@ -51,6 +52,11 @@ impl Ui {
                 }
             }
             Button::ConfirmNew(yes) => self.confirm_new(yes, fx),
+            // Offline, neither page can reach the server.
+            Button::StartOnline { on_line: false, .. }
+            | Button::JoinOnline { on_line: false, .. } => {
+                self.shared.notice = Some(t!("offline"));
+            }
             Button::StartReview
             | Button::Analyse
             | Button::Editor(_)
@@ -68,6 +74,16 @@ impl Ui {
             | Button::CancelOnline => self.press_full(button, fx),
             game => self.game_button(game, fx),
         }
+    }
+
+    /// A join code as typed, read; one that cannot be a code is refused in
+    /// words.
+    pub(super) fn join_code(&mut self, typed: &str) -> Option<online_play::JoinCode> {
+        let code = typed.trim().parse().ok();
+        if code.is_none() {
+            self.shared.notice = Some(t!("code-shape"));
+        }
+        code
     }
 
     /// Shows the rules, at `kind`'s if named.

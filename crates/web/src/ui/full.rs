@@ -213,31 +213,20 @@ impl Ui {
                 side,
                 suggestions,
                 clock,
-                on_line,
+                ..
             } => {
-                if !on_line {
-                    self.shared.notice = Some(t!("offline"));
-                } else {
-                    self.shared.notice = Some(t!("creating-game"));
-                    fx.push(Effect::Full(FullEffect::CreateOnline {
-                        game: self.shared.choice.as_str(),
-                        side,
-                        suggestions,
-                        clock,
-                    }));
-                }
+                self.shared.notice = Some(t!("creating-game"));
+                fx.push(Effect::Full(FullEffect::CreateOnline {
+                    game: self.shared.choice.as_str(),
+                    side,
+                    suggestions,
+                    clock,
+                }));
             }
-            Button::JoinOnline { code, on_line } => {
-                if !on_line {
-                    self.shared.notice = Some(t!("offline"));
-                    return;
-                }
-                match code.trim().parse::<online_play::JoinCode>() {
-                    Ok(code) => {
-                        self.shared.notice = None;
-                        self.go_online(Seat::joining(code.to_string()), fx);
-                    }
-                    Err(_) => self.shared.notice = Some(t!("code-shape")),
+            Button::JoinOnline { code, .. } => {
+                if let Some(code) = self.join_code(&code) {
+                    self.shared.notice = None;
+                    self.go_online(Seat::joining(code.to_string()), fx);
                 }
             }
             Button::Copy(id) => fx.push(Effect::Full(FullEffect::Copy(id))),
@@ -314,7 +303,7 @@ impl Ui {
     /// behind the other screens).
     pub fn record_out(&self) -> Option<(String, String)> {
         let session = self.shared.session.as_ref().filter(|_| {
-            self.screen.tool().editor().is_none() && self.screen.screen() == super::Screen::Game
+            self.screen.tool().editor().is_none() && self.screen.screen() == Screen::Game
         })?;
         let tags = crate::records::Tags {
             date: self.shared.today.clone(),
@@ -347,7 +336,7 @@ impl Ui {
             }
             FullAction::Created(Err(why)) => self.shared.notice = Some(why),
             FullAction::Copied(done) => {
-                self.shared.notice = Some(crate::t!(if done { "copied" } else { "copy-refused" }))
+                self.shared.notice = Some(t!(if done { "copied" } else { "copy-refused" }))
             }
             FullAction::Api(call, reply) => self.api_reply(call, reply, fx),
             FullAction::Lobby(news) => self.lobby_news(news, fx),

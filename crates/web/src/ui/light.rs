@@ -10,7 +10,6 @@ use engine::Playable;
 
 use super::{Button, EditorButton, Effect, LinesButton, LobbyButton, PuzzleButton, Ui};
 use crate::links::Link;
-use crate::t;
 
 /// The query keys for which the page loads the whole app's module: the
 /// links ([`crate::links::LINK_KEYS`]), a friend's game to join or watch,
@@ -59,68 +58,35 @@ impl Ui {
         Some(link)
     }
 
-    /// In the light module: leaves for the whole app's page when `button`
-    /// needs it (a code that cannot be one is refused in words instead);
-    /// whether it did either.
-    pub(super) fn leave_for_full(&mut self, button: &Button, fx: &mut Vec<Effect>) -> bool {
-        if let Button::StartOnline { on_line: false, .. }
-        | Button::JoinOnline { on_line: false, .. } = button
-        {
-            self.shared.notice = Some(t!("offline"));
-            return true;
-        }
-        if let Button::StartOnline {
-            side,
-            suggestions,
-            clock,
-            on_line: true,
-        } = button
-        {
-            let link = Link::Online {
+    /// In the light module: leaves for the whole app's page at the address
+    /// that shows what `button` asks for (a code that cannot be one is
+    /// refused in words instead).
+    pub(super) fn leave_for_full(&mut self, button: &Button, fx: &mut Vec<Effect>) {
+        let query = match button {
+            Button::StartOnline {
+                side,
+                suggestions,
+                clock,
+                ..
+            } => Link::Online {
                 game: self.shared.choice,
                 side: side.clone(),
                 suggestions: *suggestions,
                 clock: clock.clone(),
-            };
-            self.navigate(link.to_query(), fx);
-            return true;
-        }
-        if let Button::JoinOnline {
-            code,
-            on_line: true,
-        } = button
-        {
-            match code.trim().parse::<online_play::JoinCode>() {
-                Ok(code) => {
-                    let code = code.to_string().replace('-', "");
-                    self.navigate(format!("?join={code}"), fx);
-                }
-                Err(_) => self.shared.notice = Some(t!("code-shape")),
             }
-            return true;
-        }
-        match button {
-            Button::Lobby(LobbyButton::Open) => return self.navigate("?lobby".into(), fx),
-            Button::Lobby(LobbyButton::Watch) => return self.navigate("?live".into(), fx),
-            _ => {}
-        }
-        match self.tools_link(button) {
-            Some(link) => {
-                self.navigate(link.to_query(), fx);
-            }
-            None => return false,
-        }
-        true
-    }
-
-    /// Goes to `query` on this page, with the language the address chose;
-    /// true, for [`Ui::leave_for_full`].
-    fn navigate(&self, mut query: String, fx: &mut Vec<Effect>) -> bool {
-        if self.shared.lang_in_address {
-            let lang = self.shared.loading_lang.unwrap_or(self.shared.lang);
-            query = format!("{query}&lang={}", lang.code());
-        }
-        fx.push(Effect::Navigate(query));
-        true
+            .to_query(),
+            Button::JoinOnline { code, .. } => match self.join_code(code) {
+                Some(code) => format!("?join={}", code.to_string().replace('-', "")),
+                None => return,
+            },
+            Button::Lobby(LobbyButton::Open) => "?lobby".into(),
+            Button::Lobby(LobbyButton::Watch) => "?live".into(),
+            _ => match self.tools_link(button) {
+                Some(link) => link.to_query(),
+                None => return,
+            },
+        };
+        // With the language the address chose.
+        fx.push(Effect::Navigate(self.with_lang(query)));
     }
 }
