@@ -13,7 +13,7 @@ use crate::ui::{ChatView, LobbyView, RematchOffer, RematchView};
 
 impl App {
     /// Calls the game server; the answer, read, comes back as
-    /// [`Action::Full(FullAction::Api)`] (status 0 when the server cannot be reached).
+    /// [`FullAction::Api`] (status 0 when the server cannot be reached).
     #[cfg(feature = "full")]
     pub(super) fn call(&self, call: crate::api::ApiCall) {
         let init = match call.body() {

@@ -1,5 +1,5 @@
 //! The page inside another site's `<iframe>`: the host page's messages in,
-//! as [`Action::Full(FullAction::Host)`], and the [`Ui`]'s reports and answers out through
+//! as [`FullAction::Host`], and the [`Ui`]'s reports and answers out through
 //! `postMessage` (see docs/embedding.md).
 
 use super::*;

@@ -1,7 +1,7 @@
 //! The lobby's socket on the page: opened, told what to follow and closed
-//! as the [`crate::ui::Ui`] asks ([`Effect::Full(FullEffect::Follow)`]), its news reported
-//! as [`Action::Full(FullAction::Lobby)`]. After a drop it opens again after a short pause,
-//! follows the same lists and says so ([`Action::Full(FullAction::LobbyOpen)`]), for as long
+//! as the [`crate::ui::Ui`] asks ([`FullEffect::Follow`]), its news reported
+//! as [`FullAction::Lobby`]. After a drop it opens again after a short pause,
+//! follows the same lists and says so ([`FullAction::LobbyOpen`]), for as long
 //! as they are wanted.
 
 use gloo_timers::callback::Timeout;

@@ -146,7 +146,7 @@ impl App {
     }
 
     /// Creates a game on the server with the choices of the opponent
-    /// screen; the answer comes back as [`Action::Full(FullAction::Created)`].
+    /// screen; the answer comes back as [`FullAction::Created`].
     pub(super) fn create_online(
         &mut self,
         game: &str,
@@ -170,7 +170,7 @@ impl App {
     }
 
     /// Copies the text of element `id` to the clipboard; whether it could
-    /// comes back as [`Action::Full(FullAction::Copied)`].
+    /// comes back as [`FullAction::Copied`].
     pub(super) fn copy_text(&self, id: &str) {
         let text = self
             .element(id)

@@ -2,14 +2,10 @@
 //! open seeks and posting one), waiting for a pairing (playing the
 //! computer meanwhile, if the person likes), the Watch screen of games in
 //! play, and the site's figures and the person's own games. Every exchange
-//! with the server is an [`Effect::Full(FullEffect::Api)`] answered by [`Action::Full(FullAction::Api)`],
+//! with the server is a [`FullEffect::Api`] answered by [`FullAction::Api`],
 //! except the lists on screen and the person's waiting seek, which the
-//! lobby's socket pushes ([`Effect::Full(FullEffect::Follow)`], [`Action::Full(FullAction::Lobby)`]). In the
+//! lobby's socket pushes ([`FullEffect::Follow`], [`FullAction::Lobby`]). In the
 //! light module none of it runs: its controls open the whole app's page.
-//!
-//! [`Action::Full(FullAction::Lobby)`]: super::Action::Full(FullAction::Lobby)
-//!
-//! [`Action::Full(FullAction::Api)`]: super::Action::Full(FullAction::Api)
 
 use engine::GameKind;
 

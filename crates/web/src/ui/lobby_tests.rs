@@ -1,6 +1,6 @@
 //! The lobby, the Watch screen and the home screen's lists, through
 //! [`Ui::update`] and [`Ui::view`]: the server's answers are fed back as
-//! [`Action::Full(FullAction::Api)`], read as the page reads them, so whole flows (a quick pairing found while playing
+//! [`FullAction::Api`], read as the page reads them, so whole flows (a quick pairing found while playing
 //! the computer, an account signed in, a seek refused or withdrawn) are
 //! played without a server.
 
