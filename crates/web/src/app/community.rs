@@ -8,12 +8,12 @@ use web_sys::RequestInit;
 
 use super::panels::escape;
 use super::*;
-use crate::ui::FullAction;
 use crate::ui::{ChatView, LobbyView, RematchOffer, RematchView};
+use crate::ui::{FullAction, LobbyMsg};
 
 impl App {
     /// Calls the game server; the answer, read, comes back as
-    /// [`FullAction::Api`] (status 0 when the server cannot be reached).
+    /// [`LobbyMsg::Api`] (status 0 when the server cannot be reached).
     #[cfg(feature = "full")]
     pub(super) fn call(&self, call: crate::api::ApiCall) {
         let init = match call.body() {
@@ -30,7 +30,7 @@ impl App {
                 .await
                 .unwrap_or_default();
             let reply = crate::api::decode(&call, status, &text);
-            dispatch(Action::Full(FullAction::Api(call, reply)));
+            dispatch(Action::Full(FullAction::Lobby(LobbyMsg::Api(call, reply))));
         });
     }
 

@@ -1,10 +1,10 @@
 //! The page inside another site's `<iframe>`: the host page's messages in,
-//! as [`FullAction::Host`], and the [`Ui`]'s reports and answers out through
+//! as [`HostMsg`], and the [`Ui`]'s reports and answers out through
 //! `postMessage` (see docs/embedding.md).
 
 use super::*;
 use crate::embed::{read_request, HostError, MAX_HOST_MESSAGE};
-use crate::ui::FullAction;
+use crate::ui::{FullAction, HostMsg};
 
 impl App {
     /// A message posted to this page, for the [`Ui`] to judge.
@@ -30,11 +30,11 @@ impl App {
         self.full.host_source = event
             .source()
             .map(|source| (source.unchecked_into::<Window>(), origin.clone()));
-        self.dispatch(Action::Full(FullAction::Host {
+        self.dispatch(Action::Full(FullAction::Host(HostMsg {
             origin,
             own_origin: self.window.location().origin().unwrap_or_default(),
             request,
-        }));
+        })));
         self.full.host_source = None;
     }
 

@@ -6,7 +6,7 @@ use wasm_bindgen::JsCast;
 use web_sys::{Event, HtmlInputElement, MessageEvent, Window};
 
 use super::{socket, with_app, App};
-use crate::ui::{Boot, FullAction, FullEffect, View};
+use crate::ui::{Boot, ConnectionMsg, FullAction, FullEffect, View};
 
 /// What the whole app reads as the page loads: the embedding its address
 /// asks for (and that embedding's saved game), the online seat the address
@@ -45,7 +45,10 @@ pub(super) fn read_boot(
 /// Whether `action` is the online game's heartbeat, after which only the
 /// online panel is written again.
 pub(super) fn is_heartbeat(action: &FullAction) -> bool {
-    matches!(action, FullAction::Heartbeat { .. })
+    matches!(
+        action,
+        FullAction::Connection(ConnectionMsg::Heartbeat { .. })
+    )
 }
 
 impl App {
@@ -101,7 +104,7 @@ impl App {
 
     /// After the heartbeat: the online panel alone.
     pub(super) fn write_heartbeat(&self) {
-        self.write_online_panel(self.ui.online_view().as_ref());
+        self.write_online_panel(self.ui.heartbeat_view().as_ref());
     }
 
     /// Runs one of the whole app's effects.

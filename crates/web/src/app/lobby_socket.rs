@@ -1,7 +1,7 @@
 //! The lobby's socket on the page: opened, told what to follow and closed
 //! as the [`crate::ui::Ui`] asks ([`FullEffect::Follow`]), its news reported
-//! as [`FullAction::Lobby`]. After a drop it opens again after a short pause,
-//! follows the same lists and says so ([`FullAction::LobbyOpen`]), for as long
+//! as [`LobbyMsg::News`]. After a drop it opens again after a short pause,
+//! follows the same lists and says so ([`LobbyMsg::Open`]), for as long
 //! as they are wanted.
 
 use gloo_timers::callback::Timeout;
@@ -9,7 +9,7 @@ use online_play::api::{LobbyFollow, LobbyNews, LOBBY_SOCKET};
 use web_sys::WebSocket;
 
 use super::*;
-use crate::ui::FullAction;
+use crate::ui::{FullAction, LobbyMsg};
 
 /// The pause before a dropped lobby socket opens again (ms).
 const AGAIN_AFTER_MS: u32 = 2000;
@@ -75,7 +75,7 @@ impl App {
                     lobby.socket.as_ref()?.send_with_str(&text).ok()
                 });
                 if sent.is_some() {
-                    app.dispatch(Action::Full(FullAction::LobbyOpen));
+                    app.dispatch(Action::Full(FullAction::Lobby(LobbyMsg::Open)));
                 }
             })
         });
@@ -84,7 +84,7 @@ impl App {
                 .dyn_ref::<MessageEvent>()
                 .and_then(|e| e.data().as_string());
             match text.map(|t| serde_json::from_str::<LobbyNews>(&t)) {
-                Some(Ok(news)) => dispatch(Action::Full(FullAction::Lobby(news))),
+                Some(Ok(news)) => dispatch(Action::Full(FullAction::Lobby(LobbyMsg::News(news)))),
                 _ => web_sys::console::warn_1(&"an unreadable lobby message".into()),
             }
         });

@@ -3,15 +3,18 @@
 //! played).
 
 use super::*;
-use crate::ui::FullAction;
 use crate::ui::PuzzleView;
+use crate::ui::{FullAction, PuzzleMsg};
 
 impl App {
     pub(super) fn load_puzzles(&self, kind: engine::GameKind) {
         let window = self.window.clone();
         wasm_bindgen_futures::spawn_local(async move {
             let text = fetch_file(&window, &format!("puzzles/{}.txt", kind.as_str())).await;
-            dispatch(Action::Full(FullAction::PuzzlesLoaded { kind, text }));
+            dispatch(Action::Full(FullAction::Puzzle(PuzzleMsg::Loaded {
+                kind,
+                text,
+            })));
         });
     }
 

@@ -162,7 +162,7 @@ impl App {
 
     /// A press on the graph shows the position at that point of the game.
     pub(super) fn press_graph(&mut self, event: &Event) {
-        let Some(total) = self.ui.review_view().map(|v| v.total) else {
+        let Some(total) = self.ui.view().full.review.map(|v| v.total) else {
             return;
         };
         let (Some(canvas), Some(pointer)) = (

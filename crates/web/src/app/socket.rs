@@ -11,8 +11,8 @@ use web_sys::WebSocket;
 
 use super::*;
 use crate::online_state::Seat;
-use crate::ui::FullAction;
 use crate::ui::OnlineView;
+use crate::ui::{ConnectionMsg, FullAction};
 
 /// The open socket and its event handlers.
 pub(super) struct Socket {
@@ -57,23 +57,31 @@ impl App {
         self.full.socket = None;
         let Ok(socket) = WebSocket::new(&socket_url(&self.window)) else {
             let hidden = self.document.hidden();
-            self.dispatch(Action::Full(FullAction::SocketClosed { hidden }));
+            self.dispatch(Action::Full(FullAction::Connection(
+                ConnectionMsg::Closed { hidden },
+            )));
             return;
         };
         let on_open = Closure::<dyn FnMut(JsValue)>::new(|_| {
-            dispatch(Action::Full(FullAction::SocketOpen { now_ms: now_ms() }))
+            dispatch(Action::Full(FullAction::Connection(ConnectionMsg::Open {
+                now_ms: now_ms(),
+            })))
         });
         let on_message = Closure::<dyn FnMut(JsValue)>::new(|event: JsValue| {
             let message = read_frame(&event);
-            dispatch(Action::Full(FullAction::SocketMessage {
-                now_ms: now_ms(),
-                message,
-            }));
+            dispatch(Action::Full(FullAction::Connection(
+                ConnectionMsg::Message {
+                    now_ms: now_ms(),
+                    message,
+                },
+            )));
         });
         let on_close = Closure::<dyn FnMut(JsValue)>::new(|_| {
             with_app(|app| {
                 let hidden = app.document.hidden();
-                app.dispatch(Action::Full(FullAction::SocketClosed { hidden }));
+                app.dispatch(Action::Full(FullAction::Connection(
+                    ConnectionMsg::Closed { hidden },
+                )));
             })
         });
         socket.set_onopen(Some(on_open.as_ref().unchecked_ref()));
@@ -100,10 +108,12 @@ impl App {
             Interval::new(1000, || {
                 with_app(|app| {
                     let hidden = app.document.hidden();
-                    app.dispatch(Action::Full(FullAction::Heartbeat {
-                        now_ms: now_ms(),
-                        hidden,
-                    }));
+                    app.dispatch(Action::Full(FullAction::Connection(
+                        ConnectionMsg::Heartbeat {
+                            now_ms: now_ms(),
+                            hidden,
+                        },
+                    )));
                 })
             })
         });
@@ -112,7 +122,9 @@ impl App {
     /// Back in view or back online.
     pub(super) fn wake(&mut self) {
         let hidden = self.document.hidden();
-        self.dispatch(Action::Full(FullAction::Wake { hidden }));
+        self.dispatch(Action::Full(FullAction::Connection(ConnectionMsg::Wake {
+            hidden,
+        })));
     }
 
     /// The waiting screen, the connection line, suggestions and claims.
@@ -146,7 +158,7 @@ impl App {
     }
 
     /// Creates a game on the server with the choices of the opponent
-    /// screen; the answer comes back as [`FullAction::Created`].
+    /// screen; the answer comes back as [`ConnectionMsg::Created`].
     pub(super) fn create_online(
         &mut self,
         game: &str,
@@ -165,7 +177,9 @@ impl App {
         let window = self.window.clone();
         wasm_bindgen_futures::spawn_local(async move {
             let result = create_request(&window, &body).await;
-            dispatch(Action::Full(FullAction::Created(result)));
+            dispatch(Action::Full(FullAction::Connection(
+                ConnectionMsg::Created(result),
+            )));
         });
     }
 

@@ -59,8 +59,12 @@ impl Ui {
         }
         match route {
             Route::Online(id) => self.open_online(id, fx),
-            Route::Lobby => self.lobby_button(super::LobbyButton::Open, fx),
-            Route::Watch => self.lobby_button(super::LobbyButton::Watch, fx),
+            Route::Lobby => {
+                super::lobby::update(self, super::LobbyMsg::Press(super::LobbyButton::Open), fx)
+            }
+            Route::Watch => {
+                super::lobby::update(self, super::LobbyMsg::Press(super::LobbyButton::Watch), fx)
+            }
             Route::Player(name) => self.open_player(&name, fx),
             Route::Link(_) => {
                 let mut notice = None;
@@ -150,7 +154,7 @@ impl Ui {
             }
             Ok((Link::Puzzles(kind), _)) => {
                 self.shared.choice = kind;
-                self.puzzle_button(super::PuzzleButton::Open, fx);
+                super::puzzle::update(self, super::PuzzleMsg::Press(super::PuzzleButton::Open), fx);
             }
             Err(why) => *notice = Some(why),
         }

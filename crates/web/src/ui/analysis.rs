@@ -175,20 +175,20 @@ impl Ui {
         }
         true
     }
+}
 
-    /// The panel, while on: `None` when off, and no figures before the
-    /// first answer.
-    pub fn analysis_view(&self) -> Option<Option<AnalysisView>> {
-        let state = self.screen.game().and_then(|g| g.analysing.as_ref())?;
-        let kind = self.shared.session.as_ref().map(|s| s.game.kind());
-        Some(
-            state
-                .seen
-                .as_ref()
-                .zip(kind)
-                .map(|(seen, kind)| view(seen, kind)),
-        )
-    }
+/// The panel, while on: `None` when off, and no figures before the
+/// first answer.
+pub fn view(ui: &Ui) -> Option<Option<AnalysisView>> {
+    let state = ui.screen.game().and_then(|g| g.analysing.as_ref())?;
+    let kind = ui.shared.session.as_ref().map(|s| s.game.kind());
+    Some(
+        state
+            .seen
+            .as_ref()
+            .zip(kind)
+            .map(|(seen, kind)| seen_view(seen, kind)),
+    )
 }
 
 /// The endgame tables' value in words, for the side to move: "win in 12"
@@ -202,7 +202,7 @@ pub fn table_words(value: TableValue) -> String {
     }
 }
 
-fn view(seen: &AnalysisReply, kind: GameKind) -> AnalysisView {
+fn seen_view(seen: &AnalysisReply, kind: GameKind) -> AnalysisView {
     let best = seen.lines.first();
     AnalysisView {
         white: seen.white,

@@ -19,44 +19,45 @@ pub const PHRASES: [&str; 5] = [
     "chat-well-played",
 ];
 
-impl Ui {
-    pub(super) fn chat_button(&mut self, button: ChatButton, fx: &mut Vec<Effect>) {
-        if self.shared.online.is_none() {
-            return;
-        }
-        let text = match button {
-            ChatButton::Send(text) => text,
-            ChatButton::Phrase(key) => match PHRASES.iter().find(|k| **k == key) {
-                Some(key) => t!(key),
-                None => return,
-            },
-            ChatButton::Mute(muted) => {
-                self.shared.chat_muted = muted;
-                fx.push(Effect::Full(FullEffect::SendOnline(ClientMessage::Mute {
-                    muted,
-                })));
-                return;
-            }
-            ChatButton::Off(off) => {
-                self.shared.prefs.chat = !off;
-                fx.push(self.store_prefs());
-                return;
-            }
-        };
-        if !self.shared.prefs.chat {
-            return;
-        }
-        match online_play::chat_text(&text) {
-            Ok(text) => {
-                fx.push(Effect::Full(FullEffect::SendOnline(ClientMessage::Chat {
-                    text,
-                })));
-                fx.push(Effect::Full(FullEffect::ClearField("chat-text")));
-            }
-            Err(_) => self.shared.notice = Some(t!("chat-shape")),
-        }
+/// The chat's controls.
+pub(super) fn update(ui: &mut Ui, button: ChatButton, fx: &mut Vec<Effect>) {
+    if ui.shared.online.is_none() {
+        return;
     }
+    let text = match button {
+        ChatButton::Send(text) => text,
+        ChatButton::Phrase(key) => match PHRASES.iter().find(|k| **k == key) {
+            Some(key) => t!(key),
+            None => return,
+        },
+        ChatButton::Mute(muted) => {
+            ui.shared.chat_muted = muted;
+            fx.push(Effect::Full(FullEffect::SendOnline(ClientMessage::Mute {
+                muted,
+            })));
+            return;
+        }
+        ChatButton::Off(off) => {
+            ui.shared.prefs.chat = !off;
+            fx.push(ui.store_prefs());
+            return;
+        }
+    };
+    if !ui.shared.prefs.chat {
+        return;
+    }
+    match online_play::chat_text(&text) {
+        Ok(text) => {
+            fx.push(Effect::Full(FullEffect::SendOnline(ClientMessage::Chat {
+                text,
+            })));
+            fx.push(Effect::Full(FullEffect::ClearField("chat-text")));
+        }
+        Err(_) => ui.shared.notice = Some(t!("chat-shape")),
+    }
+}
 
+impl Ui {
     /// Online, after the game: offer a rematch (or accept the one
     /// offered), or decline the offer.
     pub(super) fn answer_rematch(&mut self, yes: bool, fx: &mut Vec<Effect>) {
@@ -102,74 +103,74 @@ impl Ui {
         self.go_online(seat, fx);
         self.shared.notice = Some(t!("rematch-started"));
     }
+}
 
-    /// The chat panel, in an online game.
-    pub fn chat_view(&self) -> Option<ChatView> {
-        let online = self.shared.online.as_ref().map(|g| &g.mirror)?;
-        let spectator = online.role == Some(Role::Spectator);
-        let lines = if self.shared.prefs.chat {
-            online
-                .chat
-                .iter()
-                .map(|(from, text)| {
-                    let who = match (from, online.side()) {
-                        (Role::Spectator, _) => t!("chat-spectator"),
-                        (role, Some(side)) if online_play::side_of(*role) == Some(side) => {
-                            t!("chat-you")
-                        }
-                        (Role::White, _) => t!("white"),
-                        (Role::Black, _) => t!("black"),
-                    };
-                    (who, text.clone())
-                })
-                .collect()
-        } else {
-            Vec::new()
-        };
-        Some(ChatView {
-            title: t!(if spectator {
-                "chat-spectators"
-            } else {
-                "chat-players"
-            }),
-            lines,
-            off: !self.shared.prefs.chat,
-            muted: self.shared.chat_muted,
-            mute_shown: !spectator,
-        })
-    }
-
-    /// The result panel's online part: the rating change, and the rematch
-    /// offer to make or answer.
-    pub fn rematch_view(&self) -> Option<RematchView> {
-        let online = self.shared.online.as_ref().map(|g| &g.mirror)?;
-        let room = online.room.as_ref().filter(|r| r.is_over())?;
-        let me = online.side();
-        let rating = room.rated.as_ref().map(|changes| {
-            let line = |role: &str, c: &online_play::RatingChange| {
-                let mark = if c.provisional { "?" } else { "" };
-                t!(
-                    "rating-change",
-                    side = &t!(role),
-                    before = &c.before.to_string(),
-                    after = &format!("{}{mark}", c.after),
-                    change = &format!("{:+}", c.after - c.before)
-                )
-            };
-            format!(
-                "{} {}",
-                line("white", &changes[0]),
-                line("black", &changes[1])
+/// The result panel's online part: the rating change, and the rematch
+/// offer to make or answer.
+pub fn rematch_view(ui: &Ui) -> Option<RematchView> {
+    let online = ui.shared.online.as_ref().map(|g| &g.mirror)?;
+    let room = online.room.as_ref().filter(|r| r.is_over())?;
+    let me = online.side();
+    let rating = room.rated.as_ref().map(|changes| {
+        let line = |role: &str, c: &online_play::RatingChange| {
+            let mark = if c.provisional { "?" } else { "" };
+            t!(
+                "rating-change",
+                side = &t!(role),
+                before = &c.before.to_string(),
+                after = &format!("{}{mark}", c.after),
+                change = &format!("{:+}", c.after - c.before)
             )
-        });
-        let offer = match (me, room.rematch_offer) {
-            (None, _) => RematchOffer::None,
-            (Some(_), None) => RematchOffer::Offer,
-            (Some(side), Some(by)) if by == side => RematchOffer::Offered,
-            (Some(_), Some(_)) => RematchOffer::Answer,
         };
-        Some(RematchView { rating, offer })
-    }
+        format!(
+            "{} {}",
+            line("white", &changes[0]),
+            line("black", &changes[1])
+        )
+    });
+    let offer = match (me, room.rematch_offer) {
+        (None, _) => RematchOffer::None,
+        (Some(_), None) => RematchOffer::Offer,
+        (Some(side), Some(by)) if by == side => RematchOffer::Offered,
+        (Some(_), Some(_)) => RematchOffer::Answer,
+    };
+    Some(RematchView { rating, offer })
+}
+
+/// The chat panel, in an online game.
+pub fn chat_view(ui: &Ui) -> Option<ChatView> {
+    let online = ui.shared.online.as_ref().map(|g| &g.mirror)?;
+    let spectator = online.role == Some(Role::Spectator);
+    let lines = if ui.shared.prefs.chat {
+        online
+            .chat
+            .iter()
+            .map(|(from, text)| {
+                let who = match (from, online.side()) {
+                    (Role::Spectator, _) => t!("chat-spectator"),
+                    (role, Some(side)) if online_play::side_of(*role) == Some(side) => {
+                        t!("chat-you")
+                    }
+                    (Role::White, _) => t!("white"),
+                    (Role::Black, _) => t!("black"),
+                };
+                (who, text.clone())
+            })
+            .collect()
+    } else {
+        Vec::new()
+    };
+    Some(ChatView {
+        title: t!(if spectator {
+            "chat-spectators"
+        } else {
+            "chat-players"
+        }),
+        lines,
+        off: !ui.shared.prefs.chat,
+        muted: ui.shared.chat_muted,
+        mute_shown: !spectator,
+    })
 }
 
 /// What the chat panel shows.

@@ -39,7 +39,9 @@ fn seated(role: Role) -> Ui {
         creator: false,
     };
     let (mut ui, _) = online_page(seat);
-    ui.update(Action::Full(FullAction::SocketOpen { now_ms: 0.0 }));
+    ui.update(Action::Full(FullAction::Connection(ConnectionMsg::Open {
+        now_ms: 0.0,
+    })));
     hear(
         &mut ui,
         1.0,
@@ -78,7 +80,7 @@ fn a_rated_games_end_shows_the_ratings_and_a_rematch_moves_both_players() {
         },
     );
     assert_eq!(players(&ui), "You – bo (guest)");
-    let view = ui.rematch_view().expect("a result");
+    let view = ui.view().full.rematch.expect("a result");
     assert_eq!(
         view.rating.as_deref(),
         Some("White 1500 → 1338 (-162). Black 1500 → 1662? (+162).")
@@ -91,12 +93,12 @@ fn a_rated_games_end_shows_the_ratings_and_a_rematch_moves_both_players() {
 
     hear(&mut ui, 3.0, ended(true, Some(Role::White), None));
     assert_eq!(
-        ui.rematch_view().expect("as the test set it up").offer,
+        ui.view().full.rematch.expect("as the test set it up").offer,
         RematchOffer::Offered
     );
     hear(&mut ui, 4.0, ended(true, Some(Role::Black), None));
     assert_eq!(
-        ui.rematch_view().expect("as the test set it up").offer,
+        ui.view().full.rematch.expect("as the test set it up").offer,
         RematchOffer::Answer
     );
     let fx = ui.update(Action::Press(Button::AnswerRematch(false)));
@@ -124,7 +126,7 @@ fn a_rated_games_end_shows_the_ratings_and_a_rematch_moves_both_players() {
     // A spectator has nothing to offer, and stays.
     let mut ui = seated(Role::Spectator);
     hear(&mut ui, 2.0, ended(false, None, Some("g2")));
-    let view = ui.rematch_view().expect("as the test set it up");
+    let view = ui.view().full.rematch.expect("as the test set it up");
     assert_eq!((view.rating, view.offer), (None, RematchOffer::None));
     assert_eq!(
         ui.online_mirror().expect("as the test set it up").seat.game,
@@ -185,7 +187,7 @@ fn chat_sends_checked_words_phrases_and_mutes_and_can_be_turned_off() {
             },
         );
     }
-    let chat = ui.chat_view().expect("a chat panel");
+    let chat = ui.view().full.chat.expect("a chat panel");
     assert_eq!(chat.title, "Chat with your opponent");
     assert_eq!(
         chat.lines,
@@ -201,7 +203,7 @@ fn chat_sends_checked_words_phrases_and_mutes_and_can_be_turned_off() {
     assert!(fx
         .iter()
         .any(|e| matches!(e, Effect::Store { key, value } if key == PREFS_KEY && value.contains("\"chat\":false"))));
-    let chat = ui.chat_view().expect("as the test set it up");
+    let chat = ui.view().full.chat.expect("as the test set it up");
     assert!(chat.off && chat.lines.is_empty());
     let fx = ui.update(Action::Press(Button::Chat(ChatButton::Send("hi".into()))));
     assert!(fx.is_empty());

@@ -55,6 +55,48 @@ pub struct OnlineGame {
     claim_at: Option<f64>,
 }
 
+/// What the online game's connection hears: its socket, its heartbeat,
+/// the page waking, and the server's answer to creating a game.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ConnectionMsg {
+    /// The game socket opened, at this time (ms).
+    Open { now_ms: f64 },
+    /// A frame from the game server, at this time (ms): its message, or
+    /// why it could not be read.
+    Message {
+        now_ms: f64,
+        message: Result<ServerMessage, String>,
+    },
+    /// The game socket closed (or could not be opened); whether the page is
+    /// hidden.
+    Closed { hidden: bool },
+    /// The online game's one-second tick ([`FullEffect::Heartbeat`]), at
+    /// this time (ms); whether the page is hidden.
+    Heartbeat { now_ms: f64, hidden: bool },
+    /// The page may have come back (into view, from the back-forward cache,
+    /// or online); whether it is hidden.
+    Wake { hidden: bool },
+    /// The server's answer to creating a game: the creator's seat, or why
+    /// there is none.
+    Created(Result<Seat, String>),
+}
+
+/// Takes what the connection heard.
+pub(super) fn update(ui: &mut Ui, msg: ConnectionMsg, fx: &mut Vec<Effect>) {
+    match msg {
+        ConnectionMsg::Open { now_ms } => ui.socket_open(now_ms, fx),
+        ConnectionMsg::Message { now_ms, message } => ui.socket_message(now_ms, message, fx),
+        ConnectionMsg::Closed { hidden } => ui.socket_closed(hidden, fx),
+        ConnectionMsg::Wake { hidden } => ui.wake(hidden, fx),
+        ConnectionMsg::Heartbeat { now_ms, hidden } => ui.heartbeat(now_ms, hidden, fx),
+        ConnectionMsg::Created(Ok(seat)) => {
+            ui.shared.notice = None;
+            ui.go_online(seat, fx);
+        }
+        ConnectionMsg::Created(Err(why)) => ui.shared.notice = Some(why),
+    }
+}
+
 impl Ui {
     /// Takes part in the online game `seat` names: keeps the seat, starts
     /// the heartbeat and connects. A friend joining by code gets a seat
@@ -119,7 +161,7 @@ impl Ui {
     /// The socket is open: say who this is and what was seen, and send
     /// again a move sent before a drop (its ply keeps the server from
     /// playing it twice).
-    pub(super) fn socket_open(&mut self, now_ms: f64, fx: &mut Vec<Effect>) {
+    fn socket_open(&mut self, now_ms: f64, fx: &mut Vec<Effect>) {
         let Some(game) = self.shared.online.as_mut() else {
             return;
         };
@@ -137,7 +179,7 @@ impl Ui {
 
     /// A frame from the server: a message, or one that could not be read
     /// (logged and otherwise ignored: the connection stays up).
-    pub(super) fn socket_message(
+    fn socket_message(
         &mut self,
         now_ms: f64,
         message: Result<ServerMessage, String>,
@@ -184,7 +226,7 @@ impl Ui {
     /// The socket closed (the network, or the server, even for
     /// misbehaving: the seat may still be good): try again after the
     /// back-off, unless the page is hidden (it reconnects when it wakes).
-    pub(super) fn socket_closed(&mut self, hidden: bool, fx: &mut Vec<Effect>) {
+    fn socket_closed(&mut self, hidden: bool, fx: &mut Vec<Effect>) {
         let unit = self.random_unit();
         let Some(game) = self.shared.online.as_mut() else {
             return;
@@ -207,7 +249,7 @@ impl Ui {
     }
 
     /// Back in view or back online: reconnect at once if the socket is gone.
-    pub(super) fn wake(&mut self, hidden: bool, fx: &mut Vec<Effect>) {
+    fn wake(&mut self, hidden: bool, fx: &mut Vec<Effect>) {
         if !hidden
             && self
                 .shared
@@ -233,7 +275,7 @@ impl Ui {
 
     /// Once a second: the opponent-away countdown, the check for a socket
     /// gone silent (a phone changing networks), and the heartbeat.
-    pub(super) fn heartbeat(&mut self, now_ms: f64, hidden: bool, fx: &mut Vec<Effect>) {
+    fn heartbeat(&mut self, now_ms: f64, hidden: bool, fx: &mut Vec<Effect>) {
         let Some(game) = self.shared.online.as_mut() else {
             return;
         };

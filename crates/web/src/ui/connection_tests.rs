@@ -53,7 +53,9 @@ fn stored_seat(fx: &[Effect]) -> Option<Seat> {
 /// since `0`.
 fn playing() -> Ui {
     let (mut ui, _) = online_page(creator_seat());
-    ui.update(Action::Full(FullAction::SocketOpen { now_ms: 0.0 }));
+    ui.update(Action::Full(FullAction::Connection(ConnectionMsg::Open {
+        now_ms: 0.0,
+    })));
     hear(&mut ui, 0.0, welcome(Role::White, None));
     hear(&mut ui, 0.0, snapshot(2, [true, true]));
     ui
@@ -83,9 +85,9 @@ fn a_created_game_waits_on_its_screen_until_the_friend_joins() {
     assert_eq!(ui.view().notice.as_deref(), Some("Creating the game…"));
 
     // The server refuses: the person is told, and stays.
-    ui.update(Action::Full(FullAction::Created(Err(
-        "The server could not create the game: full".into(),
-    ))));
+    ui.update(Action::Full(FullAction::Connection(
+        ConnectionMsg::Created(Err("The server could not create the game: full".into())),
+    )));
     assert_eq!(ui.view().screen, "opponent");
     assert!(!ui.is_online());
 
@@ -93,7 +95,9 @@ fn a_created_game_waits_on_its_screen_until_the_friend_joins() {
     let seat = Seat::from_created(json).expect("a seat");
     assert_eq!(seat, creator_seat());
     assert!(Seat::from_created("<html>").is_err());
-    let fx = ui.update(Action::Full(FullAction::Created(Ok(seat.clone()))));
+    let fx = ui.update(Action::Full(FullAction::Connection(
+        ConnectionMsg::Created(Ok(seat.clone())),
+    )));
     assert_eq!(stored_seat(&fx), Some(seat));
     assert!(fx.contains(&Effect::Full(FullEffect::Heartbeat(true))));
     assert_eq!(fx.last(), Some(&Effect::Full(FullEffect::Connect)));
@@ -104,7 +108,9 @@ fn a_created_game_waits_on_its_screen_until_the_friend_joins() {
     assert_eq!(panel.join_query, "?join=K7Q4MZ");
     assert_eq!(panel.watch_query, "?watch=g1");
 
-    let fx = ui.update(Action::Full(FullAction::SocketOpen { now_ms: 0.0 }));
+    let fx = ui.update(Action::Full(FullAction::Connection(ConnectionMsg::Open {
+        now_ms: 0.0,
+    })));
     assert_eq!(
         fx,
         vec![Effect::Full(FullEffect::SendOnline(ClientMessage::Hello {
@@ -151,7 +157,9 @@ fn a_friend_joins_by_code_with_a_token_of_their_own_until_welcomed() {
     assert_eq!(fx.last(), Some(&Effect::Full(FullEffect::Connect)));
     assert_eq!(ui.view().screen, "game");
 
-    let fx = ui.update(Action::Full(FullAction::SocketOpen { now_ms: 0.0 }));
+    let fx = ui.update(Action::Full(FullAction::Connection(ConnectionMsg::Open {
+        now_ms: 0.0,
+    })));
     let Some(Effect::Full(FullEffect::SendOnline(ClientMessage::Hello { token: t, code, .. }))) =
         fx.first()
     else {
@@ -167,7 +175,9 @@ fn a_friend_joins_by_code_with_a_token_of_their_own_until_welcomed() {
     let view = ui.view();
     assert_eq!(view.screen, "game");
     assert_eq!(view.game.expect("panels").status, "Waiting for White…");
-    let fx = ui.update(Action::Full(FullAction::SocketOpen { now_ms: 30.0 }));
+    let fx = ui.update(Action::Full(FullAction::Connection(ConnectionMsg::Open {
+        now_ms: 30.0,
+    })));
     assert!(matches!(
         fx.first(),
         Some(Effect::Full(FullEffect::SendOnline(ClientMessage::Hello {
@@ -181,7 +191,9 @@ fn a_friend_joins_by_code_with_a_token_of_their_own_until_welcomed() {
 #[test]
 fn a_dropped_socket_is_reconnected_after_a_growing_jittered_back_off() {
     let mut ui = playing();
-    let fx = ui.update(Action::Full(FullAction::SocketClosed { hidden: false }));
+    let fx = ui.update(Action::Full(FullAction::Connection(
+        ConnectionMsg::Closed { hidden: false },
+    )));
     let (first, ms) = back_off(&fx).expect("a back-off");
     assert!((375..=625).contains(&ms), "half a second, spread: {ms}");
     let panel = online_panel(&ui);
@@ -197,38 +209,54 @@ fn a_dropped_socket_is_reconnected_after_a_growing_jittered_back_off() {
         ui.update(Action::Timer(first)),
         vec![Effect::Full(FullEffect::Connect)]
     );
-    let fx = ui.update(Action::Full(FullAction::SocketClosed { hidden: false }));
+    let fx = ui.update(Action::Full(FullAction::Connection(
+        ConnectionMsg::Closed { hidden: false },
+    )));
     let (second, ms) = back_off(&fx).expect("a back-off");
     assert!((750..=1250).contains(&ms), "doubled: {ms}");
 
     // Waking while a back-off runs connects at once and cancels it.
-    let fx = ui.update(Action::Full(FullAction::Wake { hidden: false }));
+    let fx = ui.update(Action::Full(FullAction::Connection(ConnectionMsg::Wake {
+        hidden: false,
+    })));
     assert_eq!(
         fx,
         vec![Effect::StopTimer(second), Effect::Full(FullEffect::Connect)]
     );
     assert!(ui.update(Action::Timer(second)).is_empty());
     assert!(
-        ui.update(Action::Full(FullAction::Wake { hidden: false }))
-            .is_empty(),
+        ui.update(Action::Full(FullAction::Connection(ConnectionMsg::Wake {
+            hidden: false
+        })))
+        .is_empty(),
         "connecting"
     );
 
     // An open socket starts the back-off over.
-    ui.update(Action::Full(FullAction::SocketOpen { now_ms: 5000.0 }));
+    ui.update(Action::Full(FullAction::Connection(ConnectionMsg::Open {
+        now_ms: 5000.0,
+    })));
     assert_eq!(online_panel(&ui).link, "reconnecting", "until welcomed");
     hear(&mut ui, 5010.0, welcome(Role::White, None));
     assert_eq!(online_panel(&ui).link, "open");
-    let fx = ui.update(Action::Full(FullAction::SocketClosed { hidden: true }));
+    let fx = ui.update(Action::Full(FullAction::Connection(
+        ConnectionMsg::Closed { hidden: true },
+    )));
     assert!(back_off(&fx).is_none(), "a hidden page waits to be woken");
     assert!(ui
-        .update(Action::Full(FullAction::Wake { hidden: true }))
+        .update(Action::Full(FullAction::Connection(ConnectionMsg::Wake {
+            hidden: true
+        })))
         .is_empty());
     assert_eq!(
-        ui.update(Action::Full(FullAction::Wake { hidden: false })),
+        ui.update(Action::Full(FullAction::Connection(ConnectionMsg::Wake {
+            hidden: false
+        }))),
         vec![Effect::Full(FullEffect::Connect)]
     );
-    let fx = ui.update(Action::Full(FullAction::SocketClosed { hidden: false }));
+    let fx = ui.update(Action::Full(FullAction::Connection(
+        ConnectionMsg::Closed { hidden: false },
+    )));
     let (last, ms) = back_off(&fx).expect("a back-off");
     assert!((375..=625).contains(&ms), "from the start again: {ms}");
 
@@ -247,7 +275,9 @@ fn a_dropped_socket_is_reconnected_after_a_growing_jittered_back_off() {
     assert!(!ui.is_online() && ui.view().full.online.is_none());
     assert!(ui.update(Action::Timer(last)).is_empty());
     assert!(ui
-        .update(Action::Full(FullAction::Wake { hidden: false }))
+        .update(Action::Full(FullAction::Connection(ConnectionMsg::Wake {
+            hidden: false
+        })))
         .is_empty());
 }
 
@@ -255,10 +285,12 @@ fn a_dropped_socket_is_reconnected_after_a_growing_jittered_back_off() {
 fn a_silent_socket_is_pinged_then_closed_as_dead() {
     let mut ui = playing();
     let beat = |ui: &mut Ui, now_ms: f64| {
-        ui.update(Action::Full(FullAction::Heartbeat {
-            now_ms,
-            hidden: false,
-        }))
+        ui.update(Action::Full(FullAction::Connection(
+            ConnectionMsg::Heartbeat {
+                now_ms,
+                hidden: false,
+            },
+        )))
     };
     assert!(beat(&mut ui, 1000.0).is_empty());
     assert_eq!(
@@ -297,19 +329,23 @@ fn the_opponent_away_counts_down_to_a_claim() {
         "Your opponent has left. You may claim the game in 3 s."
     );
     assert!(!panel.claim);
-    ui.update(Action::Full(FullAction::Heartbeat {
-        now_ms: 2100.0,
-        hidden: false,
-    }));
+    ui.update(Action::Full(FullAction::Connection(
+        ConnectionMsg::Heartbeat {
+            now_ms: 2100.0,
+            hidden: false,
+        },
+    )));
     assert_eq!(
         online_panel(&ui).connection,
         "Your opponent has left. You may claim the game in 2 s."
     );
     hear(&mut ui, 3000.0, ServerMessage::Pong);
-    ui.update(Action::Full(FullAction::Heartbeat {
-        now_ms: 4200.0,
-        hidden: false,
-    }));
+    ui.update(Action::Full(FullAction::Connection(
+        ConnectionMsg::Heartbeat {
+            now_ms: 4200.0,
+            hidden: false,
+        },
+    )));
     let panel = online_panel(&ui);
     assert!(panel.claim);
     assert_eq!(
@@ -334,10 +370,12 @@ fn the_opponent_away_counts_down_to_a_claim() {
             watchers: 0,
         }),
     );
-    ui.update(Action::Full(FullAction::Heartbeat {
-        now_ms: 5000.0,
-        hidden: false,
-    }));
+    ui.update(Action::Full(FullAction::Connection(
+        ConnectionMsg::Heartbeat {
+            now_ms: 5000.0,
+            hidden: false,
+        },
+    )));
     let panel = online_panel(&ui);
     assert!(!panel.claim && panel.connection.is_empty());
 }
@@ -346,20 +384,24 @@ fn the_opponent_away_counts_down_to_a_claim() {
 fn a_frame_that_cannot_be_read_is_logged_and_changes_nothing() {
     let mut ui = playing();
     let before = ui.view();
-    let fx = ui.update(Action::Full(FullAction::SocketMessage {
-        now_ms: 7000.0,
-        message: Err("malformed: {\"type\":\"boom".into()),
-    }));
+    let fx = ui.update(Action::Full(FullAction::Connection(
+        ConnectionMsg::Message {
+            now_ms: 7000.0,
+            message: Err("malformed: {\"type\":\"boom".into()),
+        },
+    )));
     let [Effect::Log(text)] = fx.as_slice() else {
         panic!("one line for the console: {fx:?}");
     };
     assert!(text.contains("cannot be read") && text.contains("boom"));
     assert_eq!(ui.view(), before, "the page shows the same");
     // It was heard: the socket is not silent.
-    let fx = ui.update(Action::Full(FullAction::Heartbeat {
-        now_ms: 14_000.0,
-        hidden: false,
-    }));
+    let fx = ui.update(Action::Full(FullAction::Connection(
+        ConnectionMsg::Heartbeat {
+            now_ms: 14_000.0,
+            hidden: false,
+        },
+    )));
     assert!(!fx.contains(&Effect::Full(FullEffect::Disconnect)));
 
     // A message that reads but does not replay is refused with a notice.

@@ -238,62 +238,62 @@ pub fn setup_words(error: &SetupError, setup: &BoardSetup) -> String {
     }
 }
 
-impl Ui {
-    /// The editor's controls.
-    pub(super) fn editor_button(&mut self, button: EditorButton, fx: &mut Vec<Effect>) {
-        if button == EditorButton::Open {
-            self.open_editor(fx);
-            return;
-        }
-        let Some(editor) = self.screen.game_mut().and_then(|g| g.tool.editor_mut()) else {
-            return;
-        };
-        let setup = &mut editor.setup;
-        match button {
-            EditorButton::Open => {}
-            EditorButton::Brush(wanted) => {
-                if let Some(piece) = palette(setup.kind).into_iter().find(|&p| code(p) == wanted) {
-                    editor.brush = piece;
-                }
-            }
-            EditorButton::Side => setup.side = setup.side.other(),
-            EditorButton::Castle(i) => {
-                if let Some(right) = setup.castling.get_mut(i) {
-                    *right = !*right;
-                }
-            }
-            EditorButton::EnPassant(text) => {
-                let text = text.trim();
-                editor.bad_point = None;
-                if text.is_empty() {
-                    setup.en_passant = None;
-                } else {
-                    match setup.geometry().parse_point(&text.to_ascii_lowercase()) {
-                        Some(p) => setup.en_passant = Some(p),
-                        None => editor.bad_point = Some(text.to_string()),
-                    }
-                }
-            }
-            EditorButton::Clear => setup.clear(),
-            EditorButton::Reset => *setup = BoardSetup::start(setup.kind),
-            EditorButton::Forget => setup.forget(),
-            EditorButton::Cancel => {
-                if self.shared.session.is_some() {
-                    self.close_tool();
-                } else {
-                    self.show(Screen::Opponent);
-                }
-                self.maybe_think(fx);
-            }
-            EditorButton::Analyse => self.leave_editor(None, fx),
-            EditorButton::Computer { level, human } => {
-                self.leave_editor(Some(Mode::Computer { level, human }), fx)
-            }
-            EditorButton::Friend => self.leave_editor(Some(Mode::Friend), fx),
-        }
-        fx.push(Effect::Redraw);
+/// The editor's controls.
+pub(super) fn update(ui: &mut Ui, button: EditorButton, fx: &mut Vec<Effect>) {
+    if button == EditorButton::Open {
+        ui.open_editor(fx);
+        return;
     }
+    let Some(editor) = ui.screen.game_mut().and_then(|g| g.tool.editor_mut()) else {
+        return;
+    };
+    let setup = &mut editor.setup;
+    match button {
+        EditorButton::Open => {}
+        EditorButton::Brush(wanted) => {
+            if let Some(piece) = palette(setup.kind).into_iter().find(|&p| code(p) == wanted) {
+                editor.brush = piece;
+            }
+        }
+        EditorButton::Side => setup.side = setup.side.other(),
+        EditorButton::Castle(i) => {
+            if let Some(right) = setup.castling.get_mut(i) {
+                *right = !*right;
+            }
+        }
+        EditorButton::EnPassant(text) => {
+            let text = text.trim();
+            editor.bad_point = None;
+            if text.is_empty() {
+                setup.en_passant = None;
+            } else {
+                match setup.geometry().parse_point(&text.to_ascii_lowercase()) {
+                    Some(p) => setup.en_passant = Some(p),
+                    None => editor.bad_point = Some(text.to_string()),
+                }
+            }
+        }
+        EditorButton::Clear => setup.clear(),
+        EditorButton::Reset => *setup = BoardSetup::start(setup.kind),
+        EditorButton::Forget => setup.forget(),
+        EditorButton::Cancel => {
+            if ui.shared.session.is_some() {
+                ui.close_tool();
+            } else {
+                ui.show(Screen::Opponent);
+            }
+            ui.maybe_think(fx);
+        }
+        EditorButton::Analyse => ui.leave_editor(None, fx),
+        EditorButton::Computer { level, human } => {
+            ui.leave_editor(Some(Mode::Computer { level, human }), fx)
+        }
+        EditorButton::Friend => ui.leave_editor(Some(Mode::Friend), fx),
+    }
+    fx.push(Effect::Redraw);
+}
 
+impl Ui {
     /// Opens the editor where [`Ui::editor_start`] says.
     fn open_editor(&mut self, fx: &mut Vec<Effect>) {
         if let Some(game) = self.editor_start() {
@@ -382,9 +382,9 @@ impl Ui {
             }
         }
     }
+}
 
-    /// The editor's panel, while it is open.
-    pub fn editor_view(&self) -> Option<EditorView> {
-        self.screen.tool().editor().map(|e| e.view())
-    }
+/// The editor's panel, while it is open.
+pub fn view(ui: &Ui) -> Option<EditorView> {
+    ui.screen.tool().editor().map(|e| e.view())
 }

@@ -13,6 +13,21 @@ use crate::online_state::Seat;
 use crate::session::Session;
 use crate::ui::FullEffect;
 
+/// What the embedding hears: a message the host page posted.
+#[derive(Clone, Debug, PartialEq)]
+pub struct HostMsg {
+    /// Where it came from, and the page's own origin.
+    pub origin: String,
+    pub own_origin: String,
+    /// What it asks (already checked).
+    pub request: Result<HostRequest, HostError>,
+}
+
+/// Takes a message from the host page.
+pub(super) fn update(ui: &mut Ui, msg: HostMsg, fx: &mut Vec<Effect>) {
+    ui.host_message(msg, fx);
+}
+
 impl Ui {
     /// Starts as the embedding URL says: its saved game if it is the same
     /// game, else a new one (or the online game it names).
@@ -56,13 +71,13 @@ impl Ui {
     /// A message posted to the page. Anything from an origin other than the
     /// page's own or the configured host is ignored; anything malformed is
     /// answered with an error and changes nothing.
-    pub(super) fn host_message(
-        &mut self,
-        origin: &str,
-        own_origin: &str,
-        request: Result<HostRequest, HostError>,
-        fx: &mut Vec<Effect>,
-    ) {
+    fn host_message(&mut self, message: HostMsg, fx: &mut Vec<Effect>) {
+        let HostMsg {
+            origin,
+            own_origin,
+            request,
+        } = message;
+        let (origin, own_origin) = (origin.as_str(), own_origin.as_str());
         let Some(embed) = &self.shared.embed else {
             return;
         };
@@ -109,11 +124,11 @@ impl Ui {
                         range: range.map(|(l, h)| format!("{l}-{h}")).unwrap_or_default(),
                     }
                 };
-                self.lobby_button(button, fx);
+                super::lobby::update(self, super::LobbyMsg::Press(button), fx);
                 Some(json!({ "type": "alquerque:seeking" }))
             }
             Ok(HostRequest::Withdraw) => {
-                self.lobby_button(LobbyButton::Withdraw, fx);
+                super::lobby::update(self, super::LobbyMsg::Press(LobbyButton::Withdraw), fx);
                 Some(json!({ "type": "alquerque:withdrawn" }))
             }
             Err(e) => Some(error_message(&e)),

@@ -30,11 +30,11 @@ fn embedded(query: &str) -> (Ui, Vec<Effect>) {
 
 /// A message from a host page at `origin`.
 fn host(ui: &mut Ui, origin: &str, text: &str) -> Vec<Effect> {
-    ui.update(Action::Full(FullAction::Host {
+    ui.update(Action::Full(FullAction::Host(HostMsg {
         origin: origin.to_string(),
         own_origin: OWN.to_string(),
         request: read_request(text),
-    }))
+    })))
 }
 
 /// The answer to the host among `fx`.
@@ -176,7 +176,7 @@ fn an_embedding_host_seeks_an_opponent_and_hears_of_the_pairing() {
         Some("Sending your seek: Bell, 3+2…")
     );
     let answer = crate::api::decode(&call, 200, r#"{"seek":"q1","game":"g7"}"#);
-    let fx = ui.update(Action::Full(FullAction::Api(call, answer)));
+    let fx = ui.update(Action::Full(FullAction::Lobby(LobbyMsg::Api(call, answer))));
     let told = fx.iter().find_map(|e| match e {
         Effect::Full(FullEffect::ToHost(v)) if v["type"] == "alquerque:paired" => {
             Some(v["game"].clone())
@@ -195,7 +195,7 @@ fn an_embedding_host_seeks_an_opponent_and_hears_of_the_pairing() {
     let body = body.unwrap_or_default();
     assert!(body.contains("\"side\":\"black\"") && body.contains("[1200,1800]"));
     let answer = crate::api::decode(&call, 200, r#"{"id":"s4"}"#);
-    ui.update(Action::Full(FullAction::Api(call, answer)));
+    ui.update(Action::Full(FullAction::Lobby(LobbyMsg::Api(call, answer))));
     let fx = host(&mut ui, r#"{"type":"alquerque:withdraw"}"#);
     assert_eq!(reply(&fx), "alquerque:withdrawn");
     assert!(fx

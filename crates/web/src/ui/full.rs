@@ -7,12 +7,12 @@
 //! app's hooks does nothing; so light or full is decided here, at one
 //! `mod` line, and nowhere in the code the two share.
 
-use engine::{GameKind, Side};
-use online_play::{ClientMessage, ServerMessage};
+use engine::Side;
+use online_play::ClientMessage;
 
 use super::view::player_name;
+use super::{analysis, around, connection, editor, embed, lines, lobby, online, puzzle, review};
 use super::{Boot, Button, Effect, Screen, Ui};
-use crate::embed::{HostError, HostRequest};
 use crate::links::Link;
 use crate::online_state::Seat;
 use crate::t;
@@ -35,55 +35,23 @@ pub(super) use super::editor::Editor;
 pub(super) use super::lobby::Community;
 pub(super) use super::puzzle::{PuzzleBook, PuzzleState};
 pub(super) use super::review::Review;
+// Each part's message.
+pub use super::connection::ConnectionMsg;
+pub use super::embed::HostMsg;
+pub use super::lobby::LobbyMsg;
+pub use super::puzzle::PuzzleMsg;
 
-/// What only the whole app hears: its sockets, its server's answers, its
-/// host page, its files and clipboard.
+/// What only the whole app hears, each part's message its own module's:
+/// the online game's connection, the lobby, the puzzles, the host page,
+/// and the clipboard.
 #[derive(Clone, Debug, PartialEq)]
 pub enum FullAction {
-    /// The game socket opened, at this time (ms).
-    SocketOpen { now_ms: f64 },
-    /// A frame from the game server, at this time (ms): its message, or
-    /// why it could not be read.
-    SocketMessage {
-        now_ms: f64,
-        message: Result<ServerMessage, String>,
-    },
-    /// The game socket closed (or could not be opened); whether the page is
-    /// hidden.
-    SocketClosed { hidden: bool },
-    /// The online game's one-second tick ([`FullEffect::Heartbeat`]), at
-    /// this time (ms); whether the page is hidden.
-    Heartbeat { now_ms: f64, hidden: bool },
-    /// The page may have come back (into view, from the back-forward cache,
-    /// or online); whether it is hidden.
-    Wake { hidden: bool },
-    /// The server's answer to creating a game: the creator's seat, or why
-    /// there is none.
-    Created(Result<Seat, String>),
-    /// A game's puzzles were fetched (the file's text), or could not be.
-    PuzzlesLoaded {
-        kind: GameKind,
-        text: Result<String, String>,
-    },
+    Connection(ConnectionMsg),
+    Lobby(LobbyMsg),
+    Puzzle(PuzzleMsg),
+    Host(HostMsg),
     /// Copying to the clipboard worked, or was refused.
     Copied(bool),
-    /// The lobby's socket opened (again): its lists come anew.
-    LobbyOpen,
-    /// News pushed by the lobby's socket.
-    Lobby(online_play::api::LobbyNews),
-    /// The game server answered [`FullEffect::Api`]'s call, as read
-    /// by [`crate::api::decode`].
-    Api(
-        crate::api::ApiCall,
-        Result<crate::api::ApiReply, crate::api::ApiFailure>,
-    ),
-    /// A message posted to the page: its origin, the page's own origin, and
-    /// what it asks (already checked).
-    Host {
-        origin: String,
-        own_origin: String,
-        request: Result<HostRequest, HostError>,
-    },
 }
 
 /// What only the whole app does.
@@ -94,15 +62,15 @@ pub enum FullEffect {
     /// Answer the host message being handled.
     ReplyToHost(serde_json::Value),
     /// Open a socket to the game server, letting any open one go without
-    /// reporting its closing; report [`FullAction::SocketOpen`],
-    /// [`FullAction::SocketMessage`] and [`FullAction::SocketClosed`].
+    /// reporting its closing; report [`ConnectionMsg::Open`],
+    /// [`ConnectionMsg::Message`] and [`ConnectionMsg::Closed`].
     Connect,
     /// Close the game socket without reporting it.
     Disconnect,
     /// Start (true) or stop the online game's one-second
-    /// [`FullAction::Heartbeat`].
+    /// [`ConnectionMsg::Heartbeat`].
     Heartbeat(bool),
-    /// Create a game on the server; report [`FullAction::Created`].
+    /// Create a game on the server; report [`ConnectionMsg::Created`].
     CreateOnline {
         game: &'static str,
         side: String,
@@ -118,13 +86,13 @@ pub enum FullEffect {
     Download { name: String, text: String },
     /// Offer the board as a PNG picture, named `name`.
     Picture { name: String },
-    /// Fetch a game's puzzles; report [`FullAction::PuzzlesLoaded`].
+    /// Fetch a game's puzzles; report [`PuzzleMsg::Loaded`].
     LoadPuzzles(engine::GameKind),
     /// Follow these lists over the lobby's socket (opened as needed, and
-    /// again after a drop; its news reported as [`FullAction::Lobby`]),
+    /// again after a drop; its news reported as [`LobbyMsg::News`]),
     /// or close it (`None`).
     Follow(Option<online_play::api::LobbyFollow>),
-    /// Call the game server's API; report [`FullAction::Api`].
+    /// Call the game server's API; report [`LobbyMsg::Api`].
     Api(crate::api::ApiCall),
     /// Empty the text box with this id (a chat message sent).
     ClearField(&'static str),
@@ -163,16 +131,21 @@ impl Ui {
         }
         FullView {
             record: self.record_out().map(|(text, _)| text),
-            online: self.online_view(),
-            review: self.review_view(),
-            analysis: self.analysis_view(),
-            editor: self.editor_view(),
-            lines: self.lines_panel(),
-            puzzle: self.puzzle_view(),
-            lobby: self.lobby_view(),
-            chat: self.chat_view(),
-            rematch: self.rematch_view(),
+            online: online::view(self),
+            review: review::view(self),
+            analysis: analysis::view(self),
+            editor: editor::view(self),
+            lines: lines::view(self),
+            puzzle: puzzle::view(self),
+            lobby: lobby::view(self),
+            chat: around::chat_view(self),
+            rematch: around::rematch_view(self),
         }
+    }
+
+    /// The online panel alone, which the heartbeat rewrites each second.
+    pub fn heartbeat_view(&self) -> Option<OnlineView> {
+        online::view(self)
     }
 
     /// A control of the whole app's own: in a page playing the light module
@@ -205,9 +178,9 @@ impl Ui {
                 }
             }
             Button::Analyse => self.toggle_analysis(fx),
-            Button::Editor(button) => self.editor_button(button, fx),
-            Button::Lines(button) => self.lines_button(button, fx),
-            Button::Puzzle(button) => self.puzzle_button(button, fx),
+            Button::Editor(button) => editor::update(self, button, fx),
+            Button::Lines(button) => lines::update(self, button, fx),
+            Button::Puzzle(button) => puzzle::update(self, PuzzleMsg::Press(button), fx),
             Button::StartReview if self.review_available() => self.start_review(fx),
             Button::StartOnline {
                 side,
@@ -230,8 +203,8 @@ impl Ui {
                 }
             }
             Button::Copy(id) => fx.push(Effect::Full(FullEffect::Copy(id))),
-            Button::Lobby(button) => self.lobby_button(button, fx),
-            Button::Chat(button) => self.chat_button(button, fx),
+            Button::Lobby(button) => lobby::update(self, LobbyMsg::Press(button), fx),
+            Button::Chat(button) => around::update(self, button, fx),
             Button::AnswerRematch(yes) => self.answer_rematch(yes, fx),
             Button::CancelOnline => {
                 if self.shared.online.is_some() {
@@ -323,30 +296,13 @@ impl Ui {
             return;
         }
         match action {
-            FullAction::SocketOpen { now_ms } => self.socket_open(now_ms, fx),
-            FullAction::SocketMessage { now_ms, message } => {
-                self.socket_message(now_ms, message, fx)
-            }
-            FullAction::SocketClosed { hidden } => self.socket_closed(hidden, fx),
-            FullAction::Wake { hidden } => self.wake(hidden, fx),
-            FullAction::Heartbeat { now_ms, hidden } => self.heartbeat(now_ms, hidden, fx),
-            FullAction::Created(Ok(seat)) => {
-                self.shared.notice = None;
-                self.go_online(seat, fx);
-            }
-            FullAction::Created(Err(why)) => self.shared.notice = Some(why),
+            FullAction::Connection(msg) => connection::update(self, msg, fx),
+            FullAction::Lobby(msg) => lobby::update(self, msg, fx),
+            FullAction::Puzzle(msg) => puzzle::update(self, msg, fx),
+            FullAction::Host(msg) => embed::update(self, msg, fx),
             FullAction::Copied(done) => {
                 self.shared.notice = Some(t!(if done { "copied" } else { "copy-refused" }))
             }
-            FullAction::Api(call, reply) => self.api_reply(call, reply, fx),
-            FullAction::Lobby(news) => self.lobby_news(news, fx),
-            FullAction::LobbyOpen => self.lobby_open(),
-            FullAction::PuzzlesLoaded { kind, text } => self.puzzles_loaded(kind, text, fx),
-            FullAction::Host {
-                origin,
-                own_origin,
-                request,
-            } => self.host_message(&origin, &own_origin, request, fx),
         }
     }
 }

@@ -140,10 +140,10 @@ fn each_tool_opens_on_the_whole_apps_page_as_it_opens_in_place() {
         // The puzzles show once their set has come.
         for (ui, fx) in [(&mut there, &mut there_fx), (&mut here, &mut here_fx)] {
             if fx.contains(&Effect::Full(FullEffect::LoadPuzzles(CLASSIC))) {
-                *fx = ui.update(Action::Full(FullAction::PuzzlesLoaded {
+                *fx = ui.update(Action::Full(FullAction::Puzzle(PuzzleMsg::Loaded {
                     kind: CLASSIC,
                     text: Ok(include_str!("../../../../www/puzzles/classic.txt").to_string()),
-                }));
+                })));
             }
         }
         assert_eq!(

@@ -2,18 +2,17 @@
 //! open seeks and posting one), waiting for a pairing (playing the
 //! computer meanwhile, if the person likes), the Watch screen of games in
 //! play, and the site's figures and the person's own games. Every exchange
-//! with the server is a [`FullEffect::Api`] answered by [`FullAction::Api`],
+//! with the server is a [`FullEffect::Api`] answered by [`LobbyMsg::Api`],
 //! except the lists on screen and the person's waiting seek, which the
-//! lobby's socket pushes ([`FullEffect::Follow`], [`FullAction::Lobby`]). In the
+//! lobby's socket pushes ([`FullEffect::Follow`], [`LobbyMsg::News`]). In the
 //! light module none of it runs: its controls open the whole app's page.
 
 use engine::GameKind;
 
 use super::{Effect, LobbyButton, Screen, Ui};
-use crate::api::ApiCall;
+use crate::api::{ApiCall, ApiFailure, ApiReply};
 use crate::community;
 use crate::online_state::Seat;
-#[cfg(feature = "full")]
 use crate::sound::Sound;
 use crate::t;
 use crate::ui::FullEffect;
@@ -105,9 +104,36 @@ impl Community {
     }
 }
 
+/// What the lobby hears: its controls, its socket's news, and the game
+/// server's answers to its calls (the account box, seeks, players' pages).
+#[derive(Clone, Debug, PartialEq)]
+pub enum LobbyMsg {
+    /// A control of the lobby or the Watch screen.
+    Press(LobbyButton),
+    /// The lobby's socket opened (again): its lists come anew.
+    Open,
+    /// News pushed by the lobby's socket.
+    News(api::LobbyNews),
+    /// The game server answered [`FullEffect::Api`]'s call, as read by
+    /// [`crate::api::decode`].
+    Api(ApiCall, Result<ApiReply, ApiFailure>),
+}
+
+/// Takes what the lobby heard.
+pub(super) fn update(ui: &mut Ui, msg: LobbyMsg, fx: &mut Vec<Effect>) {
+    match msg {
+        LobbyMsg::Press(button) => ui.lobby_button(button, fx),
+        LobbyMsg::Open => ui.shared.community.versions = [0; 3],
+        LobbyMsg::News(news) => ui.lobby_news(news, fx),
+        LobbyMsg::Api(call, reply) => ui.api_reply(call, reply, fx),
+    }
+}
+
+pub(super) use super::lobby_view::view;
+
 impl Ui {
     /// A control of the lobby or the Watch screen.
-    pub(super) fn lobby_button(&mut self, button: LobbyButton, fx: &mut Vec<Effect>) {
+    fn lobby_button(&mut self, button: LobbyButton, fx: &mut Vec<Effect>) {
         self.shared.community.home_lists = true;
         match button {
             LobbyButton::Open => {
@@ -335,7 +361,7 @@ impl Ui {
         self.call(call, fx);
         // An embedded page has no lobby: its notice says what it waits for.
         if self.shared.embed.is_some() {
-            self.shared.notice = self.lobby_view().and_then(|v| v.waiting);
+            self.shared.notice = view(self).and_then(|v| v.waiting);
         }
     }
 
@@ -355,12 +381,7 @@ impl Ui {
 
     /// Calls the game server.
     pub(super) fn call(&mut self, call: ApiCall, fx: &mut Vec<Effect>) {
-        // The light module never calls the server: its controls open the
-        // whole app's page.
-        #[cfg(feature = "full")]
         fx.push(Effect::Full(FullEffect::Api(call)));
-        #[cfg(not(feature = "full"))]
-        let _ = (call, fx);
     }
 
     /// After every action: the lobby's socket follows the lists on screen
@@ -383,28 +404,16 @@ impl Ui {
         let reopen = matches!((&c.following, &wanted), (Some((_, a)), Some((_, b))) if a != b);
         self.shared.community.following = wanted.clone();
         self.shared.community.versions = [0; 3];
-        #[cfg(feature = "full")]
-        {
-            if reopen {
-                fx.push(Effect::Full(FullEffect::Follow(None)));
-            }
-            fx.push(Effect::Full(FullEffect::Follow(
-                wanted.map(|(follow, _)| follow),
-            )));
+        if reopen {
+            fx.push(Effect::Full(FullEffect::Follow(None)));
         }
-        #[cfg(not(feature = "full"))]
-        let _ = (reopen, wanted, fx);
-    }
-
-    /// The lobby's socket (re)opened: its lists come anew.
-    #[cfg(feature = "full")]
-    pub(super) fn lobby_open(&mut self) {
-        self.shared.community.versions = [0; 3];
+        fx.push(Effect::Full(FullEffect::Follow(
+            wanted.map(|(follow, _)| follow),
+        )));
     }
 
     /// News from the lobby's socket.
-    #[cfg(feature = "full")]
-    pub(super) fn lobby_news(&mut self, news: api::LobbyNews, fx: &mut Vec<Effect>) {
+    fn lobby_news(&mut self, news: api::LobbyNews, fx: &mut Vec<Effect>) {
         let c = &mut self.shared.community;
         match news {
             api::LobbyNews::Seeks { version, seeks } => {
@@ -439,7 +448,6 @@ impl Ui {
 
     /// A pairing was found: sit down at game `game` with the waiting
     /// seek's token, and say so.
-    #[cfg(feature = "full")]
     pub(super) fn paired(&mut self, game: String, fx: &mut Vec<Effect>) {
         let Some(waiting) = self.shared.community.waiting.take() else {
             return;
@@ -489,7 +497,6 @@ impl Ui {
 
 /// Whether `version` is newer than the one `shown` (which it then becomes):
 /// a list older than one shown on this connection is stale.
-#[cfg(feature = "full")]
 fn newer(shown: &mut u64, version: u64) -> bool {
     let fresh = version > *shown;
     *shown = (*shown).max(version);

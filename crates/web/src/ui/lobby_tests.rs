@@ -1,6 +1,6 @@
 //! The lobby, the Watch screen and the home screen's lists, through
 //! [`Ui::update`] and [`Ui::view`]: the server's answers are fed back as
-//! [`FullAction::Api`], read as the page reads them, so whole flows (a quick pairing found while playing
+//! [`LobbyMsg::Api`], read as the page reads them, so whole flows (a quick pairing found while playing
 //! the computer, an account signed in, a seek refused or withdrawn) are
 //! played without a server.
 
@@ -33,7 +33,7 @@ pub(super) fn answer(
 ) -> Vec<Effect> {
     let (call, _, _) = asked(fx, path).unwrap_or_else(|| panic!("no request for {path}: {fx:?}"));
     let reply = crate::api::decode(&call, status, text);
-    ui.update(Action::Full(FullAction::Api(call, reply)))
+    ui.update(Action::Full(FullAction::Lobby(LobbyMsg::Api(call, reply))))
 }
 
 /// What the lobby's socket was told to follow among `fx` (the last word,
@@ -55,27 +55,31 @@ fn version() -> u64 {
 /// has them).
 pub(super) fn push_seeks(ui: &mut Ui, json: &str) -> Vec<Effect> {
     let seeks: api::Seeks = serde_json::from_str(json).expect("seeks");
-    ui.update(Action::Full(FullAction::Lobby(LobbyNews::Seeks {
-        version: version(),
-        seeks: seeks.seeks,
-    })))
+    ui.update(Action::Full(FullAction::Lobby(LobbyMsg::News(
+        LobbyNews::Seeks {
+            version: version(),
+            seeks: seeks.seeks,
+        },
+    ))))
 }
 
 /// The lobby's socket pushes the games in play `json` lists.
 pub(super) fn push_live(ui: &mut Ui, json: &str) -> Vec<Effect> {
     let live: api::Live = serde_json::from_str(json).expect("games in play");
-    ui.update(Action::Full(FullAction::Lobby(LobbyNews::Live {
-        version: version(),
-        games: live.games,
-    })))
+    ui.update(Action::Full(FullAction::Lobby(LobbyMsg::News(
+        LobbyNews::Live {
+            version: version(),
+            games: live.games,
+        },
+    ))))
 }
 
 /// The lobby's socket pushes the person's games `json` lists.
 pub(super) fn push_mine(ui: &mut Ui, json: &str) -> Vec<Effect> {
     let mine: api::MyGames = serde_json::from_str(json).expect("games");
-    ui.update(Action::Full(FullAction::Lobby(LobbyNews::Mine {
-        games: mine.games,
-    })))
+    ui.update(Action::Full(FullAction::Lobby(LobbyMsg::News(
+        LobbyNews::Mine { games: mine.games },
+    ))))
 }
 
 /// Whether `fx` asks the server anything.
@@ -123,10 +127,12 @@ fn the_lobby_lists_seeks_and_keeps_them_fresh() {
         r#"{"games":{"classic":{"played":3,"white_wins":66.7,"black_wins":33.3,"draws":0.0}}}"#,
     )
     .expect("figures");
-    ui.update(Action::Full(FullAction::Lobby(LobbyNews::Stats {
-        version: version(),
-        games: stats.games,
-    })));
+    ui.update(Action::Full(FullAction::Lobby(LobbyMsg::News(
+        LobbyNews::Stats {
+            version: version(),
+            games: stats.games,
+        },
+    ))));
     let view = lobby(&ui);
     assert_eq!(view.me, None);
     assert_eq!(view.guest, "Guest-0003");
@@ -153,21 +159,25 @@ fn the_lobby_lists_seeks_and_keeps_them_fresh() {
     let fx = push_seeks(&mut ui, r#"{"seeks":[]}"#);
     assert!(lobby(&ui).seeks.is_empty());
     assert!(!calls(&fx) && follows(&fx).is_none(), "{fx:?}");
-    ui.update(Action::Full(FullAction::Lobby(LobbyNews::Seeks {
-        version: 1,
-        seeks: serde_json::from_str::<api::Seeks>(SEEKS)
-            .expect("seeks")
-            .seeks,
-    })));
+    ui.update(Action::Full(FullAction::Lobby(LobbyMsg::News(
+        LobbyNews::Seeks {
+            version: 1,
+            seeks: serde_json::from_str::<api::Seeks>(SEEKS)
+                .expect("seeks")
+                .seeks,
+        },
+    ))));
     assert!(lobby(&ui).seeks.is_empty(), "a stale list is dropped");
     // Reopened, the socket's lists come anew, whatever their versions.
-    ui.update(Action::Full(FullAction::LobbyOpen));
-    ui.update(Action::Full(FullAction::Lobby(LobbyNews::Seeks {
-        version: 1,
-        seeks: serde_json::from_str::<api::Seeks>(SEEKS)
-            .expect("seeks")
-            .seeks,
-    })));
+    ui.update(Action::Full(FullAction::Lobby(LobbyMsg::Open)));
+    ui.update(Action::Full(FullAction::Lobby(LobbyMsg::News(
+        LobbyNews::Seeks {
+            version: 1,
+            seeks: serde_json::from_str::<api::Seeks>(SEEKS)
+                .expect("seeks")
+                .seeks,
+        },
+    ))));
     assert_eq!(lobby(&ui).seeks.len(), 2);
     // Off the lobby, nothing is followed: the socket closes, and no timer
     // runs.
@@ -244,15 +254,19 @@ fn a_quick_pairing_found_while_playing_the_computer_seats_the_person() {
             ..LobbyFollow::default()
         })
     );
-    let fx = ui.update(Action::Full(FullAction::Lobby(LobbyNews::Paired {
-        seek: "q0".into(),
-        game: "g0".into(),
-    })));
+    let fx = ui.update(Action::Full(FullAction::Lobby(LobbyMsg::News(
+        LobbyNews::Paired {
+            seek: "q0".into(),
+            game: "g0".into(),
+        },
+    ))));
     assert!(!fx.contains(&Effect::Full(FullEffect::Connect)));
-    let fx = ui.update(Action::Full(FullAction::Lobby(LobbyNews::Paired {
-        seek: "q1".into(),
-        game: "g9".into(),
-    })));
+    let fx = ui.update(Action::Full(FullAction::Lobby(LobbyMsg::News(
+        LobbyNews::Paired {
+            seek: "q1".into(),
+            game: "g9".into(),
+        },
+    ))));
     assert!(fx.contains(&Effect::Full(FullEffect::Connect)), "{fx:?}");
     let seat = ui.online_mirror().map(|m| m.seat.clone());
     assert_eq!(
@@ -276,7 +290,9 @@ fn a_quick_pairing_found_while_playing_the_computer_seats_the_person() {
         .is_some_and(|n| n.starts_with("Opponent found: Qirkat, 1+0.")));
     assert_eq!(lobby(&ui).waiting, None);
     // The notice stays until the game's first move.
-    ui.update(Action::Full(FullAction::SocketOpen { now_ms: 0.0 }));
+    ui.update(Action::Full(FullAction::Connection(ConnectionMsg::Open {
+        now_ms: 0.0,
+    })));
     hear(
         &mut ui,
         1.0,
@@ -476,7 +492,7 @@ fn bad_answers_and_refusals_are_told_and_lose_nothing() {
     let stray = crate::api::ApiCall::SeekState("s9".into());
     let reply = crate::api::decode(&stray, 200, r#"{"state":"paired","game":"x"}"#);
     assert!(ui
-        .update(Action::Full(FullAction::Api(stray, reply)))
+        .update(Action::Full(FullAction::Lobby(LobbyMsg::Api(stray, reply))))
         .is_empty());
     assert!(!ui.is_online());
     // A guest name that cannot be one is refused, and the old one kept.

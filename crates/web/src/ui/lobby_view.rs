@@ -9,52 +9,50 @@ use crate::community;
 use crate::t;
 use online_play::api::{LiveGame, LivePlayer, MyGame, Seek, SeekSide};
 
-impl Ui {
-    /// The lobby, the Watch screen and the waiting seek, as shown.
-    pub fn lobby_view(&self) -> Option<LobbyView> {
-        let c = &self.shared.community;
-        Some(LobbyView {
-            home: c.home_lists && self.shared.embed.is_none(),
-            me: c.me.clone(),
-            guest: c.guest.clone(),
-            error: c.error.clone(),
-            waiting: c.waiting.as_ref().map(|w| {
-                if w.seek.is_some() || w.game.is_none() {
-                    t!("seeking", what = &w.what)
-                } else {
-                    t!("seeking-sent", what = &w.what)
+/// The lobby, the Watch screen and the waiting seek, as shown.
+pub fn view(ui: &Ui) -> Option<LobbyView> {
+    let c = &ui.shared.community;
+    Some(LobbyView {
+        home: c.home_lists && ui.shared.embed.is_none(),
+        me: c.me.clone(),
+        guest: c.guest.clone(),
+        error: c.error.clone(),
+        waiting: c.waiting.as_ref().map(|w| {
+            if w.seek.is_some() || w.game.is_none() {
+                t!("seeking", what = &w.what)
+            } else {
+                t!("seeking-sent", what = &w.what)
+            }
+        }),
+        seeks: c
+            .seeks
+            .iter()
+            .map(|s| SeekRow::of(s, c.me.as_deref(), &c.guest))
+            .collect(),
+        live: c.live.iter().map(LiveRow::of).collect(),
+        stats: GameKind::ALL
+            .iter()
+            .filter_map(|kind| {
+                let (_, s) = c.stats.iter().find(|(k, _)| k == kind.as_str())?;
+                if s.played == 0 {
+                    return Some((crate::words::game_name(*kind), t!("stats-none")));
                 }
-            }),
-            seeks: c
-                .seeks
-                .iter()
-                .map(|s| SeekRow::of(s, c.me.as_deref(), &c.guest))
-                .collect(),
-            live: c.live.iter().map(LiveRow::of).collect(),
-            stats: GameKind::ALL
-                .iter()
-                .filter_map(|kind| {
-                    let (_, s) = c.stats.iter().find(|(k, _)| k == kind.as_str())?;
-                    if s.played == 0 {
-                        return Some((crate::words::game_name(*kind), t!("stats-none")));
-                    }
-                    Some((
-                        crate::words::game_name(*kind),
-                        t!(
-                            "stats-line",
-                            n = s.played,
-                            white = &format!("{:.1}", s.white_wins),
-                            black = &format!("{:.1}", s.black_wins),
-                            draws = &format!("{:.1}", s.draws)
-                        ),
-                    ))
-                })
-                .collect(),
-            mine: c.mine.iter().map(MineRow::of).collect(),
-            player: self.player_view(),
-            leaders: self.leaders_view(),
-        })
-    }
+                Some((
+                    crate::words::game_name(*kind),
+                    t!(
+                        "stats-line",
+                        n = s.played,
+                        white = &format!("{:.1}", s.white_wins),
+                        black = &format!("{:.1}", s.black_wins),
+                        draws = &format!("{:.1}", s.draws)
+                    ),
+                ))
+            })
+            .collect(),
+        mine: c.mine.iter().map(MineRow::of).collect(),
+        player: super::players::player_view(ui),
+        leaders: super::players::leaders_view(ui),
+    })
 }
 
 /// What the lobby and Watch screens show.

@@ -147,18 +147,15 @@ impl Ui {
         fx.extend(self.show_online());
     }
 
-    /// The online panel, while taking part in an online game.
-    pub fn online_view(&self) -> Option<OnlineView> {
-        self.shared
-            .online
-            .as_ref()
-            .map(|g| OnlineView::of(&g.mirror))
-    }
-
     /// The mirror of the server's game, while online.
     pub fn online_mirror(&self) -> Option<&Online> {
         self.shared.online.as_ref().map(|g| &g.mirror)
     }
+}
+
+/// The online panel, while taking part in an online game.
+pub fn view(ui: &Ui) -> Option<OnlineView> {
+    ui.shared.online.as_ref().map(|g| OnlineView::of(&g.mirror))
 }
 
 /// The online panel: the waiting screen's code and links, the connection

@@ -54,10 +54,12 @@ pub(super) fn online_page(seat: Seat) -> (Ui, Vec<Effect>) {
 
 /// A message from the server, at `now_ms`.
 pub(super) fn hear(ui: &mut Ui, now_ms: f64, message: ServerMessage) -> Vec<Effect> {
-    ui.update(Action::Full(FullAction::SocketMessage {
-        now_ms,
-        message: Ok(message),
-    }))
+    ui.update(Action::Full(FullAction::Connection(
+        ConnectionMsg::Message {
+            now_ms,
+            message: Ok(message),
+        },
+    )))
 }
 
 /// The panel of the online game.
@@ -77,7 +79,9 @@ fn an_online_move_waits_for_the_server_through_a_drop_and_a_resync() {
     assert!(fx.contains(&Effect::Full(FullEffect::Connect)));
     assert_eq!(ui.view().screen, "waiting");
     assert!(ui.view().game.is_none(), "no game before the server's");
-    ui.update(Action::Full(FullAction::SocketOpen { now_ms: 0.0 }));
+    ui.update(Action::Full(FullAction::Connection(ConnectionMsg::Open {
+        now_ms: 0.0,
+    })));
 
     let fx = hear(
         &mut ui,
@@ -132,7 +136,9 @@ fn an_online_move_waits_for_the_server_through_a_drop_and_a_resync() {
 
     // The socket drops before the server acknowledges: the move stays on
     // screen, and goes again with its ply when the socket is back.
-    let fx = ui.update(Action::Full(FullAction::SocketClosed { hidden: false }));
+    let fx = ui.update(Action::Full(FullAction::Connection(
+        ConnectionMsg::Closed { hidden: false },
+    )));
     let (retry, _) = back_off(&fx).expect("a back-off");
     assert_eq!(online_panel(&ui).link, "reconnecting");
     assert_eq!(ui.view().game.expect("panels").ply, 1);
@@ -140,7 +146,9 @@ fn an_online_move_waits_for_the_server_through_a_drop_and_a_resync() {
         ui.update(Action::Timer(retry)),
         vec![Effect::Full(FullEffect::Connect)]
     );
-    let fx = ui.update(Action::Full(FullAction::SocketOpen { now_ms: 30.0 }));
+    let fx = ui.update(Action::Full(FullAction::Connection(ConnectionMsg::Open {
+        now_ms: 30.0,
+    })));
     assert!(matches!(
         fx.first(),
         Some(Effect::Full(FullEffect::SendOnline(ClientMessage::Hello {
@@ -211,7 +219,9 @@ fn an_online_move_waits_for_the_server_through_a_drop_and_a_resync() {
 #[test]
 fn a_seat_the_server_no_longer_knows_sends_the_page_home_with_a_notice() {
     let (mut ui, _) = online_page(Seat::joining("K7Q4MZ".into()));
-    ui.update(Action::Full(FullAction::SocketOpen { now_ms: 0.0 }));
+    ui.update(Action::Full(FullAction::Connection(ConnectionMsg::Open {
+        now_ms: 0.0,
+    })));
     let fx = hear(
         &mut ui,
         5.0,

@@ -5,10 +5,8 @@
 
 use engine::Side;
 use online_play::api::{self, Leader, PlayerPage};
-#[cfg(feature = "full")]
 use online_play::api::{GameRecord, Leaderboard};
 
-#[cfg(feature = "full")]
 use super::Button;
 use super::{Effect, ScreenState, Ui};
 use crate::api::ApiCall;
@@ -34,7 +32,6 @@ impl Ui {
     }
 
     /// A player's page came: shown if it is still the one asked for.
-    #[cfg(feature = "full")]
     pub(super) fn player_came(&mut self, page: PlayerPage) {
         if matches!(&self.screen, ScreenState::Player(name) if name.eq_ignore_ascii_case(&page.name))
         {
@@ -43,7 +40,6 @@ impl Ui {
     }
 
     /// A leaderboard came: shown if it is the game's on show.
-    #[cfg(feature = "full")]
     pub(super) fn leaders_came(&mut self, board: Leaderboard) {
         if let Some((kind, list)) = self.shared.community.leaders.as_mut() {
             if kind.as_str() == board.game {
@@ -53,24 +49,23 @@ impl Ui {
     }
 
     /// A game's record arrived: it opens in review.
-    #[cfg(feature = "full")]
     pub(super) fn record_came(&mut self, game: GameRecord, fx: &mut Vec<Effect>) {
         self.press(Button::ReviewRecord(game.record), fx);
     }
+}
 
-    /// The player's page as shown, once it came.
-    pub fn player_view(&self) -> Option<PlayerView> {
-        self.shared.community.player.as_ref().map(PlayerView::of)
-    }
+/// The leaderboard shown in the lobby.
+pub fn leaders_view(ui: &Ui) -> Option<LeadersView> {
+    let (kind, list) = ui.shared.community.leaders.as_ref()?;
+    Some(LeadersView {
+        game: kind.as_str(),
+        rows: list.iter().enumerate().map(LeaderRow::of).collect(),
+    })
+}
 
-    /// The leaderboard shown in the lobby.
-    pub fn leaders_view(&self) -> Option<LeadersView> {
-        let (kind, list) = self.shared.community.leaders.as_ref()?;
-        Some(LeadersView {
-            game: kind.as_str(),
-            rows: list.iter().enumerate().map(LeaderRow::of).collect(),
-        })
-    }
+/// The player's page as shown, once it came.
+pub fn player_view(ui: &Ui) -> Option<PlayerView> {
+    ui.shared.community.player.as_ref().map(PlayerView::of)
 }
 
 /// What a player's page shows.

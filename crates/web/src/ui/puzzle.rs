@@ -57,8 +57,27 @@ impl PuzzleBook {
     }
 }
 
+/// What the puzzles hear: their controls, and a game's set fetched.
+#[derive(Clone, Debug, PartialEq)]
+pub enum PuzzleMsg {
+    Press(PuzzleButton),
+    /// A game's puzzles were fetched (the file's text), or could not be.
+    Loaded {
+        kind: GameKind,
+        text: Result<String, String>,
+    },
+}
+
+/// Takes what the puzzles heard.
+pub(super) fn update(ui: &mut Ui, msg: PuzzleMsg, fx: &mut Vec<Effect>) {
+    match msg {
+        PuzzleMsg::Press(button) => ui.puzzle_button(button, fx),
+        PuzzleMsg::Loaded { kind, text } => ui.puzzles_loaded(kind, text, fx),
+    }
+}
+
 impl Ui {
-    pub(super) fn puzzle_button(&mut self, button: PuzzleButton, fx: &mut Vec<Effect>) {
+    fn puzzle_button(&mut self, button: PuzzleButton, fx: &mut Vec<Effect>) {
         match button {
             PuzzleButton::Open => {
                 let kind = self.shared.choice;
@@ -100,7 +119,7 @@ impl Ui {
     }
 
     /// A game's set arrived, or could not be fetched.
-    pub(super) fn puzzles_loaded(
+    fn puzzles_loaded(
         &mut self,
         kind: GameKind,
         text: Result<String, String>,
@@ -219,51 +238,51 @@ impl Ui {
             .puzzle()
             .is_some_and(|p| p.verdict.is_none() && !p.solution)
     }
+}
 
-    /// The puzzle panel, while a puzzle is on screen.
-    pub fn puzzle_view(&self) -> Option<PuzzleView> {
-        let state = self.screen.tool().puzzle()?;
-        let total = self.puzzle_count(state.kind);
-        let puzzle = self.shared.puzzles.get(state.kind, state.index)?;
-        let mover = puzzle.game(state.kind).ok()?.side_to_move();
-        let theme = match puzzle.theme.as_str() {
-            "capture" => t!("theme-capture"),
-            "quiet" => t!("theme-quiet"),
-            "endgame" => t!("theme-endgame"),
-            "mate" => t!("theme-mate"),
-            other => other.to_string(),
-        };
-        let (verdict, verdict_text) = match (state.solution, state.verdict) {
-            (true, _) => (
-                "",
-                t!(
-                    "puzzle-solution-is",
-                    line = &std::iter::once(puzzle.best.as_str())
-                        .chain(puzzle.line.iter().map(String::as_str))
-                        .collect::<Vec<_>>()
-                        .join(" ")
-                ),
+/// The puzzle panel, while a puzzle is on screen.
+pub fn view(ui: &Ui) -> Option<PuzzleView> {
+    let state = ui.screen.tool().puzzle()?;
+    let total = ui.puzzle_count(state.kind);
+    let puzzle = ui.shared.puzzles.get(state.kind, state.index)?;
+    let mover = puzzle.game(state.kind).ok()?.side_to_move();
+    let theme = match puzzle.theme.as_str() {
+        "capture" => t!("theme-capture"),
+        "quiet" => t!("theme-quiet"),
+        "endgame" => t!("theme-endgame"),
+        "mate" => t!("theme-mate"),
+        other => other.to_string(),
+    };
+    let (verdict, verdict_text) = match (state.solution, state.verdict) {
+        (true, _) => (
+            "",
+            t!(
+                "puzzle-solution-is",
+                line = &std::iter::once(puzzle.best.as_str())
+                    .chain(puzzle.line.iter().map(String::as_str))
+                    .collect::<Vec<_>>()
+                    .join(" ")
             ),
-            (false, Some(true)) => ("right", t!("puzzle-right", move = &puzzle.best)),
-            (false, Some(false)) => ("wrong", t!("puzzle-wrong")),
-            (false, None) => ("", String::new()),
-        };
-        Some(PuzzleView {
-            title: t!(
-                "puzzle-title",
-                game = &crate::words::game_name(state.kind),
-                n = state.index + 1,
-                total = total
-            ),
-            theme,
-            task: t!(by_side(mover, "puzzle-task-white", "puzzle-task-black")),
-            verdict,
-            verdict_text,
-            progress: t!(
-                "puzzle-progress",
-                n = self.shared.puzzles.progress.solved_in(state.kind),
-                total = total
-            ),
-        })
-    }
+        ),
+        (false, Some(true)) => ("right", t!("puzzle-right", move = &puzzle.best)),
+        (false, Some(false)) => ("wrong", t!("puzzle-wrong")),
+        (false, None) => ("", String::new()),
+    };
+    Some(PuzzleView {
+        title: t!(
+            "puzzle-title",
+            game = &crate::words::game_name(state.kind),
+            n = state.index + 1,
+            total = total
+        ),
+        theme,
+        task: t!(by_side(mover, "puzzle-task-white", "puzzle-task-black")),
+        verdict,
+        verdict_text,
+        progress: t!(
+            "puzzle-progress",
+            n = ui.shared.puzzles.progress.solved_in(state.kind),
+            total = total
+        ),
+    })
 }

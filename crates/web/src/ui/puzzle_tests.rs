@@ -34,10 +34,10 @@ fn a_puzzle_is_solved_another_failed_and_the_progress_kept() {
     ui.update(Action::Press(Button::Pick(CLASSIC)));
     let fx = ui.update(Action::Press(Button::Puzzle(PuzzleButton::Open)));
     assert!(fx.contains(&Effect::Full(FullEffect::LoadPuzzles(CLASSIC))));
-    ui.update(Action::Full(FullAction::PuzzlesLoaded {
+    ui.update(Action::Full(FullAction::Puzzle(PuzzleMsg::Loaded {
         kind: CLASSIC,
         text: Ok(SET.to_string()),
-    }));
+    })));
     let view = ui.view().full.puzzle.expect("a puzzle");
     assert_eq!(view.title, "Classic puzzle 1 of 2");
     assert_eq!(view.task, "Black to play: find the winning move.");
@@ -92,10 +92,10 @@ fn a_puzzle_is_solved_another_failed_and_the_progress_kept() {
     again.update(Action::Boot(boot));
     again.update(Action::Press(Button::Pick(CLASSIC)));
     again.update(Action::Press(Button::Puzzle(PuzzleButton::Open)));
-    again.update(Action::Full(FullAction::PuzzlesLoaded {
+    again.update(Action::Full(FullAction::Puzzle(PuzzleMsg::Loaded {
         kind: CLASSIC,
         text: Ok(SET.to_string()),
-    }));
+    })));
     assert_eq!(
         again.view().full.puzzle.expect("a puzzle").title,
         "Classic puzzle 2 of 2"
@@ -107,18 +107,18 @@ fn a_set_that_cannot_be_fetched_or_read_is_told_in_words() {
     let mut ui = booted();
     ui.update(Action::Press(Button::Pick(CLASSIC)));
     ui.update(Action::Press(Button::Puzzle(PuzzleButton::Open)));
-    ui.update(Action::Full(FullAction::PuzzlesLoaded {
+    ui.update(Action::Full(FullAction::Puzzle(PuzzleMsg::Loaded {
         kind: CLASSIC,
         text: Err("puzzles/classic.txt was not found".into()),
-    }));
+    })));
     assert_eq!(
         ui.shared.notice.as_deref(),
         Some("The puzzles could not be loaded: puzzles/classic.txt was not found")
     );
-    ui.update(Action::Full(FullAction::PuzzlesLoaded {
+    ui.update(Action::Full(FullAction::Puzzle(PuzzleMsg::Loaded {
         kind: CLASSIC,
         text: Ok("garbage".into()),
-    }));
+    })));
     assert_eq!(
         ui.shared.notice.as_deref(),
         Some("The puzzles could not be loaded: Puzzle line 1 cannot be read.")

@@ -236,12 +236,6 @@ impl Ui {
         true
     }
 
-    /// The review panel, while reviewing.
-    pub fn review_view(&self) -> Option<ReviewView> {
-        let review = self.screen.tool().review()?;
-        Some(review.view(&self.shared.session.as_ref()?.game))
-    }
-
     /// The arrow of the better move at the position shown, if its move is
     /// marked.
     pub(super) fn review_arrow(&self) -> Option<(Point, Point)> {
@@ -250,6 +244,12 @@ impl Ui {
         let ply = session.review.unwrap_or(session.game.ply());
         review.arrow(&session.game, ply)
     }
+}
+
+/// The review panel, while reviewing.
+pub fn view(ui: &Ui) -> Option<ReviewView> {
+    let review = ui.screen.tool().review()?;
+    Some(review.view(&ui.shared.session.as_ref()?.game))
 }
 
 /// The turn a press on the review's graph shows: `x` from 0 (left) to 1

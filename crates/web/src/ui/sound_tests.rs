@@ -221,7 +221,9 @@ fn online_the_friend_joining_their_moves_and_the_end_are_heard() {
     };
     let (mut ui, fx) = online_page(seat);
     assert!(sounds(&fx).is_empty());
-    ui.update(Action::Full(FullAction::SocketOpen { now_ms: 0.0 }));
+    ui.update(Action::Full(FullAction::Connection(ConnectionMsg::Open {
+        now_ms: 0.0,
+    })));
     let welcome = ServerMessage::Welcome {
         game: "g1".into(),
         role: Role::White,
@@ -286,7 +288,9 @@ fn online_the_friend_joining_their_moves_and_the_end_are_heard() {
         code: None,
         creator: true,
     });
-    again.update(Action::Full(FullAction::SocketOpen { now_ms: 0.0 }));
+    again.update(Action::Full(FullAction::Connection(ConnectionMsg::Open {
+        now_ms: 0.0,
+    })));
     let record = session(&ui).game.to_record_line();
     assert!(sounds(&hear(&mut again, 0.0, snapshot(4, &record, [true, true]))).is_empty());
 }
