@@ -30,7 +30,7 @@ impl App {
                 // Only the board's keys are taken (so the page still scrolls).
                 if let Some(key) = Key::from_name(&event.key()) {
                     event.prevent_default();
-                    dispatch(Action::Key(key));
+                    dispatch(Action::Board(BoardMsg::Key(key)));
                 }
             }
         });
@@ -39,8 +39,9 @@ impl App {
         self.listeners.push(keys);
         // The cursor shows while the board has the focus.
         for (name, focused) in [("focus", true), ("blur", false)] {
-            let focus =
-                Closure::<dyn FnMut(Event)>::new(move |_| dispatch(Action::BoardFocus(focused)));
+            let focus = Closure::<dyn FnMut(Event)>::new(move |_| {
+                dispatch(Action::Board(BoardMsg::Focus(focused)))
+            });
             self.canvas
                 .add_event_listener_with_callback(name, focus.as_ref().unchecked_ref())?;
             self.listeners.push(focus);
@@ -75,21 +76,21 @@ impl App {
             f64::from(self.canvas.height()),
         );
         match name {
-            "pointerdown" => Action::PointerDown {
+            "pointerdown" => Action::Board(BoardMsg::PointerDown {
                 at,
                 size,
                 button: event.button(),
                 pointer: event.pointer_id(),
                 time_ms: now_ms(),
-            },
-            "pointermove" => Action::PointerMove { at, scale },
-            "pointerup" => Action::PointerUp { at, size },
-            _ => Action::PointerCancel,
+            }),
+            "pointermove" => Action::Board(BoardMsg::PointerMove { at, scale }),
+            "pointerup" => Action::Board(BoardMsg::PointerUp { at, size }),
+            _ => Action::Board(BoardMsg::PointerCancel),
         }
     }
 
     pub(super) fn request_frame(&self) {
-        let frame = Closure::once_into_js(|| dispatch(Action::Frame(now_ms())));
+        let frame = Closure::once_into_js(|| dispatch(Action::Board(BoardMsg::Frame(now_ms()))));
         let _ = self.window.request_animation_frame(frame.unchecked_ref());
     }
 }

@@ -46,7 +46,7 @@ use web_sys::{
 
 use crate::render;
 pub use crate::ui::display_name;
-use crate::ui::{Action, Boot, Button, Effect, Fields, Screen, Timer, Ui};
+use crate::ui::{Action, BoardMsg, Boot, Button, Effect, Fields, Screen, Timer, Ui};
 
 thread_local! {
     static APP: RefCell<Option<App>> = const { RefCell::new(None) };
@@ -274,10 +274,12 @@ impl App {
     fn dispatch(&mut self, action: Action) {
         let light = matches!(
             action,
-            Action::PointerMove { .. }
-                | Action::PointerCancel
-                | Action::Frame(_)
-                | Action::BoardFocus(_)
+            Action::Board(
+                BoardMsg::PointerMove { .. }
+                    | BoardMsg::PointerCancel
+                    | BoardMsg::Frame(_)
+                    | BoardMsg::Focus(_)
+            )
         );
         let heartbeat = matches!(&action, Action::Full(action) if full::is_heartbeat(action));
         let effects = self.ui.update(action);

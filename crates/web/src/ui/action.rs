@@ -11,7 +11,7 @@ use engine::{GameKind, Side};
 use super::{ChatButton, EditorButton, LinesButton, LobbyButton, PuzzleButton};
 use crate::embed::{Embed, EmbedError};
 use crate::i18n::Lang;
-use crate::keyboard::{role_name, Key};
+use crate::keyboard::role_name;
 use crate::online_state::Seat;
 use crate::save::Prefs;
 use crate::worker::Reply;
@@ -37,32 +37,9 @@ pub enum Action {
     Prefs(Prefs),
     /// A new pause between the computer's moves while watching.
     WatchDelay(u32),
-    /// A pointer went down on the board: where (canvas pixels), the
-    /// canvas's size, which button, the pointer's id and when (ms).
-    PointerDown {
-        at: (f64, f64),
-        size: (f64, f64),
-        button: i16,
-        pointer: i32,
-        time_ms: f64,
-    },
-    /// A pointer moved: where, and canvas pixels per CSS pixel.
-    PointerMove {
-        at: (f64, f64),
-        scale: f64,
-    },
-    /// A pointer went up.
-    PointerUp {
-        at: (f64, f64),
-        size: (f64, f64),
-    },
-    PointerCancel,
-    /// A key of the board's, pressed while it has the focus.
-    Key(Key),
-    /// The board gained (true) or lost the focus.
-    BoardFocus(bool),
-    /// An animation frame, at this time (ms).
-    Frame(f64),
+    /// A pointer, a key, the focus or an animation frame on the board
+    /// ([`super::BoardMsg`]).
+    Board(super::BoardMsg),
     /// A timer started by [`super::Effect::StartTimer`] went off.
     Timer(super::Timer),
     /// The computer's worker answered.

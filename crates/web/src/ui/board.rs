@@ -14,6 +14,67 @@ pub const STEP_MS: f64 = 160.0;
 /// How far (CSS pixels) a press must travel to be a drag.
 pub const DRAG_START: f64 = 6.0;
 
+/// What the board hears: its pointer, its keys, its focus, and the frames
+/// of a move in motion.
+#[derive(Clone, Debug, PartialEq)]
+pub enum BoardMsg {
+    /// A pointer went down on the board: where (canvas pixels), the
+    /// canvas's size, which button, the pointer's id and when (ms).
+    PointerDown {
+        at: (f64, f64),
+        size: (f64, f64),
+        button: i16,
+        pointer: i32,
+        time_ms: f64,
+    },
+    /// A pointer moved: where, and canvas pixels per CSS pixel.
+    PointerMove {
+        at: (f64, f64),
+        scale: f64,
+    },
+    /// A pointer went up.
+    PointerUp {
+        at: (f64, f64),
+        size: (f64, f64),
+    },
+    PointerCancel,
+    /// A key of the board's, pressed while it has the focus.
+    Key(Key),
+    /// The board gained (true) or lost the focus.
+    Focus(bool),
+    /// An animation frame, at this time (ms).
+    Frame(f64),
+}
+
+/// Takes what the board heard.
+pub(super) fn update(ui: &mut Ui, msg: BoardMsg, fx: &mut Vec<Effect>) {
+    match msg {
+        BoardMsg::PointerDown {
+            at,
+            size,
+            button,
+            pointer,
+            time_ms,
+        } => ui.pointer_down(at, size, button, pointer, time_ms, fx),
+        BoardMsg::PointerMove { at, scale } => ui.pointer_move(at, scale, fx),
+        BoardMsg::PointerUp { at, size } => ui.pointer_up(at, size, fx),
+        BoardMsg::PointerCancel => {
+            if let Some(input) = ui.input_mut() {
+                input.drag = None;
+            }
+            fx.push(Effect::Redraw);
+        }
+        BoardMsg::Key(key) => ui.key(key, fx),
+        BoardMsg::Focus(focused) => {
+            if let Some(input) = ui.input_mut() {
+                input.focused = focused;
+            }
+            fx.push(Effect::Redraw);
+        }
+        BoardMsg::Frame(now) => ui.frame(now, fx),
+    }
+}
+
 impl Ui {
     /// The board's input, on the game screen.
     pub(super) fn input_mut(&mut self) -> Option<&mut BoardInput> {
@@ -52,7 +113,7 @@ impl Ui {
         black_below != self.shared.prefs.flipped
     }
 
-    pub(super) fn pointer_down(
+    fn pointer_down(
         &mut self,
         at: (f64, f64),
         size: (f64, f64),
@@ -99,7 +160,7 @@ impl Ui {
         self.after(update, was_over, fx);
     }
 
-    pub(super) fn pointer_move(&mut self, at: (f64, f64), scale: f64, fx: &mut Vec<Effect>) {
+    fn pointer_move(&mut self, at: (f64, f64), scale: f64, fx: &mut Vec<Effect>) {
         let Some(drag) = self.input_mut().and_then(|i| i.drag.as_mut()) else {
             return;
         };
@@ -112,7 +173,7 @@ impl Ui {
         }
     }
 
-    pub(super) fn pointer_up(&mut self, at: (f64, f64), size: (f64, f64), fx: &mut Vec<Effect>) {
+    fn pointer_up(&mut self, at: (f64, f64), size: (f64, f64), fx: &mut Vec<Effect>) {
         let Some(drag) = self.input_mut().and_then(|i| i.drag.take()) else {
             return;
         };
@@ -140,7 +201,7 @@ impl Ui {
     }
 
     /// A key of the board's.
-    pub(super) fn key(&mut self, key: Key, fx: &mut Vec<Effect>) {
+    fn key(&mut self, key: Key, fx: &mut Vec<Effect>) {
         if self.editor_key(key, fx) {
             return;
         }
@@ -235,7 +296,7 @@ impl Ui {
         }
     }
 
-    pub(super) fn frame(&mut self, now: f64, fx: &mut Vec<Effect>) {
+    fn frame(&mut self, now: f64, fx: &mut Vec<Effect>) {
         self.shared.clock = now;
         self.shared.frame_asked = false;
         let input = self.screen.game_mut().map(|g| &mut g.input);

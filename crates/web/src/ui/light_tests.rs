@@ -32,8 +32,8 @@ fn game_looked_back(mut ui: Ui) -> Ui {
         enter(&mut ui, &path);
     }
     // The last move's motion over.
-    ui.update(Action::Frame(0.0));
-    ui.update(Action::Frame(60_000.0));
+    ui.update(Action::Board(BoardMsg::Frame(0.0)));
+    ui.update(Action::Board(BoardMsg::Frame(60_000.0)));
     ui.update(Action::Press(Button::Back));
     ui
 }

@@ -53,6 +53,7 @@ mod puzzle;
 mod review;
 
 pub use action::{Action, ActionError, Boot, Button, Fields};
+pub use board::BoardMsg;
 pub use effect::{Dialog, Effect, Timer};
 pub use full::*;
 pub use language::LANG_KEY;
@@ -263,29 +264,7 @@ impl Ui {
             Action::WatchDelay(ms) => self.set_delay(ms, &mut fx),
             Action::Language(code) => self.choose_language(&code, &mut fx),
             Action::LanguageLoaded { lang, text } => self.language_loaded(lang, text, &mut fx),
-            Action::PointerDown {
-                at,
-                size,
-                button,
-                pointer,
-                time_ms,
-            } => self.pointer_down(at, size, button, pointer, time_ms, &mut fx),
-            Action::PointerMove { at, scale } => self.pointer_move(at, scale, &mut fx),
-            Action::PointerUp { at, size } => self.pointer_up(at, size, &mut fx),
-            Action::PointerCancel => {
-                if let Some(input) = self.input_mut() {
-                    input.drag = None;
-                }
-                fx.push(Effect::Redraw);
-            }
-            Action::Key(key) => self.key(key, &mut fx),
-            Action::BoardFocus(focused) => {
-                if let Some(input) = self.input_mut() {
-                    input.focused = focused;
-                }
-                fx.push(Effect::Redraw);
-            }
-            Action::Frame(now) => self.frame(now, &mut fx),
+            Action::Board(msg) => board::update(self, msg, &mut fx),
             Action::Timer(Timer::Reconnect) => self.reconnect_now(&mut fx),
             Action::Timer(Timer::WatchPause) => {
                 if self.shared.thinking == Thinking::Delay {

@@ -34,13 +34,13 @@ pub(super) fn session(ui: &Ui) -> &Session {
 /// Presses the board at point `p` at time `ms`.
 pub(super) fn tap(ui: &mut Ui, p: Point, ms: f64) -> Vec<Effect> {
     let at = ui.layout(SIZE).expect("a board").centre(p);
-    ui.update(Action::PointerDown {
+    ui.update(Action::Board(BoardMsg::PointerDown {
         at,
         size: SIZE,
         button: 0,
         pointer: 1,
         time_ms: ms,
-    })
+    }))
 }
 
 /// Enters a turn by pressing each of its points, a second apart.
@@ -364,16 +364,16 @@ fn a_capture_chain_is_entered_by_presses_and_by_a_drag() {
     let to = layout.centre(entry.path[entry.path.len() - 1]);
     let fx = tap(&mut ui, entry.path[0], 1_000.0);
     assert!(fx.contains(&Effect::CapturePointer(1)));
-    let fx = ui.update(Action::PointerMove {
+    let fx = ui.update(Action::Board(BoardMsg::PointerMove {
         at: (from.0 + 2.0, from.1),
         scale: 1.0,
-    });
+    }));
     assert!(fx.is_empty(), "a small slip is not a drag");
-    let fx = ui.update(Action::PointerMove { at: to, scale: 1.0 });
+    let fx = ui.update(Action::Board(BoardMsg::PointerMove { at: to, scale: 1.0 }));
     assert!(fx.contains(&Effect::Redraw));
     let floating = ui.scene().expect("a board").floating;
     assert_eq!(floating, Some((entry.path[0], to.0, to.1)));
-    ui.update(Action::PointerUp { at: to, size: SIZE });
+    ui.update(Action::Board(BoardMsg::PointerUp { at: to, size: SIZE }));
     assert_eq!(session(&ui).game.ply(), game.ply() + 1);
     assert_eq!(
         session(&ui).game.last_move().map(|(path, _)| path),
@@ -464,13 +464,13 @@ fn a_move_is_animated_frame_by_frame_and_then_rests() {
     assert!(fx.contains(&Effect::Animate));
     let glide = ui.scene().expect("a board").gliding.expect("in motion");
     assert_eq!((glide.1, glide.2, glide.3), (path[0], path[1], 0.0));
-    let fx = ui.update(Action::Frame(50_000.0));
+    let fx = ui.update(Action::Board(BoardMsg::Frame(50_000.0)));
     assert!(fx.contains(&Effect::Animate));
-    let fx = ui.update(Action::Frame(50_080.0));
+    let fx = ui.update(Action::Board(BoardMsg::Frame(50_080.0)));
     assert!(fx.contains(&Effect::Animate));
     let glide = ui.scene().expect("a board").gliding.expect("in motion");
     assert!((glide.3 - 0.5).abs() < 1e-9, "{glide:?}");
-    let fx = ui.update(Action::Frame(50_400.0));
+    let fx = ui.update(Action::Board(BoardMsg::Frame(50_400.0)));
     assert!(!fx.contains(&Effect::Animate));
     assert_eq!(ui.scene().expect("a board").gliding, None);
     // Motion turned off: no animation at all.
