@@ -31,7 +31,7 @@ pub(super) fn update(ui: &mut Ui, button: ChatButton, fx: &mut Vec<Effect>) {
             None => return,
         },
         ChatButton::Mute(muted) => {
-            ui.shared.chat_muted = muted;
+            ui.shared.whole.chat_muted = muted;
             fx.push(Effect::Full(FullEffect::SendOnline(ClientMessage::Mute {
                 muted,
             })));
@@ -168,7 +168,7 @@ pub fn chat_view(ui: &Ui) -> Option<ChatView> {
         }),
         lines,
         off: !ui.shared.prefs.chat,
-        muted: ui.shared.chat_muted,
+        muted: ui.shared.whole.chat_muted,
         mute_shown: !spectator,
     })
 }

@@ -169,7 +169,7 @@ impl Ui {
         self.adopt(Session::new(self.shared.choice, mode, seed), fx);
         // The answer carries the new game's state; its turns are reported
         // from there on.
-        self.shared.reported = self
+        self.shared.whole.reported = self
             .shared
             .session
             .as_ref()
@@ -193,7 +193,7 @@ impl Ui {
         }
         if let Some(state) = self.state() {
             let over = state.result.is_some();
-            self.shared.reported = Some((state.moves.len(), over));
+            self.shared.whole.reported = Some((state.moves.len(), over));
             fx.push(Effect::Full(FullEffect::ToHost(
                 json!({ "type": "alquerque:ready", "state": state }),
             )));
@@ -207,14 +207,14 @@ impl Ui {
             return;
         };
         let now = (session.game.ply(), session.game.outcome().is_some());
-        let Some(before) = self.shared.reported else {
+        let Some(before) = self.shared.whole.reported else {
             // Not started yet (the ready report follows).
             return;
         };
         if before == now {
             return;
         }
-        self.shared.reported = Some(now);
+        self.shared.whole.reported = Some(now);
         let state = State::of(&session.game);
         if now.0 > before.0 {
             if let Some(last) = state.moves.last() {

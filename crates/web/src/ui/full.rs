@@ -54,6 +54,20 @@ pub enum FullAction {
     Copied(bool),
 }
 
+/// What only the whole app keeps beside the game in progress, in
+/// [`super::Shared`].
+#[derive(Clone, Debug, Default)]
+pub struct FullShared {
+    /// The lobby, the Watch screen and the person's seek.
+    pub(super) community: Community,
+    /// The puzzle sets fetched and the progress through them.
+    pub(super) puzzles: PuzzleBook,
+    /// The state last reported to the host page (turns, over).
+    pub(super) reported: Option<(usize, bool)>,
+    /// The opponent's chat is muted.
+    pub(super) chat_muted: bool,
+}
+
 /// What only the whole app does.
 #[derive(Clone, Debug, PartialEq)]
 pub enum FullEffect {
@@ -261,9 +275,9 @@ impl Ui {
         if !self.is_full() {
             return;
         }
-        self.shared.puzzles.progress =
+        self.shared.whole.puzzles.progress =
             crate::puzzles::Progress::from_text(boot.puzzles.as_deref().unwrap_or_default());
-        self.shared.community = Community::from_storage(
+        self.shared.whole.community = Community::from_storage(
             boot.guest.as_deref(),
             boot.seats.as_deref(),
             boot.account.as_deref(),

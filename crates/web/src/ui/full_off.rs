@@ -41,11 +41,9 @@ pub enum PuzzleState {}
 #[derive(Clone, Debug, PartialEq)]
 pub enum Review {}
 
-/// The lobby's lists and the puzzle sets: empty in the light module.
+/// What only the whole app keeps: nothing in the light module.
 #[derive(Clone, Debug, Default)]
-pub struct Community {}
-#[derive(Clone, Debug, Default)]
-pub struct PuzzleBook {}
+pub struct FullShared;
 
 impl Ui {
     pub(super) fn full_action(&mut self, action: FullAction, _: &mut Vec<Effect>) {

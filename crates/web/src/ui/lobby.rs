@@ -123,7 +123,7 @@ pub enum LobbyMsg {
 pub(super) fn update(ui: &mut Ui, msg: LobbyMsg, fx: &mut Vec<Effect>) {
     match msg {
         LobbyMsg::Press(button) => ui.lobby_button(button, fx),
-        LobbyMsg::Open => ui.shared.community.versions = [0; 3],
+        LobbyMsg::Open => ui.shared.whole.community.versions = [0; 3],
         LobbyMsg::News(news) => ui.lobby_news(news, fx),
         LobbyMsg::Api(call, reply) => ui.api_reply(call, reply, fx),
     }
@@ -134,7 +134,7 @@ pub(super) use super::lobby_view::view;
 impl Ui {
     /// A control of the lobby or the Watch screen.
     fn lobby_button(&mut self, button: LobbyButton, fx: &mut Vec<Effect>) {
-        self.shared.community.home_lists = true;
+        self.shared.whole.community.home_lists = true;
         match button {
             LobbyButton::Open => {
                 self.shared.notice = None;
@@ -142,6 +142,7 @@ impl Ui {
                 self.call(ApiCall::Me, fx);
                 let game = self
                     .shared
+                    .whole
                     .community
                     .leaders
                     .as_ref()
@@ -159,14 +160,14 @@ impl Ui {
             } => {
                 let name = name.trim();
                 if let Err(why) = community::account_shape(name, &password, register) {
-                    self.shared.community.error = Some(why);
+                    self.shared.whole.community.error = Some(why);
                     return;
                 }
                 let credentials = Credentials {
                     name: name.to_string(),
                     password,
                 };
-                self.shared.community.error = None;
+                self.shared.whole.community.error = None;
                 self.call(
                     if register {
                         ApiCall::Register(credentials)
@@ -177,12 +178,12 @@ impl Ui {
                 );
             }
             LobbyButton::Password { old, new } => {
-                let me = self.shared.community.me.clone().unwrap_or_default();
+                let me = self.shared.whole.community.me.clone().unwrap_or_default();
                 if let Err(why) = community::account_shape(&me, &new, true) {
-                    self.shared.community.error = Some(why);
+                    self.shared.whole.community.error = Some(why);
                     return;
                 }
-                self.shared.community.error = None;
+                self.shared.whole.community.error = None;
                 let change = NewPassword {
                     password: old,
                     new_password: new,
@@ -190,13 +191,13 @@ impl Ui {
                 self.call(ApiCall::Password(change), fx);
             }
             LobbyButton::Delete(password) => {
-                self.shared.community.error = None;
+                self.shared.whole.community.error = None;
                 self.call(ApiCall::Delete(Password { password }), fx);
             }
             LobbyButton::SignOut => self.call(ApiCall::Logout, fx),
             LobbyButton::Quick { game, clock } => {
                 let Ok(control) = clock.parse() else {
-                    self.shared.community.error = Some(t!("server-refused", why = &clock));
+                    self.shared.whole.community.error = Some(t!("server-refused", why = &clock));
                     return;
                 };
                 let what = format!("{}, {clock}", community::game_name(&game));
@@ -225,14 +226,14 @@ impl Ui {
                 let game = match community::with_options(&game, &options) {
                     Ok(game) => game,
                     Err(why) => {
-                        self.shared.community.error = Some(why);
+                        self.shared.whole.community.error = Some(why);
                         return;
                     }
                 };
                 let range = match community::rating_range(&range) {
                     Ok(range) => range,
                     Err(why) => {
-                        self.shared.community.error = Some(why);
+                        self.shared.whole.community.error = Some(why);
                         return;
                     }
                 };
@@ -240,7 +241,7 @@ impl Ui {
                 let control = match clock.as_deref().map(str::parse).transpose() {
                     Ok(control) => control,
                     Err(why) => {
-                        self.shared.community.error = Some(t!("server-refused", why = &why));
+                        self.shared.whole.community.error = Some(t!("server-refused", why = &why));
                         return;
                     }
                 };
@@ -272,7 +273,14 @@ impl Ui {
                 );
             }
             LobbyButton::Accept(id) => {
-                let Some(seek) = self.shared.community.seeks.iter().find(|s| s.id == id) else {
+                let Some(seek) = self
+                    .shared
+                    .whole
+                    .community
+                    .seeks
+                    .iter()
+                    .find(|s| s.id == id)
+                else {
                     return;
                 };
                 let what = community::game_name(&seek.game);
@@ -289,7 +297,14 @@ impl Ui {
             }
             LobbyButton::Withdraw => self.withdraw(fx),
             LobbyButton::Computer => {
-                let Some(kind) = self.shared.community.waiting.as_ref().and_then(|w| w.game) else {
+                let Some(kind) = self
+                    .shared
+                    .whole
+                    .community
+                    .waiting
+                    .as_ref()
+                    .and_then(|w| w.game)
+                else {
                     return;
                 };
                 self.shared.choice = kind;
@@ -299,7 +314,7 @@ impl Ui {
                 self.go_online(Seat::watching(id), fx);
             }
             LobbyButton::Resume(id) => {
-                let seat = match self.shared.community.seat(&id) {
+                let seat = match self.shared.whole.community.seat(&id) {
                     Some(token) => paired_seat(id, token.to_string()),
                     None => {
                         self.shared.notice = Some(t!("seat-elsewhere"));
@@ -315,13 +330,13 @@ impl Ui {
             }
             LobbyButton::Guest(name) => {
                 if let Some(name) = community::guest_name(&name) {
-                    self.shared.community.guest = name.clone();
+                    self.shared.whole.community.guest = name.clone();
                     fx.push(Effect::Store {
                         key: GUEST_KEY.to_string(),
                         value: name,
                     });
                 } else {
-                    self.shared.community.error = Some(t!("guest-shape"));
+                    self.shared.whole.community.error = Some(t!("guest-shape"));
                 }
             }
         }
@@ -330,7 +345,7 @@ impl Ui {
     /// The home screen, shown: its lists are asked for, once the game
     /// server has been used here.
     pub(super) fn home_shown(&mut self, fx: &mut Vec<Effect>) {
-        if !self.shared.community.home_lists || self.shared.embed.is_some() {
+        if !self.shared.whole.community.home_lists || self.shared.embed.is_some() {
             return;
         }
         self.call(ApiCall::Stats, fx);
@@ -346,13 +361,16 @@ impl Ui {
         game: &str,
         fx: &mut Vec<Effect>,
     ) {
-        if self.shared.community.waiting.is_some() {
+        if self.shared.whole.community.waiting.is_some() {
             self.withdraw(fx);
         }
         let token = community::seat_token([self.new_seed(), self.new_seed()]);
-        let call = call(token.clone(), Some(self.shared.community.guest.clone()));
-        self.shared.community.error = None;
-        self.shared.community.waiting = Some(Waiting {
+        let call = call(
+            token.clone(),
+            Some(self.shared.whole.community.guest.clone()),
+        );
+        self.shared.whole.community.error = None;
+        self.shared.whole.community.waiting = Some(Waiting {
             seek: None,
             token,
             what,
@@ -367,7 +385,7 @@ impl Ui {
 
     /// Withdraws the person's waiting seek.
     fn withdraw(&mut self, fx: &mut Vec<Effect>) {
-        let Some(waiting) = self.shared.community.waiting.take() else {
+        let Some(waiting) = self.shared.whole.community.waiting.take() else {
             return;
         };
         if let Some(seek) = waiting.seek {
@@ -389,7 +407,7 @@ impl Ui {
     /// follow.
     pub(super) fn keep_following(&mut self, fx: &mut Vec<Effect>) {
         let screen = self.screen.screen();
-        let c = &self.shared.community;
+        let c = &self.shared.whole.community;
         let wanted = api::LobbyFollow {
             lobby: screen == Screen::Lobby,
             live: screen == Screen::Watch,
@@ -402,8 +420,8 @@ impl Ui {
         }
         // Another person now: the socket opens again, as them.
         let reopen = matches!((&c.following, &wanted), (Some((_, a)), Some((_, b))) if a != b);
-        self.shared.community.following = wanted.clone();
-        self.shared.community.versions = [0; 3];
+        self.shared.whole.community.following = wanted.clone();
+        self.shared.whole.community.versions = [0; 3];
         if reopen {
             fx.push(Effect::Full(FullEffect::Follow(None)));
         }
@@ -414,7 +432,7 @@ impl Ui {
 
     /// News from the lobby's socket.
     fn lobby_news(&mut self, news: api::LobbyNews, fx: &mut Vec<Effect>) {
-        let c = &mut self.shared.community;
+        let c = &mut self.shared.whole.community;
         match news {
             api::LobbyNews::Seeks { version, seeks } => {
                 if newer(&mut c.versions[0], version) {
@@ -449,7 +467,7 @@ impl Ui {
     /// A pairing was found: sit down at game `game` with the waiting
     /// seek's token, and say so.
     pub(super) fn paired(&mut self, game: String, fx: &mut Vec<Effect>) {
-        let Some(waiting) = self.shared.community.waiting.take() else {
+        let Some(waiting) = self.shared.whole.community.waiting.take() else {
             return;
         };
         self.remember_seat(&game, &waiting.token, fx);
@@ -466,14 +484,14 @@ impl Ui {
         } else {
             t!("paired", what = &waiting.what)
         };
-        self.shared.community.paired_notice = Some(said.clone());
+        self.shared.whole.community.paired_notice = Some(said.clone());
         self.shared.notice = Some(said);
     }
 
     /// A move was played in the online game: the pairing's notice has had
     /// its time.
     pub(super) fn moved_online(&mut self) {
-        if let Some(said) = self.shared.community.paired_notice.take() {
+        if let Some(said) = self.shared.whole.community.paired_notice.take() {
             if self.shared.notice.as_ref() == Some(&said) {
                 self.shared.notice = None;
             }
@@ -482,7 +500,7 @@ impl Ui {
 
     /// Keeps the seat at `game`, to come back to it from the lists.
     pub(super) fn remember_seat(&mut self, game: &str, token: &str, fx: &mut Vec<Effect>) {
-        let seats = &mut self.shared.community.seats;
+        let seats = &mut self.shared.whole.community.seats;
         seats.retain(|(g, _)| g != game);
         seats.push((game.to_string(), token.to_string()));
         if seats.len() > SEATS_KEPT {

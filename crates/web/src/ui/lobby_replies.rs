@@ -25,7 +25,7 @@ impl Ui {
     }
 
     fn api_answer(&mut self, call: ApiCall, reply: ApiReply, fx: &mut Vec<Effect>) {
-        let c = &mut self.shared.community;
+        let c = &mut self.shared.whole.community;
         match reply {
             ApiReply::Me(me) => {
                 match &me.name {
@@ -51,7 +51,7 @@ impl Ui {
                     ApiCall::Delete(_) => self.shared.notice = Some(t!("account-deleted")),
                     ApiCall::Password(_) => self.shared.notice = Some(t!("password-changed")),
                     ApiCall::Me | ApiCall::Login(_) | ApiCall::Register(_)
-                        if self.shared.community.me.is_some() =>
+                        if self.shared.whole.community.me.is_some() =>
                     {
                         self.call(ApiCall::MyGames, fx)
                     }
@@ -105,7 +105,7 @@ impl Ui {
                 _ => t!("server-refused", why = text),
             },
         };
-        let c = &mut self.shared.community;
+        let c = &mut self.shared.whole.community;
         match call {
             // Signed out meanwhile: the account's games go from the lists.
             ApiCall::MyGames if status == 401 => c.mine.clear(),
@@ -122,7 +122,7 @@ impl Ui {
                     }))));
                     self.shared.notice = Some(why.clone());
                 }
-                self.shared.community.error = Some(why);
+                self.shared.whole.community.error = Some(why);
             }
             // The lists polled: only the server's absence is worth saying.
             ApiCall::Lobby

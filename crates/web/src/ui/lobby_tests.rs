@@ -245,6 +245,7 @@ fn a_quick_pairing_found_while_playing_the_computer_seats_the_person() {
     // seek is not this one's.
     assert_eq!(
         ui.shared
+            .whole
             .community
             .following
             .as_ref()
@@ -374,6 +375,7 @@ fn an_account_signs_in_and_its_games_are_listed() {
     // pushes as they change.
     assert!(ui
         .shared
+        .whole
         .community
         .following
         .as_ref()

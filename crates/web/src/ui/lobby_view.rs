@@ -11,7 +11,7 @@ use online_play::api::{LiveGame, LivePlayer, MyGame, Seek, SeekSide};
 
 /// The lobby, the Watch screen and the waiting seek, as shown.
 pub fn view(ui: &Ui) -> Option<LobbyView> {
-    let c = &ui.shared.community;
+    let c = &ui.shared.whole.community;
     Some(LobbyView {
         home: c.home_lists && ui.shared.embed.is_none(),
         me: c.me.clone(),

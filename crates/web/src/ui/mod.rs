@@ -104,8 +104,6 @@ pub struct Ui {
 /// language, the page's ids and randomness, the embedding, the lists of
 /// the lobby, and the game in progress with its online connection.
 #[derive(Clone, Debug)]
-// In the light module the whole app's parts of this are never filled.
-#[cfg_attr(not(feature = "full"), allow(dead_code))]
 pub struct Shared {
     /// The game in progress (online, as the server has it).
     pub session: Option<Session>,
@@ -127,8 +125,6 @@ pub struct Shared {
     save_key: String,
     /// Embedded in another site's page: what it asked for.
     embed: Option<Embed>,
-    /// The state last reported to the host page (turns, over).
-    reported: Option<(usize, bool)>,
     /// The online game this page takes part in: the server's game as
     /// mirrored, and the socket's state.
     online: Option<Box<full::OnlineGame>>,
@@ -151,15 +147,13 @@ pub struct Shared {
     loading_lang: Option<Lang>,
     /// Today's date, for records.
     today: String,
-    /// The puzzle sets fetched and the progress through them.
-    puzzles: full::PuzzleBook,
     /// Whether this is the whole app: in its module, unless a test plays
     /// the light module ([`Ui::light`]).
     full: bool,
-    /// The lobby, the Watch screen and the person's seek.
-    community: full::Community,
-    /// The opponent's chat is muted.
-    chat_muted: bool,
+    /// What only the whole app keeps: the lobby's lists, the puzzles, the
+    /// chat's mute, what the host page last heard.
+    #[cfg_attr(not(feature = "full"), allow(dead_code))]
+    whole: full::FullShared,
     /// The route the page's address shows.
     address: address::Address,
 }
@@ -187,7 +181,6 @@ impl Ui {
                 notice: None,
                 save_key: SAVE_KEY.to_string(),
                 embed: None,
-                reported: None,
                 online: None,
                 token_words: [0; 4],
                 random: 0,
@@ -199,10 +192,8 @@ impl Ui {
                 lang_in_address: false,
                 loading_lang: None,
                 today: String::new(),
-                puzzles: full::PuzzleBook::default(),
                 full: crate::FULL,
-                community: full::Community::default(),
-                chat_muted: false,
+                whole: full::FullShared::default(),
                 address: address::Address::default(),
             },
             screen: ScreenState::Home,

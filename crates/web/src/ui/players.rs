@@ -17,7 +17,7 @@ use crate::t;
 impl Ui {
     /// Opens `name`'s page.
     pub(super) fn open_player(&mut self, name: &str, fx: &mut Vec<Effect>) {
-        self.shared.community.player = None;
+        self.shared.whole.community.player = None;
         self.screen = ScreenState::Player(name.to_string());
         self.call(ApiCall::Player(name.to_string()), fx);
     }
@@ -27,7 +27,7 @@ impl Ui {
         let Ok(kind) = game.parse::<engine::GameKind>() else {
             return;
         };
-        self.shared.community.leaders = Some((kind, Vec::new()));
+        self.shared.whole.community.leaders = Some((kind, Vec::new()));
         self.call(ApiCall::Leaderboard(kind.as_str().to_string()), fx);
     }
 
@@ -35,13 +35,13 @@ impl Ui {
     pub(super) fn player_came(&mut self, page: PlayerPage) {
         if matches!(&self.screen, ScreenState::Player(name) if name.eq_ignore_ascii_case(&page.name))
         {
-            self.shared.community.player = Some(page);
+            self.shared.whole.community.player = Some(page);
         }
     }
 
     /// A leaderboard came: shown if it is the game's on show.
     pub(super) fn leaders_came(&mut self, board: Leaderboard) {
-        if let Some((kind, list)) = self.shared.community.leaders.as_mut() {
+        if let Some((kind, list)) = self.shared.whole.community.leaders.as_mut() {
             if kind.as_str() == board.game {
                 *list = board.players;
             }
@@ -56,7 +56,7 @@ impl Ui {
 
 /// The leaderboard shown in the lobby.
 pub fn leaders_view(ui: &Ui) -> Option<LeadersView> {
-    let (kind, list) = ui.shared.community.leaders.as_ref()?;
+    let (kind, list) = ui.shared.whole.community.leaders.as_ref()?;
     Some(LeadersView {
         game: kind.as_str(),
         rows: list.iter().enumerate().map(LeaderRow::of).collect(),
@@ -65,7 +65,12 @@ pub fn leaders_view(ui: &Ui) -> Option<LeadersView> {
 
 /// The player's page as shown, once it came.
 pub fn player_view(ui: &Ui) -> Option<PlayerView> {
-    ui.shared.community.player.as_ref().map(PlayerView::of)
+    ui.shared
+        .whole
+        .community
+        .player
+        .as_ref()
+        .map(PlayerView::of)
 }
 
 /// What a player's page shows.

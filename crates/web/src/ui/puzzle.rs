@@ -81,12 +81,12 @@ impl Ui {
         match button {
             PuzzleButton::Open => {
                 let kind = self.shared.choice;
-                if self.shared.puzzles.set(kind).is_some() {
-                    let next =
-                        self.shared
-                            .puzzles
-                            .progress
-                            .next(kind, None, self.puzzle_count(kind));
+                if self.shared.whole.puzzles.set(kind).is_some() {
+                    let next = self.shared.whole.puzzles.progress.next(
+                        kind,
+                        None,
+                        self.puzzle_count(kind),
+                    );
                     self.show_puzzle(kind, next, fx);
                 } else {
                     self.shared.notice = Some(t!("puzzles-loading"));
@@ -96,7 +96,7 @@ impl Ui {
             PuzzleButton::Next => {
                 if let Some(state) = self.screen.tool().puzzle() {
                     let (kind, index) = (state.kind, state.index);
-                    let next = self.shared.puzzles.progress.next(
+                    let next = self.shared.whole.puzzles.progress.next(
                         kind,
                         Some(index),
                         self.puzzle_count(kind),
@@ -115,7 +115,11 @@ impl Ui {
     }
 
     fn puzzle_count(&self, kind: GameKind) -> usize {
-        self.shared.puzzles.set(kind).map_or(0, <[Puzzle]>::len)
+        self.shared
+            .whole
+            .puzzles
+            .set(kind)
+            .map_or(0, <[Puzzle]>::len)
     }
 
     /// A game's set arrived, or could not be fetched.
@@ -128,13 +132,14 @@ impl Ui {
         match text.and_then(|text| puzzles::parse(kind, &text)) {
             Ok(set) => {
                 self.shared.notice = None;
-                self.shared.puzzles.sets.retain(|(k, _)| *k != kind);
-                self.shared.puzzles.sets.push((kind, set));
-                let next = self
-                    .shared
-                    .puzzles
-                    .progress
-                    .next(kind, None, self.puzzle_count(kind));
+                self.shared.whole.puzzles.sets.retain(|(k, _)| *k != kind);
+                self.shared.whole.puzzles.sets.push((kind, set));
+                let next =
+                    self.shared
+                        .whole
+                        .puzzles
+                        .progress
+                        .next(kind, None, self.puzzle_count(kind));
                 self.show_puzzle(kind, next, fx);
             }
             Err(why) => self.shared.notice = Some(t!("puzzles-unavailable", why = &why)),
@@ -145,6 +150,7 @@ impl Ui {
     fn show_puzzle(&mut self, kind: GameKind, index: usize, fx: &mut Vec<Effect>) {
         let Some(game) = self
             .shared
+            .whole
             .puzzles
             .get(kind, index)
             .and_then(|p| p.game(kind).ok())
@@ -174,7 +180,7 @@ impl Ui {
         ) else {
             return;
         };
-        let Some(puzzle) = self.shared.puzzles.get(state.kind, state.index) else {
+        let Some(puzzle) = self.shared.whole.puzzles.get(state.kind, state.index) else {
             return;
         };
         if session.game.ply() != 1 {
@@ -183,12 +189,13 @@ impl Ui {
         let right = session.game.history().first() == Some(&puzzle.best);
         state.verdict = Some(right);
         self.shared
+            .whole
             .puzzles
             .progress
             .answer(state.kind, state.index, right);
         fx.push(Effect::Store {
             key: PUZZLES_KEY.to_string(),
-            value: self.shared.puzzles.progress.to_text(),
+            value: self.shared.whole.puzzles.progress.to_text(),
         });
     }
 
@@ -198,7 +205,13 @@ impl Ui {
         let Some(state) = self.screen.tool().puzzle().cloned() else {
             return;
         };
-        let Some(puzzle) = self.shared.puzzles.get(state.kind, state.index).cloned() else {
+        let Some(puzzle) = self
+            .shared
+            .whole
+            .puzzles
+            .get(state.kind, state.index)
+            .cloned()
+        else {
             return;
         };
         let Ok(mut game) = puzzle.game(state.kind) else {
@@ -244,7 +257,7 @@ impl Ui {
 pub fn view(ui: &Ui) -> Option<PuzzleView> {
     let state = ui.screen.tool().puzzle()?;
     let total = ui.puzzle_count(state.kind);
-    let puzzle = ui.shared.puzzles.get(state.kind, state.index)?;
+    let puzzle = ui.shared.whole.puzzles.get(state.kind, state.index)?;
     let mover = puzzle.game(state.kind).ok()?.side_to_move();
     let theme = match puzzle.theme.as_str() {
         "capture" => t!("theme-capture"),
@@ -281,7 +294,7 @@ pub fn view(ui: &Ui) -> Option<PuzzleView> {
         verdict_text,
         progress: t!(
             "puzzle-progress",
-            n = ui.shared.puzzles.progress.solved_in(state.kind),
+            n = ui.shared.whole.puzzles.progress.solved_in(state.kind),
             total = total
         ),
     })
