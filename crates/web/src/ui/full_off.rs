@@ -43,7 +43,7 @@ pub enum Review {}
 
 /// What only the whole app keeps: nothing in the light module.
 #[derive(Clone, Debug, Default)]
-pub struct FullShared;
+pub struct FullShared {}
 
 impl Ui {
     pub(super) fn full_action(&mut self, action: FullAction, _: &mut Vec<Effect>) {
