@@ -86,15 +86,28 @@ impl Postgres {
         }
         let data = dir.join("data");
         let data = data.to_str().expect("a path");
-        let init = as_postgres(
-            &bin.join("initdb"),
-            &["-D", data, "-U", "postgres", "-A", "trust", "--no-sync"],
-        )
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .status()
-        .expect("initdb runs");
-        assert!(init.success(), "initdb makes a cluster");
+        // On a loaded machine initdb now and then fails to start its
+        // bootstrap backend; a fresh try from an empty folder succeeds.
+        let mut tries = 0;
+        loop {
+            let init = as_postgres(
+                &bin.join("initdb"),
+                &["-D", data, "-U", "postgres", "-A", "trust", "--no-sync"],
+            )
+            .output()
+            .expect("initdb runs");
+            if init.status.success() {
+                break;
+            }
+            tries += 1;
+            assert!(
+                tries < 3,
+                "initdb makes a cluster: {}",
+                String::from_utf8_lossy(&init.stderr)
+            );
+            let _ = std::fs::remove_dir_all(data);
+            std::thread::sleep(Duration::from_millis(500));
+        }
         let socket = dir.to_str().expect("a path");
         let server = as_postgres(
             &bin.join("postgres"),
