@@ -83,6 +83,7 @@ test('the demo host page drives two embedded games', async () => {
   await playFirst(page, 'iframe#right');
   const right = await frameOf(page, 'iframe#right');
   await right.click('[data-action="resign"]');
+  await right.click('[data-action="resign"]');
   const over = await waitForEvent(page, (e) => e.type === 'alquerque:game-over' && e.frame === 'right');
   assert.equal(over.result, '1-0');
   await page.screenshot({ path: join(shots, 'embed-demo.png') });

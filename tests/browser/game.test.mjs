@@ -85,6 +85,12 @@ describe('playing in the browser', () => {
         const answer = await page.textContent('#notice');
         assert.match(answer, /The computer (accepts|declines) the draw\./);
         if (answer.includes('declines')) {
+          // Resigning asks for a second press on the same button.
+          const status = await page.textContent('#status');
+          await page.click('[data-action="resign"]');
+          await page.waitForSelector('[data-action="resign"][data-confirm]');
+          assert.equal(await page.textContent('[data-action="resign"]'), 'Resign? Press again');
+          assert.equal(await page.textContent('#status'), status, 'one press resigns nothing');
           await page.click('[data-action="resign"]');
           assert.match(await page.textContent('#status'), /^You lose \(resignation\)$/);
         } else {

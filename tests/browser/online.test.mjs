@@ -100,6 +100,7 @@ test('create, join by code, watch and suggest, play, reload, resign', async () =
 
   // Black resigns: the result reaches all three.
   await b.page.click('[data-action="resign"]');
+  await b.page.click('[data-action="resign"]');
   await waitForStatus(b.page, 'You lose (resignation)');
   await waitForStatus(a.page, 'You win! (resignation)');
   await waitForStatus(c.page, 'White wins (resignation)');

@@ -1,7 +1,7 @@
-// Reviewing a finished game with the computer, in its worker: the graph of
-// White's chances drawn, the moves that threw chances away marked, and a
-// marked move showing the better move as an arrow on the board; on a phone
-// and with the network off.
+// Reviewing a finished game with the computer, in its worker: the game
+// keeps its result and how it ended, the graph of White's chances is drawn,
+// the moves that threw chances away are marked, and a marked move shows the
+// better move as an arrow on the board; on a phone and with the network off.
 
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -40,6 +40,7 @@ describe('review', () => {
       await page.waitForSelector('canvas#board[data-drawn="true"]');
       assert.equal(await page.getAttribute('body', 'data-ply'), '10');
       await page.tap('[data-action="resign"]');
+      await page.tap('[data-action="resign"]');
       await page.waitForSelector('#result:not([hidden])');
 
       // The rest runs without the network: the worker and the page need none,
@@ -52,6 +53,15 @@ describe('review', () => {
         timeout: 60_000,
       });
       assert.equal(await page.getAttribute('#review-graph', 'data-drawn'), 'true');
+      // The game stays as it ended: White resigned, and nothing here can
+      // change that or take a turn back.
+      assert.match(await page.textContent('#status'), /^Black wins \(resignation\)$/);
+      for (const action of ['resign', 'offer-draw', 'undo']) {
+        assert.equal(await page.isDisabled(`[data-action="${action}"]`), true, action);
+      }
+      const record = await page.textContent('#record-out');
+      assert.match(record, /\[Result "0-1"\]/);
+      assert.match(record, /\[Termination "resignation"\]/);
       const marks = Number(await page.getAttribute('#review-panel', 'data-marks'));
       assert.ok(marks >= 1, `moves marked: ${marks}`);
       assert.equal(await page.locator('#review-marks button').count(), marks);
@@ -129,7 +139,7 @@ describe('review', () => {
       // Saved as a file named after the game and the day.
       const [download] = await Promise.all([
         page.waitForEvent('download'),
-        page.click('[data-action="download-record"]'),
+        page.click('#share [data-action="download-record"]'),
       ]);
       assert.match(download.suggestedFilename(), /^classic-\d{4}-\d{2}-\d{2}\.txt$/);
       const path = await download.path();

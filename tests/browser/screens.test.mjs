@@ -28,10 +28,22 @@ describe('screens', () => {
       assert.equal(await page.isVisible('#result'), false);
 
       await page.click('[data-action="resign"]');
+      await page.click('[data-action="resign"]');
       await page.waitForSelector('#result:not([hidden])');
       assert.equal(await page.textContent('#result-headline'), 'You lose');
       assert.equal(await page.textContent('#result-reason'), 'resignation');
       await page.screenshot({ path: join(shots, 'result-desktop.png') });
+
+      // Reloaded, the game is still over: nothing to lose by a new game.
+      await page.reload();
+      await page.waitForSelector('#result:not([hidden])');
+      assert.equal(await page.textContent('#result-reason'), 'resignation');
+      await page.click('#result [data-action="new-game"]');
+      await page.waitForSelector('body[data-screen="home"]');
+      assert.equal(await page.isVisible('#confirm-new'), false, 'nothing asked');
+      assert.equal(await page.isVisible('#continue'), false, 'a finished game is not in progress');
+      await page.goBack();
+      await page.waitForSelector('#result:not([hidden])');
 
       // Look back: the panel goes, the first position shows.
       await page.click('[data-action="look-back"]');
@@ -52,6 +64,7 @@ describe('screens', () => {
     const { context, page, errors } = await openApp(app.browser, app.url, DESKTOP);
     try {
       await startGame(page, 'classic', 'beginner', 'white');
+      await page.click('[data-action="resign"]');
       await page.click('[data-action="resign"]');
       await page.click('[data-action="rematch"]');
       assert.equal(await page.textContent('#players'), 'Computer (Beginner) – You');

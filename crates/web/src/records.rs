@@ -114,7 +114,8 @@ pub fn read(text: &str) -> Result<AnyGame, String> {
         engine::record::split_record(text).map_err(|line| t!("record-bad-tag", line = line))?;
     let tag = |name: &'static str| tags.iter().filter(move |(n, _)| n == name).map(|(_, v)| v);
     let game = tag("Game").next().ok_or_else(|| t!("record-no-game"))?;
-    // The result, if any, is the game's to find again from its turns.
+    // The result the rules give is the game's to find again from its
+    // turns; one they do not give was declared (below).
     let (turns, _) = engine::record::movetext_turns(&movetext);
     let mut line = game.clone();
     for option in tag("Option") {
@@ -127,7 +128,34 @@ pub fn read(text: &str) -> Result<AnyGame, String> {
         line.push_str(" moves ");
         line.push_str(&turns);
     }
-    AnyGame::from_record_line(&line).map_err(|e| t!("link-bad-record", why = &e.to_string()))
+    let mut game = AnyGame::from_record_line(&line)
+        .map_err(|e| t!("link-bad-record", why = &e.to_string()))?;
+    // A result the turns do not reach was declared: a resignation or a draw
+    // agreed, unless the record names another ending.
+    if game.outcome().is_none() {
+        let termination = tag("Termination").next().map(String::as_str);
+        let declared = |reason: &str| termination.is_none_or(|t| t == reason);
+        let _ = match tag("Result").next().map(String::as_str) {
+            Some("1-0") if declared("resignation") => game.resign(engine::Side::Black),
+            Some("0-1") if declared("resignation") => game.resign(engine::Side::White),
+            Some("1/2-1/2") if declared("agreement") => game.agree_draw(),
+            _ => Ok(()),
+        };
+    }
+    Ok(game)
+}
+
+/// The players a record names (its `White` and `Black` tags), if it names
+/// both.
+pub fn players(text: &str) -> Option<[String; 2]> {
+    let (tags, _) = engine::record::split_record(text.trim_start_matches('\u{feff}')).ok()?;
+    let tag = |name: &str| {
+        tags.iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.clone())
+            .filter(|v| !v.trim().is_empty() && v != "?")
+    };
+    Some([tag("White")?, tag("Black")?])
 }
 
 /// A file name for a game's record or picture: `classic-2026-11-25`.
@@ -199,6 +227,43 @@ mod tests {
         assert!(text.contains("\n1... "), "Black moved first: {text}");
         let back = read(&text).expect("readable");
         assert_eq!(back.to_record_line(), from.to_record_line());
+    }
+
+    #[test]
+    fn a_declared_ending_and_the_players_come_back_from_the_record() {
+        let kind = GameKind::Draughts(DraughtsKind::Bell);
+        for (loser, result) in [(engine::Side::White, "0-1"), (engine::Side::Black, "1-0")] {
+            let mut game = played(kind, 3);
+            game.resign(loser).expect("resigned");
+            let text = write(&game, &tags());
+            let back = read(&text).expect("readable");
+            assert_eq!(back.outcome(), game.outcome(), "{text}");
+            assert_eq!(back.outcome().map(|o| o.result_text()), Some(result));
+            assert_eq!(back.ply(), 3);
+        }
+        let mut drawn = played(kind, 4);
+        drawn.agree_draw().expect("agreed");
+        let back = read(&write(&drawn, &tags())).expect("readable");
+        assert_eq!(back.outcome(), drawn.outcome());
+        // A game in play stays in play; an ending the record names but the
+        // turns do not reach is not taken for a resignation.
+        let open = played(kind, 3);
+        assert_eq!(
+            read(&write(&open, &tags())).expect("readable").outcome(),
+            None
+        );
+        let timed =
+            "[Game \"bell\"]\n[Result \"1-0\"]\n[Termination \"time forfeit\"]\n\n1. d3-c3 1-0";
+        assert_eq!(read(timed).expect("readable").outcome(), None);
+        assert_eq!(
+            players(&write(&open, &tags())),
+            Some(["Ann 'the bold'".to_string(), "Computer (Hard)".to_string()])
+        );
+        assert_eq!(
+            players("[Game \"bell\"]\n[White \"?\"]\n[Black \"Bo\"]"),
+            None
+        );
+        assert_eq!(players("bell moves d3-c3"), None);
     }
 
     #[test]

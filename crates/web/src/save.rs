@@ -53,6 +53,25 @@ struct Saved {
     path: Vec<String>,
     #[serde(default)]
     draw_offer: Option<String>,
+    /// How the game ended when its turns did not end it: `white-resigned`,
+    /// `black-resigned` or `agreed`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    ending: Option<String>,
+}
+
+/// The ending a save names for a game its turns did not end.
+fn ending_name(outcome: Option<engine::Outcome>) -> Option<String> {
+    use engine::{DrawReason, Outcome, WinReason};
+    match outcome? {
+        Outcome::Win {
+            winner,
+            reason: WinReason::Resignation,
+        } => Some(format!("{}-resigned", side_name(winner.other()))),
+        Outcome::Draw {
+            reason: DrawReason::Agreement,
+        } => Some("agreed".to_string()),
+        _ => None,
+    }
 }
 
 pub const SAVE_VERSION: u32 = 1;
@@ -114,6 +133,7 @@ impl Session {
                 .map(|&p| geometry.name(p).to_string())
                 .collect(),
             draw_offer: self.draw_offer.map(|o| side_name(o.by).to_string()),
+            ending: ending_name(self.game.outcome()),
         };
         serde_json::to_string(&saved).unwrap_or_default()
     }
@@ -134,8 +154,19 @@ impl Session {
             None => return Err(SaveError::Corrupt("no version".to_string())),
         }
         let saved: Saved = serde_json::from_str(text).map_err(corrupt)?;
-        let game = AnyGame::from_record_line(&saved.record)
+        let mut game = AnyGame::from_record_line(&saved.record)
             .map_err(|e| SaveError::Record(e.to_string()))?;
+        let declared = match saved.ending.as_deref() {
+            None => Ok(()),
+            Some("agreed") => game.agree_draw(),
+            Some(resigned) => {
+                let loser = resigned
+                    .strip_suffix("-resigned")
+                    .ok_or_else(|| SaveError::Corrupt(format!("unknown ending {resigned:?}")))?;
+                game.resign(side_from(loser)?)
+            }
+        };
+        declared.map_err(|e| SaveError::Record(e.to_string()))?;
         let level = || level_from(saved.level.as_deref().unwrap_or_default());
         let mode = match saved.mode.as_str() {
             "computer" => Mode::Computer {
@@ -297,6 +328,35 @@ mod tests {
             assert_eq!(back.selection, session.selection, "{variant}");
             assert_eq!(back.to_save(), text);
         }
+    }
+
+    #[test]
+    fn a_resigned_or_agreed_game_stays_over_when_restored() {
+        for (i, end) in ["resign", "agree"].into_iter().enumerate() {
+            let kind = GameKind::Draughts(DraughtsKind::Bell);
+            let mut session = Session::new(kind, vs_computer(), 7 + i as u64);
+            play_first_entries(&mut session, 3);
+            match end {
+                "resign" => assert!(session.resign()),
+                _ => {
+                    session.game.agree_draw().expect("agreed");
+                }
+            }
+            let text = session.to_save();
+            let back = Session::from_save(&text).expect("the save reads back");
+            assert!(back.is_over(), "{text}");
+            assert_eq!(back.game.outcome(), session.game.outcome(), "{text}");
+            assert!(!back.is_unfinished(), "no game in progress to lose");
+            assert_eq!(back.to_save(), text);
+        }
+        // A save written before endings were kept reads as before.
+        let old = r#"{"version":1,"record":"bell moves d3-c3","mode":"friend","seed":1}"#;
+        assert!(!Session::from_save(old).expect("reads").is_over());
+        let bad = r#"{"version":1,"record":"bell","mode":"friend","seed":1,"ending":"won"}"#;
+        assert!(matches!(
+            Session::from_save(bad),
+            Err(SaveError::Corrupt(_))
+        ));
     }
 
     #[test]

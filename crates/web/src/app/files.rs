@@ -1,5 +1,5 @@
-//! Records and pictures leaving the page: a game's record saved as a text
-//! file, the board saved as a PNG.
+//! Files leaving the page: a game's record saved as a text file (the
+//! board's picture, in the whole app, goes the same way: `app/full.rs`).
 
 use web_sys::{Blob, BlobPropertyBag, HtmlAnchorElement, Url};
 
@@ -20,14 +20,8 @@ impl App {
         }
     }
 
-    /// Offers the board, as drawn now, as a PNG picture named `name`.
-    pub(super) fn picture(&self, name: &str) {
-        if let Ok(url) = self.canvas.to_data_url_with_type("image/png") {
-            self.save_url(name, &url);
-        }
-    }
-
-    fn save_url(&self, name: &str, url: &str) {
+    /// Offers what `url` holds as a file named `name`.
+    pub(super) fn save_url(&self, name: &str, url: &str) {
         let Some(link) = self
             .document
             .create_element("a")

@@ -102,6 +102,13 @@ impl App {
         self.write_rematch(full.rematch.as_ref());
     }
 
+    /// Offers the board, as drawn now, as a PNG picture named `name`.
+    pub(super) fn picture(&self, name: &str) {
+        if let Ok(url) = self.canvas.to_data_url_with_type("image/png") {
+            self.save_url(name, &url);
+        }
+    }
+
     /// After the heartbeat: the online panel alone.
     pub(super) fn write_heartbeat(&self) {
         self.write_online_panel(self.ui.heartbeat_view().as_ref());
@@ -123,7 +130,6 @@ impl App {
             } => self.create_online(game, &side, suggestions, clock),
             FullEffect::SendOnline(message) => self.send_online(&message),
             FullEffect::Copy(id) => self.copy_text(id),
-            FullEffect::Download { name, text } => self.download(&name, &text),
             FullEffect::Picture { name } => self.picture(&name),
             FullEffect::LoadPuzzles(kind) => self.load_puzzles(kind),
             FullEffect::Api(call) => self.call(call),

@@ -6,6 +6,7 @@
 mod address;
 mod board;
 mod computer;
+mod files;
 #[cfg_attr(not(feature = "full"), path = "full_off.rs")]
 mod full;
 mod listen;
@@ -21,8 +22,6 @@ mod community;
 mod editor;
 #[cfg(feature = "full")]
 mod embed;
-#[cfg(feature = "full")]
-mod files;
 #[cfg(feature = "full")]
 mod lines;
 #[cfg(feature = "full")]
@@ -335,6 +334,7 @@ impl App {
                 Effect::LoadLanguage(lang) => self.load_language(lang),
                 Effect::Sound(sound) => self.speaker.play(sound, self.document.body()),
                 Effect::Full(effect) => self.run_full(effect),
+                Effect::Download { name, text } => self.download(&name, &text),
                 Effect::Navigate(query) => {
                     let _ = self.window.location().assign(&query);
                 }

@@ -37,6 +37,27 @@ impl App {
         }
     }
 
+    /// A control that ends the game, with its words, marked while it waits
+    /// for its second press (`data-confirm`).
+    pub(super) fn write_asked(&self, action: &str, label: &str, asked: bool) {
+        let Ok(Some(button)) = self
+            .document
+            .query_selector(&format!("[data-action=\"{action}\"]"))
+        else {
+            return;
+        };
+        if button.text_content().as_deref() != Some(label) {
+            button.set_text_content(Some(label));
+        }
+        if button.has_attribute("data-confirm") != asked {
+            let _ = if asked {
+                button.set_attribute("data-confirm", "")
+            } else {
+                button.remove_attribute("data-confirm")
+            };
+        }
+    }
+
     fn set_body(&self, name: &str, value: &str) {
         if let Some(body) = self.document.body() {
             if body.get_attribute(name).as_deref() != Some(value) {
@@ -224,6 +245,7 @@ impl App {
         self.set_text("pause", &game.pause_label);
         self.set_disabled("undo", game.undo_disabled);
         self.set_disabled("resign", game.resign_disabled);
+        self.write_asked("resign", &game.resign_label, game.resign_asked);
         self.set_disabled("analyse", game.analyse_disabled);
         self.set_disabled("offer-draw", game.offer_draw_disabled);
         self.set_hidden("promotion", game.promotion.is_empty());

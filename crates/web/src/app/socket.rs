@@ -154,6 +154,7 @@ impl App {
         self.set_disabled("resign", view.resign_disabled);
         self.set_disabled("offer-draw", view.offer_draw_disabled);
         self.set_hidden("abort", !view.abort);
+        self.write_asked("abort", &view.abort_label, view.abort_asked);
         self.set_disabled("undo", true);
     }
 

@@ -72,6 +72,9 @@ pub struct Session {
     pub variations: Option<Box<Variations>>,
     /// The computer's turns in a row that saw the game as even.
     even_turns: u32,
+    /// The players a game's record named (White, Black), when it came from
+    /// one: shown in place of the mode's names.
+    pub players: Option<Box<[String; 2]>>,
 }
 
 impl Session {
@@ -94,6 +97,7 @@ impl Session {
             entries,
             variations: None,
             even_turns: 0,
+            players: None,
         }
     }
 

@@ -115,9 +115,13 @@ impl Ui {
         fx: &mut Vec<Effect>,
     ) {
         match link {
-            Ok((Link::Review(_) | Link::Record(_), game)) => {
+            Ok((link @ (Link::Review(_) | Link::Record(_)), game)) => {
                 let seed = self.new_seed();
-                self.take_up(Session::resume(game, Mode::Friend, seed), fx);
+                let mut session = Session::resume(game, Mode::Friend, seed);
+                if let Link::Record(text) = &link {
+                    session.players = crate::records::players(text).map(Box::new);
+                }
+                self.take_up(session, fx);
                 self.shared.from_link = true;
                 self.start_review(fx);
             }

@@ -55,7 +55,13 @@ pub(super) fn update(ui: &mut Ui, msg: BoardMsg, fx: &mut Vec<Effect>) {
             button,
             pointer,
             time_ms,
-        } => ui.pointer_down(at, size, button, pointer, time_ms, fx),
+        } => {
+            // A press on the board forgets a resignation asked once.
+            if let Some(game) = ui.screen.game_mut() {
+                game.confirming = None;
+            }
+            ui.pointer_down(at, size, button, pointer, time_ms, fx)
+        }
         BoardMsg::PointerMove { at, scale } => ui.pointer_move(at, scale, fx),
         BoardMsg::PointerUp { at, size } => ui.pointer_up(at, size, fx),
         BoardMsg::PointerCancel => {

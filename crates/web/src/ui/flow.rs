@@ -4,6 +4,7 @@
 
 use engine::search::Level;
 
+use super::screen::Ending;
 use super::{Button, Dialog, Effect, Screen, ScreenState, Thinking, Ui};
 use crate::embed::Embed;
 use crate::session::{Mode, Session, Update};
@@ -12,6 +13,9 @@ use crate::t;
 impl Ui {
     /// A control was pressed.
     pub(super) fn press(&mut self, button: Button, fx: &mut Vec<Effect>) {
+        if !self.confirmed(&button) {
+            return;
+        }
         match button {
             Button::Home => {
                 self.shared.notice = None;
@@ -57,13 +61,13 @@ impl Ui {
             | Button::JoinOnline { on_line: false, .. } => {
                 self.shared.notice = Some(t!("offline"));
             }
+            Button::DownloadRecord => self.download_record(fx),
             Button::StartReview
             | Button::Analyse
             | Button::Editor(_)
             | Button::Lines(_)
             | Button::Puzzle(_)
             | Button::ReviewRecord(_)
-            | Button::DownloadRecord
             | Button::Picture
             | Button::StartOnline { .. }
             | Button::JoinOnline { .. }
@@ -74,6 +78,33 @@ impl Ui {
             | Button::CancelOnline => self.press_full(button, fx),
             game => self.game_button(game, fx),
         }
+    }
+
+    /// Resigning and aborting take a second press on the same control;
+    /// any other press forgets the first. Whether `button` goes ahead.
+    fn confirmed(&mut self, button: &Button) -> bool {
+        let ending = Ending::of(button);
+        let live = self.shared.session.as_ref().is_some_and(|s| !s.is_over());
+        let Some(game) = self.screen.game_mut() else {
+            return true;
+        };
+        match ending {
+            Some(ending) if live && game.confirming != Some(ending) => {
+                game.confirming = Some(ending);
+                false
+            }
+            _ => {
+                game.confirming = None;
+                true
+            }
+        }
+    }
+
+    /// Whether taking a turn back would rewrite a finished game: one being
+    /// reviewed, or one a link or a record opened.
+    pub(super) fn undo_locked(&self) -> bool {
+        let over = self.shared.session.as_ref().is_some_and(Session::is_over);
+        self.screen.tool().review().is_some() || (over && self.shared.from_link)
     }
 
     /// A join code as typed, read; one that cannot be a code is refused in
@@ -103,6 +134,10 @@ impl Ui {
             if let Some(game) = self.screen.game_mut() {
                 game.looking_back = true;
             }
+        }
+        // A finished game under review stays as it ended.
+        if button == Button::Undo && self.undo_locked() {
+            return;
         }
         let Some(session) = self.shared.session.as_mut() else {
             return;

@@ -7,10 +7,8 @@
 //! app's hooks does nothing; so light or full is decided here, at one
 //! `mod` line, and nowhere in the code the two share.
 
-use engine::Side;
 use online_play::ClientMessage;
 
-use super::view::player_name;
 use super::{analysis, around, connection, editor, embed, lines, lobby, online, puzzle, review};
 use super::{Boot, Button, Effect, Screen, Ui};
 use crate::links::Link;
@@ -96,8 +94,6 @@ pub enum FullEffect {
     /// Copy the text of the element with this id; report
     /// [`FullAction::Copied`].
     Copy(&'static str),
-    /// Offer `text` as a file to save, named `name`.
-    Download { name: String, text: String },
     /// Offer the board as a PNG picture, named `name`.
     Picture { name: String },
     /// Fetch a game's puzzles; report [`PuzzleMsg::Loaded`].
@@ -175,14 +171,6 @@ impl Ui {
                 let read = crate::records::read(&text).map(|game| (Link::Record(text), game));
                 self.open(read, &mut notice, fx);
                 self.shared.notice = notice;
-            }
-            Button::DownloadRecord => {
-                if let Some((text, name)) = self.record_out() {
-                    fx.push(Effect::Full(FullEffect::Download {
-                        name: format!("{name}.txt"),
-                        text,
-                    }));
-                }
             }
             Button::Picture => {
                 if let Some((_, name)) = self.record_out() {
@@ -283,24 +271,6 @@ impl Ui {
             boot.account.as_deref(),
             boot.seed,
         );
-    }
-
-    /// The game's record with its tags, and a file name for it, while the
-    /// game is on screen (written anew after every action there, so not
-    /// behind the other screens).
-    pub fn record_out(&self) -> Option<(String, String)> {
-        let session = self.shared.session.as_ref().filter(|_| {
-            self.screen.tool().editor().is_none() && self.screen.screen() == Screen::Game
-        })?;
-        let tags = crate::records::Tags {
-            date: self.shared.today.clone(),
-            white: player_name(session.mode, Side::White),
-            black: player_name(session.mode, Side::Black),
-        };
-        Some((
-            crate::records::write(&session.game, &tags),
-            crate::records::file_name(&session.game, &self.shared.today),
-        ))
     }
 
     /// Takes one of the whole app's actions. A page playing the light

@@ -24,14 +24,9 @@ impl Ui {
     /// a tool: none for the others, or when the tool is not available here.
     pub fn tools_link(&self, button: &Button) -> Option<Link> {
         let link = match button {
-            Button::StartReview => {
-                let session = self
-                    .shared
-                    .session
-                    .as_ref()
-                    .filter(|_| self.review_available())?;
-                Link::Review(session.game.to_record_line())
-            }
+            // The whole record, so that the players, the result and how the
+            // game ended come along.
+            Button::StartReview if self.review_available() => Link::Record(self.record_out()?.0),
             Button::Analyse | Button::Lines(LinesButton::Open) => {
                 let session = self
                     .shared

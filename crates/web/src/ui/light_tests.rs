@@ -161,22 +161,27 @@ fn each_tool_opens_on_the_whole_apps_page_as_it_opens_in_place() {
 }
 
 #[test]
-fn the_light_page_keeps_its_other_controls_and_leaves_records_to_the_whole_app() {
+fn the_light_page_keeps_its_other_controls_and_saves_the_record_itself() {
     let mut light = game_looked_back(Ui::light());
-    // Records are written on the whole app's page (its analysis board).
+    // The record panel is the whole app's; the record file is saved here
+    // too, from the game screen or its result panel.
     assert_eq!(light.view().full.record, None);
     assert!(game_looked_back(Ui::new()).view().full.record.is_some());
-    for button in [Button::DownloadRecord, Button::Picture] {
-        let fx = light.update(Action::Press(button.clone()));
-        assert!(
-            !fx.iter().any(|e| matches!(
-                e,
-                Effect::Full(FullEffect::Download { .. })
-                    | Effect::Full(FullEffect::Picture { .. })
-            )),
-            "{button:?}"
-        );
-    }
+    let fx = light.update(Action::Press(Button::DownloadRecord));
+    let saved = fx.iter().find_map(|e| match e {
+        Effect::Download { name, text } => Some((name.clone(), text.clone())),
+        _ => None,
+    });
+    let (name, text) = saved.expect("the record offered as a file");
+    assert!(name.ends_with(".txt"), "{name}");
+    assert_eq!(Some(text), light.record_out().map(|(text, _)| text));
+    assert!(navigated(&fx).is_none(), "saved in place");
+    let fx = light.update(Action::Press(Button::Picture));
+    assert!(
+        !fx.iter()
+            .any(|e| matches!(e, Effect::Full(FullEffect::Picture { .. }))),
+        "the picture is the whole app's"
+    );
     for button in [Button::Forward, Button::Flip, Button::Undo, Button::Home] {
         let fx = light.update(Action::Press(button.clone()));
         assert!(navigated(&fx).is_none(), "{button:?} stays");

@@ -17,6 +17,7 @@ mod full;
 mod hint;
 mod language;
 mod light;
+mod record;
 mod screen;
 mod sounds;
 mod tools;
@@ -415,6 +416,8 @@ mod connection_tests;
 mod editor_tests;
 #[cfg(test)]
 mod embed_tests;
+#[cfg(test)]
+mod finished_tests;
 #[cfg(test)]
 mod light_tests;
 #[cfg(test)]

@@ -7,11 +7,13 @@
 use engine::AnyTurn;
 use online_play::{Role, ServerMessage};
 
+use super::screen::Ending;
 use super::{Effect, Screen, Ui};
 use crate::online_state::ClockFace;
 use crate::online_state::{Link, Online, Received};
 use crate::session::{DrawOffer, Mode, Session};
 use crate::sound::Sound;
+use crate::t;
 use crate::ui::FullEffect;
 
 /// Where the online seat is kept, to find the game again after a reload.
@@ -155,7 +157,11 @@ impl Ui {
 
 /// The online panel, while taking part in an online game.
 pub fn view(ui: &Ui) -> Option<OnlineView> {
-    ui.shared.online.as_ref().map(|g| OnlineView::of(&g.mirror))
+    let mut view = OnlineView::of(&ui.shared.online.as_ref()?.mirror);
+    let asked = ui.screen.game().and_then(|g| g.confirming) == Some(Ending::Abort);
+    view.abort_asked = asked;
+    view.abort_label = t!(if asked { "abort-confirm" } else { "abort-game" });
+    Some(view)
 }
 
 /// The online panel: the waiting screen's code and links, the connection
@@ -182,6 +188,9 @@ pub struct OnlineView {
     pub offer_draw_disabled: bool,
     /// Whether the game can still be called off (before each side moved).
     pub abort: bool,
+    /// Abort was pressed once and waits for the second press; its words.
+    pub abort_asked: bool,
+    pub abort_label: String,
 }
 
 impl OnlineView {
@@ -222,6 +231,8 @@ impl OnlineView {
             resign_disabled: spectator || over || !online.started(),
             offer_draw_disabled: spectator || over || !online.started(),
             abort: !spectator && !over && online.room.as_ref().is_some_and(|r| r.game.ply() < 2),
+            abort_asked: false,
+            abort_label: t!("abort-game"),
         }
     }
 }

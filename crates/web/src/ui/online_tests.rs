@@ -126,6 +126,17 @@ fn an_online_move_waits_for_the_server_through_a_drop_and_a_resync() {
     assert!(fx.contains(&Effect::Animate));
     let panel = online_panel(&ui);
     assert!(panel.pending && panel.abort && !panel.resign_disabled);
+    // Aborting asks once more first; another control forgets it.
+    let fx = ui.update(Action::Press(Button::Abort));
+    assert!(!fx.iter().any(|e| matches!(e, Effect::Full(_))), "{fx:?}");
+    let panel = online_panel(&ui);
+    assert!(panel.abort_asked);
+    assert_eq!(panel.abort_label, "Abort? Press again");
+    ui.update(Action::Press(Button::Flip));
+    ui.update(Action::Press(Button::Flip));
+    let panel = online_panel(&ui);
+    assert!(!panel.abort_asked);
+    assert_eq!(panel.abort_label, "Abort the game");
     assert_eq!(panel.join_query, "?join=K7Q4MZ");
     assert_eq!(ui.view().game.expect("panels").ply, 1, "pending, shown");
     assert_eq!(
@@ -189,6 +200,9 @@ fn an_online_move_waits_for_the_server_through_a_drop_and_a_resync() {
     assert_eq!((view.ply, view.status.as_str()), (2, "Your turn"));
 
     // Online, the controls speak to the server; there is no undo.
+    // Resigning asks once more first; the server hears only the second press.
+    let fx = ui.update(Action::Press(Button::Resign));
+    assert!(!fx.iter().any(|e| matches!(e, Effect::Full(_))), "{fx:?}");
     let fx = ui.update(Action::Press(Button::Resign));
     assert_eq!(
         fx,

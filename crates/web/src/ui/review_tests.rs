@@ -18,6 +18,7 @@ fn finished() -> Ui {
     }
     ui.shared.session = Some(Session::resume(game, Mode::Friend, 1));
     ui.screen = ScreenState::fresh(Screen::Game);
+    ui.update(Action::Press(Button::Resign)); // asked once more first
     ui.update(Action::Press(Button::Resign));
     assert!(session(&ui).is_over());
     ui
@@ -250,6 +251,7 @@ fn the_analysis_waits_while_the_computer_plays() {
     let fx = ui.update(Action::Press(Button::Analyse));
     assert!(asked(&fx).is_none(), "the worker is the computer's: {fx:?}");
     // Once the game is over, it looks.
+    ui.update(Action::Press(Button::Resign)); // asked once more first
     let fx = ui.update(Action::Press(Button::Resign));
     let request = asked(&fx).expect("asked once over");
     assert_eq!(request.kind, "analyse");

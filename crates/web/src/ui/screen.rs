@@ -137,6 +137,26 @@ pub struct GameScreen {
     pub(super) hint: Option<(u32, Option<(Point, Point)>)>,
     /// The finished game's result panel was closed to go over the moves.
     pub(super) looking_back: bool,
+    /// A control that ends the game was pressed once: a second press on it
+    /// does it, anything else forgets it.
+    pub(super) confirming: Option<Ending>,
+}
+
+/// The controls that end a game, each asked twice.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Ending {
+    Resign,
+    Abort,
+}
+
+impl Ending {
+    pub(super) fn of(button: &super::Button) -> Option<Ending> {
+        match button {
+            super::Button::Resign => Some(Ending::Resign),
+            super::Button::Abort => Some(Ending::Abort),
+            _ => None,
+        }
+    }
 }
 
 /// The tool open over the board.

@@ -42,6 +42,7 @@ fn a_finished_game_offers_a_rematch_with_sides_swapped_and_a_look_back() {
     let mut ui = booted();
     let fx = start_computer(&mut ui, Level::Easy, Side::White);
     assert!(asked(&fx).is_none(), "White moves first: the person");
+    ui.update(Action::Press(Button::Resign)); // asked once more first
     ui.update(Action::Press(Button::Resign));
     let result = ui
         .view()
@@ -126,6 +127,7 @@ fn the_home_screen_offers_to_continue_the_game_in_progress() {
     ui.update(Action::Press(Button::Continue));
     assert_eq!(ui.screen.screen(), Screen::Game);
     // A finished game is not offered.
+    ui.update(Action::Press(Button::Resign)); // asked once more first
     ui.update(Action::Press(Button::Resign));
     assert_eq!(ui.view().continuing, None);
 }

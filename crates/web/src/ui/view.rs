@@ -3,6 +3,7 @@
 
 use engine::{GameKind, Side};
 
+use super::screen::Ending;
 use super::Ui;
 use crate::i18n::by_side;
 use crate::i18n::Lang;
@@ -72,6 +73,9 @@ pub struct GameView {
     /// A puzzle waits for its answer: no analysis yet.
     pub analyse_disabled: bool,
     pub resign_disabled: bool,
+    /// Resign was pressed once and waits for the second press; its words.
+    pub resign_asked: bool,
+    pub resign_label: String,
     pub offer_draw_disabled: bool,
     /// Online games have no undo.
     pub undo_hidden: bool,
@@ -252,9 +256,10 @@ impl Ui {
             .map(|p| geometry.name(p).to_string())
             .unwrap_or_default();
         let watching = watch_delay.is_some();
+        let resign_asked = self.screen.game().and_then(|g| g.confirming) == Some(Ending::Resign);
         Some(GameView {
             title: display_name(game.kind()),
-            players: self.players_line(session.mode),
+            players: self.players_line(session),
             // Only the whole app plays online.
             clocks: self.online_clocks(),
             result: (!self.screen.looking_back())
@@ -288,11 +293,17 @@ impl Ui {
             } else {
                 "pause"
             }),
-            undo_disabled: game.ply() == 0 && !session.is_over(),
+            undo_disabled: (game.ply() == 0 && !session.is_over()) || self.undo_locked(),
             resign_disabled: session.is_over()
                 || watching
                 || session.on_analysis_board()
                 || self.screen.tool().puzzle().is_some(),
+            resign_asked,
+            resign_label: t!(if resign_asked {
+                "resign-confirm"
+            } else {
+                "resign"
+            }),
             offer_draw_disabled: session.is_over()
                 || watching
                 || session.on_analysis_board()
@@ -411,6 +422,15 @@ pub fn preview(kind: GameKind, prefs: &crate::save::Prefs) -> Scene {
 
 /// Who plays, White first: "You – Computer (Hard)", "White – Black".
 /// Who plays `side`: "You", "Computer (Hard)", "White"…
+/// Who plays `side` in `session`: the name its record gave, else as its
+/// mode says.
+pub fn session_player(session: &Session, side: Side) -> String {
+    match &session.players {
+        Some(names) => names[side.index()].clone(),
+        None => player_name(session.mode, side),
+    }
+}
+
 pub fn player_name(mode: Mode, side: Side) -> String {
     match mode {
         Mode::Computer { human, .. } if side == human => t!("you"),
@@ -425,14 +445,14 @@ pub fn player_name(mode: Mode, side: Side) -> String {
 impl Ui {
     /// Who plays ("You – Computer (Hard)"); online, the names the server
     /// gave, the person's own as "You".
-    fn players_line(&self, mode: Mode) -> String {
-        let names = self.online_names();
+    fn players_line(&self, session: &Session) -> String {
+        let (mode, names) = (session.mode, self.online_names());
         let name = |side: Side| match (mode, names) {
             (Mode::Online { side: Some(me), .. }, _) if side == me => t!("you"),
             (Mode::Online { .. }, Some(names)) => names[side.index()]
                 .as_deref()
                 .map_or_else(|| player_name(mode, side), crate::community::shown_name),
-            _ => player_name(mode, side),
+            _ => session_player(session, side),
         };
         t!(
             "players",
