@@ -49,6 +49,12 @@ test('create, join by code, watch and suggest, play, reload, resign', async () =
   await waitForStatus(b.page, 'Waiting for White');
   await a.page.waitForSelector('body[data-screen="game"]');
   await waitForStatus(a.page, 'Your turn');
+  // Against a person, the computer's tools are not offered.
+  for (const p of [a.page, b.page]) {
+    for (const id of ['analyse', 'edit', 'hint', 'analysis-board', 'review-button']) {
+      assert.equal(await p.isVisible(`#${id}`), false, id);
+    }
+  }
 
   // White moves; Black's board follows.
   await playFirstMove(a.page);

@@ -247,6 +247,9 @@ impl App {
         self.set_disabled("resign", game.resign_disabled);
         self.write_asked("resign", &game.resign_label, game.resign_asked);
         self.set_disabled("analyse", game.analyse_disabled);
+        for id in ["analyse", "edit"] {
+            self.set_hidden(id, !game.engine_tools);
+        }
         self.set_disabled("offer-draw", game.offer_draw_disabled);
         self.set_hidden("promotion", game.promotion.is_empty());
         if let Ok(buttons) = self.document.query_selector_all("[data-action=promote]") {

@@ -72,7 +72,8 @@ pub fn eval_words(white: i32) -> String {
 impl Ui {
     /// Turns the panel on or off.
     pub(super) fn toggle_analysis(&mut self, fx: &mut Vec<Effect>) {
-        if self.puzzle_unanswered() {
+        // Not in an online game, where another person plays.
+        if self.puzzle_unanswered() || self.shared.online.is_some() {
             return;
         }
         let Some(game) = self.screen.game_mut() else {

@@ -64,6 +64,7 @@ fn resigning_takes_a_second_press_and_anything_else_forgets_the_first() {
     ui.update(Action::Press(Button::Resign));
     assert_eq!(outcome(&ui), None, "one press resigns nothing");
     let view = game_view(&ui);
+    assert!(view.engine_tools, "a game on this device has the tools");
     assert!(view.resign_asked);
     assert_eq!(view.resign_label, "Resign? Press again");
     // Another control forgets it.

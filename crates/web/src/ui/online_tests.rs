@@ -101,6 +101,15 @@ fn an_online_move_waits_for_the_server_through_a_drop_and_a_resync() {
     let game = view.game.expect("panels");
     assert_eq!(game.status, "Your turn");
     assert!(game.undo_hidden);
+    // Against a person, the computer's tools are not offered, and asked
+    // for anyway they do nothing.
+    assert!(!game.engine_tools && game.hint.is_none() && game.review.is_none());
+    for button in [Button::Analyse, Button::Editor(EditorButton::Open)] {
+        let fx = ui.update(Action::Press(button));
+        assert!(!fx.iter().any(|e| matches!(e, Effect::Ask(_))), "{fx:?}");
+    }
+    assert_eq!(ui.view().full.analysis, None);
+    assert_eq!(ui.view().full.editor, None);
     assert_eq!(
         ui.shared.session.as_ref().map(|s| s.mode),
         Some(Mode::Online {

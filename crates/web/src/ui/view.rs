@@ -72,6 +72,9 @@ pub struct GameView {
     pub undo_disabled: bool,
     /// A puzzle waits for its answer: no analysis yet.
     pub analyse_disabled: bool,
+    /// Whether the computer's tools (analysis, the editor) are offered:
+    /// never in an online game, where another person plays.
+    pub engine_tools: bool,
     pub resign_disabled: bool,
     /// Resign was pressed once and waits for the second press; its words.
     pub resign_asked: bool,
@@ -309,6 +312,7 @@ impl Ui {
                 || session.on_analysis_board()
                 || self.screen.tool().puzzle().is_some(),
             analyse_disabled: self.puzzle_unanswered(),
+            engine_tools: self.shared.online.is_none(),
             undo_hidden: self.shared.online.is_some(),
             promotion: self
                 .screen
