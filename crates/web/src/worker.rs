@@ -205,6 +205,16 @@ fn consider_draw(request: &Request) -> Result<bool, String> {
         "black" => engine::Side::Black,
         other => return Err(format!("unknown side {other:?}")),
     };
+    // A position the endgame tables know as drawn is taken as one at any
+    // level; otherwise the level judges (`AnyGame::accepts_draw`).
+    crate::endgame::prepare(&game, game.ply());
+    if let AnyGame::Alquerque(history) = &game {
+        if crate::endgame::value(history.position()) == Some(alquerque_tables::Value::Draw)
+            && game.outcome().is_none()
+        {
+            return Ok(true);
+        }
+    }
     Ok(game.accepts_draw(level, side))
 }
 

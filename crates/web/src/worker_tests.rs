@@ -59,6 +59,33 @@ fn a_draw_offer_gets_an_answer() {
 }
 
 #[test]
+fn a_draw_the_tables_know_is_taken_even_by_the_side_ahead() {
+    // Two White men against one: b2-c2 let the win go, and the tables know
+    // the position for a draw. White's search still sees a man more, so
+    // the level alone would play on.
+    let record = "classic position 5/2b2/5/1w1w1/5 w - - 0 moves b2-c2";
+    let game = AnyGame::from_record_line(record).expect("a game");
+    assert!(
+        !game.accepts_draw(Level::Easy, engine::Side::White),
+        "the level alone plays on"
+    );
+    let ask = |side: &str| {
+        let text = format!(
+            "{{\"id\":9,\"record\":\"{record}\",\"level\":\"easy\",\"seed\":1,\"seconds\":1,\"kind\":\"draw\",\"side\":\"{side}\"}}"
+        );
+        answer(read(&text), clock).accepts
+    };
+    assert_eq!(ask("white"), Some(true));
+    assert_eq!(ask("black"), Some(true));
+    // With the win still there, White plays on.
+    let won = "classic position 5/2b2/5/1w1w1/5 w - - 0";
+    let text = format!(
+        "{{\"id\":9,\"record\":\"{won}\",\"level\":\"easy\",\"seed\":1,\"seconds\":1,\"kind\":\"draw\",\"side\":\"white\"}}"
+    );
+    assert_eq!(answer(read(&text), clock).accepts, Some(false));
+}
+
+#[test]
 fn in_an_ending_the_tables_know_expert_plays_by_them_and_analysis_tells_their_value() {
     use alquerque_tables::{Tables, Value};
     use engine::DraughtsKind::{Qirkat, Special};

@@ -26,7 +26,7 @@ use crate::kind::{DraughtsKind, GameKind, UnknownGame};
 use crate::notation::{split_turns, MoveError};
 use crate::position::Turn;
 use crate::rules::{OptionError, Rules};
-use crate::search::{Level, LevelSettings, Player, Score};
+use crate::search::{LevelSettings, Player, Score};
 use crate::side::Side;
 use crate::Bits;
 
@@ -123,6 +123,9 @@ macro_rules! dispatch {
         }
     };
 }
+
+// After the macro, which it uses.
+mod draw_offer;
 
 impl AnyGame {
     /// A new game with the default rules.
@@ -458,31 +461,6 @@ impl AnyGame {
             AnyGame::Chesquerque(c) => choose(c.positions(), settings, seed, clock, None)
                 .map(|(t, s)| (AnyTurn::Chesquerque(t), s)),
         }
-    }
-
-    /// Whether a computer player of `level` playing `side` accepts a draw
-    /// offer now: when its search does not see itself clearly better.
-    pub fn accepts_draw(&self, level: Level, side: Side) -> bool {
-        if self.outcome().is_some() {
-            return false;
-        }
-        fn score<P: crate::search::Searchable>(positions: &[P], settings: LevelSettings) -> Score {
-            let mut search = crate::search::Search::<P>::new();
-            let limits = crate::search::Limits {
-                depth: settings.depth.min(crate::search::Depth(8)),
-                nodes: (settings.nodes / P::NODE_COST).max(1_000),
-            };
-            search.run(positions, limits).score
-        }
-        let settings = level.settings(self.kind());
-        let to_move = dispatch!(self, g => score(g.positions(), settings), c => score(c.positions(), settings));
-        let ours = if side == self.side_to_move() {
-            to_move
-        } else {
-            -to_move
-        };
-        // A third of a man is "clearly better".
-        ours.0 < 33
     }
 }
 
