@@ -88,11 +88,15 @@ describe('screens', () => {
   test('keyboard help shows with a keyboard, not on a touch screen until keys are used', async () => {
     const desk = await openApp(app.browser, app.url, DESKTOP);
     const phone = await openApp(app.browser, app.url, PHONE);
+    // A touch screen that is not a phone's: a tablet, or a laptop's.
+    const touch = await openApp(app.browser, app.url, { viewport: { width: 390, height: 844 }, hasTouch: true });
     try {
       await startGame(desk.page, 'classic');
       await startGame(phone.page, 'classic');
+      await startGame(touch.page, 'classic');
       assert.equal(await desk.page.isVisible('#board-keys'), true);
       assert.equal(await phone.page.isVisible('#board-keys'), false);
+      assert.equal(await touch.page.isVisible('#board-keys'), false);
       // The board still describes itself to a screen reader by it.
       assert.equal(await phone.page.getAttribute('#board', 'aria-describedby'), 'board-keys');
       await phone.page.keyboard.press('Tab');
@@ -102,6 +106,7 @@ describe('screens', () => {
     } finally {
       await desk.context.close();
       await phone.context.close();
+      await touch.context.close();
     }
   });
 
