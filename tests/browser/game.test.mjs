@@ -156,6 +156,35 @@ describe('playing in the browser', () => {
     }
   });
 
+  test('special: a huff is explained in words and on the board, with its rule a press away', async () => {
+    const { context, page, errors } = await openApp(app.browser, app.url, DESKTOP);
+    try {
+      // White's d3-c3 left c1's capture untaken: Black may huff c1.
+      const record = 'special moves c2-c3 c4xc2 d3-c3';
+      await page.evaluate((record) => {
+        localStorage.setItem('alquerque.game', JSON.stringify({ version: 1, record, mode: 'friend', seed: 5 }));
+      }, record);
+      await page.reload();
+      await page.waitForSelector('canvas#board[data-drawn="true"]');
+      assert.equal(await page.isVisible('#huff-note'), false);
+      for (let i = 0; i < 3; i += 1) await pressPoint(page, 'c1');
+      await enter(page, ['b3', 'd3']);
+      await waitForPly(page, 4);
+      await page.waitForSelector('#huff-note:not([hidden])');
+      assert.equal(
+        await page.textContent('#huff-note-text'),
+        "White's piece on c1 was huffed: it could have captured and did not, so Black removed it.",
+      );
+      assert.equal(await page.getAttribute('canvas#board', 'data-huffed'), 'c1');
+      await page.click('#huff-note [data-action="rules"]');
+      await page.waitForSelector('#rules-special');
+      assert.ok(await page.isVisible('#rules-special'));
+      assert.deepEqual(errors, [], 'no errors on the page');
+    } finally {
+      await context.close();
+    }
+  });
+
   test('a phone: touch input, and every screen fits', async () => {
     const { context, page, errors } = await openApp(app.browser, app.url, PHONE);
     try {

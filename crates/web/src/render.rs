@@ -43,6 +43,8 @@ pub struct Scene {
     pub cursor: Option<Point>,
     /// A better move, drawn as an arrow from its piece to where it ends.
     pub arrow: Option<(Point, Point)>,
+    /// The point of a piece the last turn huffed: a ring with a cross.
+    pub huffed: Option<Point>,
     /// The board's colours.
     pub theme: BoardTheme,
     /// How the pieces are drawn.
@@ -97,6 +99,10 @@ pub fn draw(
         )?;
     } else {
         canvas.remove_attribute("data-arrow")?;
+    }
+    match scene.huffed {
+        Some(p) => canvas.set_attribute("data-huffed", &geometry.name(p).to_string())?,
+        None => canvas.remove_attribute("data-huffed")?,
     }
     canvas.set_attribute("data-layout", &describe(&layout)?)?;
     canvas.set_attribute("data-drawn", "true")
@@ -272,6 +278,21 @@ fn paint_marks(
                 ctx.line_to(x, y);
             }
         }
+        ctx.stroke();
+    }
+    if let Some(p) = scene.huffed {
+        let (x, y) = layout.centre(p);
+        let ink = palette.check.colour.css();
+        ring(ctx, layout, p, r * 0.8, &ink, w)?;
+        let d = r * 0.45;
+        ctx.set_stroke_style_str(&ink);
+        ctx.set_line_width(w);
+        ctx.set_line_cap("round");
+        ctx.begin_path();
+        ctx.move_to(x - d, y - d);
+        ctx.line_to(x + d, y + d);
+        ctx.move_to(x + d, y - d);
+        ctx.line_to(x - d, y + d);
         ctx.stroke();
     }
     if let Some(king) = scene.check {

@@ -383,6 +383,15 @@ impl AnyGame {
         }
     }
 
+    /// The point of the piece the last turn huffed, if it huffed one.
+    pub fn last_huff(&self) -> Option<Point> {
+        match self {
+            AnyGame::Alquerque(g) => g.turns().last()?.huff,
+            AnyGame::Turkish(g) => g.turns().last()?.huff,
+            AnyGame::Chesquerque(_) => None,
+        }
+    }
+
     /// Takes back the last turn (or a resignation or agreed draw); false when
     /// there is nothing to take back.
     pub fn undo(&mut self) -> bool {

@@ -226,6 +226,11 @@ impl App {
         self.set_disabled("hint", game.hint != Some(true));
         self.set_text("confirm-text", game.confirm.as_deref().unwrap_or_default());
         self.set_text("prompt", &game.prompt);
+        self.set_text(
+            "huff-note-text",
+            game.huff_note.as_deref().unwrap_or_default(),
+        );
+        self.set_hidden("huff-note", game.huff_note.is_none());
         self.set_text("counts", &game.counts);
         self.write_moves(game);
         let watching = game.watch_delay.is_some();

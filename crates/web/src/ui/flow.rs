@@ -312,6 +312,8 @@ impl Ui {
     pub(super) fn take_up(&mut self, session: Session, fx: &mut Vec<Effect>) {
         self.leave_online(fx);
         self.shared.session = Some(session);
+        // A new game's turns are not the last one's.
+        self.shared.announced_ply = None;
         self.stop_thinking(fx);
         self.shared.paused = false;
         self.shared.from_link = false;

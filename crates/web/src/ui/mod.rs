@@ -15,6 +15,7 @@ mod flow;
 #[cfg_attr(not(feature = "full"), path = "full_off.rs")]
 mod full;
 mod hint;
+mod huff_note;
 mod language;
 mod light;
 mod record;
@@ -277,12 +278,13 @@ impl Ui {
         if let Some(session) = &self.shared.session {
             let game = &session.game;
             if self.shared.announced_ply != Some(game.ply()) {
-                self.shared.announced_ply = Some(game.ply());
+                let before = self.shared.announced_ply.replace(game.ply());
                 let history = game.history();
                 let last =
                     crate::keyboard::last_turn_words(game, history.last().map(String::as_str))
                         .unwrap_or_default();
                 self.shared.announcement = format!("{last} {}.", self.status()).trim().to_string();
+                self.note_huff(before);
             }
         }
         self.keep_address(fx);
@@ -418,6 +420,8 @@ mod editor_tests;
 mod embed_tests;
 #[cfg(test)]
 mod finished_tests;
+#[cfg(test)]
+mod huff_note_tests;
 #[cfg(test)]
 mod light_tests;
 #[cfg(test)]

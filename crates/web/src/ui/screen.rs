@@ -140,6 +140,8 @@ pub struct GameScreen {
     /// A control that ends the game was pressed once: a second press on it
     /// does it, anything else forgets it.
     pub(super) confirming: Option<Ending>,
+    /// The point the last turn huffed, explained until the next turn.
+    pub(super) huffed: Option<Point>,
 }
 
 /// The controls that end a game, each asked twice.

@@ -76,6 +76,8 @@ pub struct GameView {
     /// never in an online game, where another person plays.
     pub engine_tools: bool,
     pub resign_disabled: bool,
+    /// A huff by the last turn, explained: whose piece went, and why.
+    pub huff_note: Option<String>,
     /// Resign was pressed once and waits for the second press; its words.
     pub resign_asked: bool,
     pub resign_label: String,
@@ -302,6 +304,7 @@ impl Ui {
                 || session.on_analysis_board()
                 || self.screen.tool().puzzle().is_some(),
             resign_asked,
+            huff_note: self.huff_note(),
             resign_label: t!(if resign_asked {
                 "resign-confirm"
             } else {
@@ -406,6 +409,7 @@ impl Ui {
             fading,
             cursor: self.screen.cursor(),
             arrow: self.review_arrow().or_else(|| self.hint_arrow()),
+            huffed: self.huff_mark(),
             theme: self.shared.prefs.board,
             pieces: self.shared.prefs.pieces,
         })
