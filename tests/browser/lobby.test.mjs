@@ -116,11 +116,15 @@ test('two accounts pair at 1+0, chat, a flag falls, and both see the result and 
   }));
   assert.equal(rewrites, 0, 'the chat log is not written again while nothing is said');
 
-  for (const p of [white, black]) {
+  for (const [p, sign, other] of [[white, '-', '\\+'], [black, '\\+', '-']]) {
     await p.waitForSelector('#result:not([hidden])', { timeout: 75_000 });
     await p.waitForSelector('#rating-change:not([hidden])', { timeout: 10_000 });
+    // By person: "You" first, the opponent by name, the "?" explained.
     const rating = await p.textContent('#rating-change');
-    assert.match(rating, /White 1500 → \d+\?? \(-\d+\)\. Black 1500 → \d+\?? \(\+\d+\)\./);
+    assert.match(
+      rating,
+      new RegExp(`^You 1500 → \\d+\\?? \\(${sign}\\d+\\)\\. \\w+ 1500 → \\d+\\?? \\(${other}\\d+\\)\\. A question mark marks a provisional rating`),
+    );
     assert.match(await p.textContent('#result-headline'), /\(out of time\)/);
     await p.waitForSelector('#rematch-box:not([hidden])');
   }

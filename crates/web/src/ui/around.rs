@@ -3,6 +3,7 @@
 //! to turn chat off; the rematch offered and answered, and the move to the
 //! rematch's game; and the rating change a rated game's end brings.
 
+use engine::Side;
 use online_play::{ClientMessage, Role};
 
 use super::{ChatButton, Effect, Ui};
@@ -112,21 +113,37 @@ pub fn rematch_view(ui: &Ui) -> Option<RematchView> {
     let room = online.room.as_ref().filter(|r| r.is_over())?;
     let me = online.side();
     let rating = room.rated.as_ref().map(|changes| {
-        let line = |role: &str, c: &online_play::RatingChange| {
+        // The person as "You", the other player by name.
+        let who = |side: Side| match (me, online.names[side.index()].as_deref()) {
+            (Some(me), _) if me == side => t!("you"),
+            (_, Some(name)) => crate::community::shown_name(name),
+            (_, None) => t!(crate::i18n::by_side(side, "white", "black")),
+        };
+        let line = |side: Side, c: &online_play::RatingChange| {
             let mark = if c.provisional { "?" } else { "" };
             t!(
                 "rating-change",
-                side = &t!(role),
+                side = &who(side),
                 before = &c.before.to_string(),
                 after = &format!("{}{mark}", c.after),
                 change = &format!("{:+}", c.after - c.before)
             )
         };
-        format!(
-            "{} {}",
-            line("white", &changes[0]),
-            line("black", &changes[1])
-        )
+        // Yours first.
+        let order = match me {
+            Some(Side::Black) => [Side::Black, Side::White],
+            _ => [Side::White, Side::Black],
+        };
+        let mut text = order
+            .iter()
+            .map(|&side| line(side, &changes[side.index()]))
+            .collect::<Vec<_>>()
+            .join(" ");
+        if changes.iter().any(|c| c.provisional) {
+            text.push(' ');
+            text.push_str(&t!("provisional-note"));
+        }
+        text
     });
     let offer = match (me, room.rematch_offer) {
         (None, _) => RematchOffer::None,

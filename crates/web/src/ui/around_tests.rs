@@ -81,9 +81,14 @@ fn a_rated_games_end_shows_the_ratings_and_a_rematch_moves_both_players() {
     );
     assert_eq!(players(&ui), "You – bo (guest)");
     let view = ui.view().full.rematch.expect("a result");
+    // Ratings by person: "You" first, the opponent by name, and the
+    // question mark explained where it shows.
     assert_eq!(
         view.rating.as_deref(),
-        Some("White 1500 → 1338 (-162). Black 1500 → 1662? (+162).")
+        Some(
+            "You 1500 → 1338 (-162). bo (guest) 1500 → 1662? (+162). \
+             A question mark marks a provisional rating: it settles after a few more rated games."
+        )
     );
     assert_eq!(view.offer, RematchOffer::Offer);
     let fx = ui.update(Action::Press(Button::AnswerRematch(true)));
@@ -231,4 +236,58 @@ fn the_pages_phrases_and_rule_options_are_the_ones_read() {
     for clock in values("data-clock=\"") {
         assert!(clock.parse::<online_play::TimeControl>().is_ok(), "{clock}");
     }
+}
+
+#[test]
+fn rating_changes_name_the_person_first_and_spectators_see_both_names() {
+    let names = ServerMessage::Players {
+        white: Some("ana".into()),
+        black: Some("bo".into()),
+    };
+    let mut black = seated(Role::Black);
+    hear(&mut black, 2.0, ended(true, None, None));
+    hear(&mut black, 2.5, names.clone());
+    let rating = black.view().full.rematch.expect("a result").rating;
+    assert!(
+        rating
+            .as_deref()
+            .is_some_and(|r| r.starts_with("You 1500 → 1662? (+162). ana 1500 → 1338 (-162).")),
+        "{rating:?}"
+    );
+    let mut watching = seated(Role::Spectator);
+    hear(&mut watching, 2.0, ended(true, None, None));
+    hear(&mut watching, 2.5, names);
+    let rating = watching.view().full.rematch.expect("a result").rating;
+    assert!(
+        rating
+            .as_deref()
+            .is_some_and(|r| r.starts_with("ana 1500 → 1338 (-162). bo 1500 → 1662? (+162).")),
+        "{rating:?}"
+    );
+    // No provisional rating, no word of one.
+    let steady = ServerMessage::Snapshot(Snapshot {
+        rated: Some([
+            RatingChange {
+                before: 1500,
+                after: 1490,
+                provisional: false,
+            },
+            RatingChange {
+                before: 1500,
+                after: 1510,
+                provisional: false,
+            },
+        ]),
+        ..match ended(true, None, None) {
+            ServerMessage::Snapshot(s) => s,
+            _ => unreachable!("a snapshot"),
+        }
+    });
+    let mut ui = seated(Role::White);
+    hear(&mut ui, 2.0, steady);
+    let rating = ui.view().full.rematch.expect("a result").rating;
+    assert_eq!(
+        rating.as_deref(),
+        Some("You 1500 → 1490 (-10). Black 1500 → 1510 (+10).")
+    );
 }
