@@ -189,3 +189,32 @@ test('the lobby and the Watch screen in French on a phone, with bad input told i
   await p.page.screenshot({ path: join(shots, 'watch-phone-fr.png') });
   await p.context.close();
 });
+
+test('offline, the lobby says so once and stops asking; back online, its lists return', async () => {
+  const { context, page, errors } = await openApp(app.browser, `${app.server.url}?lobby`, {
+    ...phone,
+    ...from('203.0.113.40'),
+  });
+  try {
+    await page.waitForSelector('body[data-screen="lobby"]');
+    await page.waitForFunction(() => document.getElementById('site-stats')?.textContent.trim());
+    await context.setOffline(true);
+    await page.evaluate(() => window.dispatchEvent(new Event('offline')));
+    // The socket drops; the page says so, once, and tries nothing for a
+    // while (a retry would log a failed connection each time).
+    await page.waitForFunction(
+      () => document.getElementById('lobby-error')?.textContent.includes('You are offline'),
+      null,
+      { timeout: 10_000 },
+    );
+    await page.waitForTimeout(5_000);
+    assert.deepEqual(errors, [], 'nothing logged while offline');
+    await context.setOffline(false);
+    await page.evaluate(() => window.dispatchEvent(new Event('online')));
+    await page.waitForFunction(() => document.getElementById('lobby-error')?.hidden !== false
+      || !document.getElementById('lobby-error').textContent.includes('offline'), null, { timeout: 10_000 });
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
+});

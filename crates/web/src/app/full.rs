@@ -80,6 +80,10 @@ impl App {
                 .add_event_listener_with_callback(name, wake.as_ref().unchecked_ref())?;
         }
         self.listeners.push(wake);
+        let offline = Closure::<dyn FnMut(Event)>::new(|_| with_app(|app| app.lobby_offline()));
+        self.window
+            .add_event_listener_with_callback("offline", offline.as_ref().unchecked_ref())?;
+        self.listeners.push(offline);
         Ok(())
     }
 

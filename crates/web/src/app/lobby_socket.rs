@@ -2,7 +2,8 @@
 //! as the [`crate::ui::Ui`] asks ([`FullEffect::Follow`]), its news reported
 //! as [`LobbyMsg::News`]. After a drop it opens again after a short pause,
 //! follows the same lists and says so ([`LobbyMsg::Open`]), for as long
-//! as they are wanted.
+//! as they are wanted. Offline it does not try: it says so once
+//! ([`LobbyMsg::Offline`]) and waits for the network to come back.
 
 use gloo_timers::callback::Timeout;
 use online_play::api::{LobbyFollow, LobbyNews, LOBBY_SOCKET};
@@ -20,6 +21,13 @@ pub(super) struct LobbySocket {
     follow: LobbyFollow,
     _handlers: Vec<Closure<dyn FnMut(JsValue)>>,
     again: Option<Timeout>,
+    /// Waiting for the network, the socket closed.
+    offline: bool,
+}
+
+/// Whether the browser says it has a network.
+fn on_line(window: &Window) -> bool {
+    window.navigator().on_line()
 }
 
 impl Drop for LobbySocket {
@@ -67,6 +75,19 @@ impl App {
     }
 
     fn open_lobby(&mut self, follow: LobbyFollow) {
+        if !on_line(&self.window) {
+            self.full.lobby = Some(LobbySocket {
+                socket: None,
+                follow,
+                _handlers: Vec::new(),
+                again: None,
+                offline: true,
+            });
+            // Said once, after the effect that asked for the socket.
+            Timeout::new(0, || dispatch(Action::Full(FullAction::Lobby(LobbyMsg::Offline))))
+                .forget();
+            return;
+        }
         let socket = WebSocket::new(&lobby_url(&self.window)).ok();
         let on_open = Closure::<dyn FnMut(JsValue)>::new(|_| {
             with_app(|app| {
@@ -106,12 +127,50 @@ impl App {
             follow,
             _handlers: vec![on_open, on_message, on_close],
             again: None,
+            offline: false,
         });
         if failed {
             // As after a drop: try again shortly.
             if let Some(lobby) = self.full.lobby.as_mut() {
                 lobby.again_later();
             }
+        }
+    }
+}
+
+impl App {
+    /// The network is gone: the lobby's socket, if open, closes and waits
+    /// for it, and the page says so once.
+    pub(super) fn lobby_offline(&mut self) {
+        let Some(lobby) = self.full.lobby.take() else {
+            return;
+        };
+        let was_offline = lobby.offline;
+        let follow = lobby.follow.clone();
+        drop(lobby);
+        self.full.lobby = Some(LobbySocket {
+            socket: None,
+            follow,
+            _handlers: Vec::new(),
+            again: None,
+            offline: true,
+        });
+        if !was_offline {
+            self.dispatch(Action::Full(FullAction::Lobby(LobbyMsg::Offline)));
+        }
+    }
+
+    /// The network is back: a lobby socket that waited for it opens again,
+    /// and says so.
+    pub(super) fn lobby_back_online(&mut self) {
+        if !on_line(&self.window) || !self.full.lobby.as_ref().is_some_and(|l| l.offline) {
+            return;
+        }
+        if let Some(mut lobby) = self.full.lobby.take() {
+            let follow = std::mem::take(&mut lobby.follow);
+            drop(lobby);
+            self.open_lobby(follow);
+            self.dispatch(Action::Full(FullAction::Lobby(LobbyMsg::Online)));
         }
     }
 }

@@ -121,6 +121,7 @@ impl App {
 
     /// Back in view or back online.
     pub(super) fn wake(&mut self) {
+        self.lobby_back_online();
         let hidden = self.document.hidden();
         self.dispatch(Action::Full(FullAction::Connection(ConnectionMsg::Wake {
             hidden,

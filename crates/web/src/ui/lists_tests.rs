@@ -113,3 +113,24 @@ fn a_kept_account_brings_its_games_and_the_sites_figures_to_the_home_screen() {
         value: "ana".to_string()
     }));
 }
+
+#[test]
+fn offline_the_lobby_says_so_once_and_forgets_it_when_the_network_returns() {
+    let mut ui = booted();
+    ui.update(Action::Press(Button::Lobby(LobbyButton::Open)));
+    assert_eq!(lobby(&ui).error, None);
+    let offline = Action::Full(FullAction::Lobby(LobbyMsg::Offline));
+    let fx = ui.update(offline.clone());
+    assert!(!fx.iter().any(|e| matches!(e, Effect::Full(FullEffect::Api(_)))), "{fx:?}");
+    let said = ui.view().full.lobby.expect("the lobby").error;
+    assert_eq!(
+        said.as_deref(),
+        Some("You are offline: online play comes back with the network.")
+    );
+    ui.update(Action::Full(FullAction::Lobby(LobbyMsg::Online)));
+    assert_eq!(ui.view().full.lobby.expect("the lobby").error, None);
+    // Another error stays.
+    ui.shared.whole.community.error = Some("The server refused.".into());
+    ui.update(Action::Full(FullAction::Lobby(LobbyMsg::Online)));
+    assert!(ui.view().full.lobby.expect("the lobby").error.is_some());
+}

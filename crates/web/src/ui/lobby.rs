@@ -117,6 +117,10 @@ pub enum LobbyMsg {
     /// The game server answered [`FullEffect::Api`]'s call, as read by
     /// [`crate::api::decode`].
     Api(ApiCall, Result<ApiReply, ApiFailure>),
+    /// The browser has no network: the lobby's socket waits for it.
+    Offline,
+    /// The network is back, and the socket with it.
+    Online,
 }
 
 /// Takes what the lobby heard.
@@ -126,6 +130,13 @@ pub(super) fn update(ui: &mut Ui, msg: LobbyMsg, fx: &mut Vec<Effect>) {
         LobbyMsg::Open => ui.shared.whole.community.versions = [0; 3],
         LobbyMsg::News(news) => ui.lobby_news(news, fx),
         LobbyMsg::Api(call, reply) => ui.api_reply(call, reply, fx),
+        LobbyMsg::Offline => ui.shared.whole.community.error = Some(t!("lobby-offline")),
+        LobbyMsg::Online => {
+            let c = &mut ui.shared.whole.community;
+            if c.error.as_deref() == Some(t!("lobby-offline").as_str()) {
+                c.error = None;
+            }
+        }
     }
 }
 
