@@ -84,8 +84,10 @@ impl App {
                 offline: true,
             });
             // Said once, after the effect that asked for the socket.
-            Timeout::new(0, || dispatch(Action::Full(FullAction::Lobby(LobbyMsg::Offline))))
-                .forget();
+            Timeout::new(0, || {
+                dispatch(Action::Full(FullAction::Lobby(LobbyMsg::Offline)))
+            })
+            .forget();
             return;
         }
         let socket = WebSocket::new(&lobby_url(&self.window)).ok();

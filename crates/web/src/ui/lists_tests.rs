@@ -121,7 +121,11 @@ fn offline_the_lobby_says_so_once_and_forgets_it_when_the_network_returns() {
     assert_eq!(lobby(&ui).error, None);
     let offline = Action::Full(FullAction::Lobby(LobbyMsg::Offline));
     let fx = ui.update(offline.clone());
-    assert!(!fx.iter().any(|e| matches!(e, Effect::Full(FullEffect::Api(_)))), "{fx:?}");
+    assert!(
+        !fx.iter()
+            .any(|e| matches!(e, Effect::Full(FullEffect::Api(_)))),
+        "{fx:?}"
+    );
     let said = ui.view().full.lobby.expect("the lobby").error;
     assert_eq!(
         said.as_deref(),
