@@ -104,9 +104,15 @@ test('messages from another origin are ignored unless that host is configured', 
       setTimeout(() => done(false), 1500);
     }));
   };
+  const warnings = [];
+  page.on('console', (m) => m.type() === 'warning' && warnings.push(m.text()));
   assert.equal(await ask(`${app.url}?embed&game=bell&opponent=friend`), false, 'a foreign host is not heard');
   const host = encodeURIComponent(foreign.replace(/\/$/, ''));
+  // The frame says, in the console, what is missing.
+  assert.ok(warnings.some((w) => w.includes(`host=${host}`)), warnings.join('\n'));
+  warnings.length = 0;
   assert.equal(await ask(`${app.url}?embed&game=bell&opponent=friend&host=${host}`), true, 'a configured host is');
+  assert.deepEqual(warnings.filter((w) => w.includes('host=')), [], 'nothing to say then');
   await context.close();
 });
 

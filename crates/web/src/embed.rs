@@ -74,6 +74,29 @@ fn flag(value: &str) -> bool {
 }
 
 impl Embed {
+    /// What to tell the console when the frame's events cannot reach the
+    /// page around it: no `host` given, and that page (`parent`, as the
+    /// frame's referrer names it) of another origin than the frame's own.
+    pub fn missing_host(&self, own_origin: &str, parent: Option<&str>) -> Option<String> {
+        let parent = parent.filter(|p| !p.is_empty() && *p != "null")?;
+        if self.host.is_some() || parent == own_origin {
+            return None;
+        }
+        let encoded: String = parent
+            .chars()
+            .map(|c| match c {
+                ':' => "%3A".to_string(),
+                '/' => "%2F".to_string(),
+                c => c.to_string(),
+            })
+            .collect();
+        Some(format!(
+            "Alquerque: this frame posts its events to its own origin ({own_origin}), so the \
+             page around it ({parent}) hears nothing and is not heard. Add \
+             host={encoded} to the frame's address."
+        ))
+    }
+
     /// Reads a URL query (`?a=b&c`); `None` when it does not ask for
     /// embedding. Values are percent-decoded by the caller or plain.
     pub fn from_query(query: &str) -> Option<Result<Embed, EmbedError>> {
@@ -428,5 +451,22 @@ mod tests {
         assert_eq!(state.moves.len(), 1);
         assert_eq!(state.to_move, None);
         assert_eq!(state.result.as_deref(), Some("1-0"));
+    }
+
+    #[test]
+    fn a_frame_without_its_host_says_what_is_missing() {
+        let embed = |query: &str| Embed::from_query(query).expect("embedded").expect("valid");
+        let own = "https://games.example";
+        let bare = embed("?embed&game=bell");
+        let said = bare
+            .missing_host(own, Some("https://club.example"))
+            .expect("told");
+        assert!(said.contains("host=https%3A%2F%2Fclub.example"), "{said}");
+        // Nothing to say: the host given, the same origin, or no page known.
+        let given = embed("?embed&host=https%3A%2F%2Fclub.example");
+        assert_eq!(given.missing_host(own, Some("https://club.example")), None);
+        assert_eq!(bare.missing_host(own, Some(own)), None);
+        assert_eq!(bare.missing_host(own, None), None);
+        assert_eq!(bare.missing_host(own, Some("")), None);
     }
 }

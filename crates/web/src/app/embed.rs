@@ -47,17 +47,24 @@ impl App {
 
     /// Posts an event to the host page (its configured origin, or this
     /// page's own).
-    pub(super) fn post_to_host(&self, value: &serde_json::Value) {
+    pub(super) fn post_to_host(&mut self, value: &serde_json::Value) {
         let Some(embed) = self.ui.embed() else {
             return;
         };
         let Ok(Some(parent)) = self.window.parent() else {
             return;
         };
-        let target = embed
-            .host
-            .clone()
-            .unwrap_or_else(|| self.window.location().origin().unwrap_or_default());
+        let own = self.window.location().origin().unwrap_or_default();
+        if !self.full.told_host {
+            self.full.told_host = true;
+            let parent = web_sys::Url::new(&self.document.referrer())
+                .ok()
+                .map(|url| url.origin());
+            if let Some(said) = embed.missing_host(&own, parent.as_deref()) {
+                web_sys::console::warn_1(&said.into());
+            }
+        }
+        let target = embed.host.clone().unwrap_or(own);
         if let Some(message) = message(value) {
             let _ = parent.post_message(&message, &target);
         }

@@ -161,6 +161,8 @@ pub(super) struct FullApp {
     pub(super) heartbeat: Option<gloo_timers::callback::Interval>,
     /// The host message being answered (its window and origin).
     pub(super) host_source: Option<(web_sys::Window, String)>,
+    /// The console was told that the frame's events reach no host.
+    pub(super) told_host: bool,
 }
 
 /// A request of `method` carrying `body` as JSON (with its content type,
