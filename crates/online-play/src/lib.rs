@@ -29,7 +29,7 @@ pub use code::{JoinCode, JoinCodeError};
 pub use ending::{ending_of, EndReason, GameResult};
 pub use message::{
     chat_text, decode_client, decode_server, guest_shown, is_seat_token, shown_name, ClientMessage,
-    ClockView, ErrorCode, Event, EventBody, Frame, MoveText, NewGame, Presence, RatingChange, Role,
-    ServerMessage, Snapshot, Suggestion, GUEST_MARK, MAX_FRAME_BYTES,
+    ClockView, ErrorCode, Event, EventBody, Frame, MoveText, NewGame, Phrase, Presence,
+    RatingChange, Role, ServerMessage, Snapshot, Suggestion, GUEST_MARK, MAX_FRAME_BYTES,
 };
 pub use room::{side_of, Context, Room};

@@ -99,11 +99,53 @@ pub enum ClientMessage {
     Chat {
         text: String,
     },
+    /// One of the set phrases, which each reader's page words in its own
+    /// language; passed on as chat is.
+    Phrase {
+        phrase: Phrase,
+    },
     /// Stops (or starts again) passing on the opponent's chat to this
     /// connection.
     Mute {
         muted: bool,
     },
+}
+
+/// The chat's set phrases: sent by name, shown in the reader's language.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Phrase {
+    Hello,
+    GoodLuck,
+    Thanks,
+    GoodGame,
+    WellPlayed,
+}
+
+impl Phrase {
+    pub const ALL: [Phrase; 5] = [
+        Phrase::Hello,
+        Phrase::GoodLuck,
+        Phrase::Thanks,
+        Phrase::GoodGame,
+        Phrase::WellPlayed,
+    ];
+
+    /// Its name on the wire.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Phrase::Hello => "hello",
+            Phrase::GoodLuck => "good_luck",
+            Phrase::Thanks => "thanks",
+            Phrase::GoodGame => "good_game",
+            Phrase::WellPlayed => "well_played",
+        }
+    }
+
+    /// The phrase of a name, if it is one's.
+    pub fn from_name(name: &str) -> Option<Phrase> {
+        Phrase::ALL.into_iter().find(|p| p.as_str() == name)
+    }
 }
 
 /// The longest chat message, in characters.
@@ -433,6 +475,10 @@ pub enum ServerMessage {
     Chat {
         from: Role,
         text: String,
+        /// A set phrase, for the reader's page to word (`text` is then
+        /// empty).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        phrase: Option<Phrase>,
     },
     /// The names the players are shown by (an account's, or a guest's),
     /// after `welcome`, in a game paired in the lobby.

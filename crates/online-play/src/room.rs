@@ -124,7 +124,7 @@ impl Room {
         use ClientMessage as C;
         if matches!(
             message,
-            C::Hello { .. } | C::Ping | C::Chat { .. } | C::Mute { .. }
+            C::Hello { .. } | C::Ping | C::Chat { .. } | C::Phrase { .. } | C::Mute { .. }
         ) {
             return Ok(Vec::new());
         }
@@ -199,6 +199,7 @@ impl Room {
             | C::Ping
             | C::Suggest(_)
             | C::Chat { .. }
+            | C::Phrase { .. }
             | C::Mute { .. }
             | C::OfferRematch
             | C::AcceptRematch

@@ -8,7 +8,7 @@ use std::net::SocketAddr;
 use std::time::Duration;
 
 use common::*;
-use online_play::{ClientMessage, ErrorCode, Role, ServerMessage};
+use online_play::{ClientMessage, ErrorCode, Phrase, Role, ServerMessage};
 
 fn say(text: &str) -> ClientMessage {
     ClientMessage::Chat {
@@ -19,7 +19,7 @@ fn say(text: &str) -> ClientMessage {
 /// The next chat message on `ws`.
 async fn heard(ws: &mut Socket) -> (Role, String) {
     match next_where(ws, |m| matches!(m, ServerMessage::Chat { .. })).await {
-        ServerMessage::Chat { from, text } => (from, text),
+        ServerMessage::Chat { from, text, .. } => (from, text),
         _ => unreachable!("picked a chat message"),
     }
 }
@@ -78,6 +78,25 @@ async fn chat(servers: &[SocketAddr]) {
         heard(&mut white).await,
         (Role::White, "good luck".to_string())
     );
+    // A set phrase goes by its name, for each reader's page to word.
+    send(
+        &mut white,
+        &ClientMessage::Phrase {
+            phrase: Phrase::GoodGame,
+        },
+    )
+    .await;
+    for ws in [&mut black, &mut white] {
+        let message = next_where(ws, |m| matches!(m, ServerMessage::Chat { .. })).await;
+        assert_eq!(
+            message,
+            ServerMessage::Chat {
+                from: Role::White,
+                text: String::new(),
+                phrase: Some(Phrase::GoodGame),
+            }
+        );
+    }
     // The spectators' chat reaches the spectators only.
     send(&mut watcher, &say("sharp opening")).await;
     assert_eq!(

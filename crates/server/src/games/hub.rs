@@ -18,6 +18,7 @@ use online_play::{
 use tokio::sync::broadcast;
 
 mod chat;
+pub use chat::Said;
 pub mod clocks;
 mod pairing;
 mod processes;

@@ -14,7 +14,7 @@ use axum::response::{IntoResponse, Response};
 use online_play::{decode_client, ClientMessage, ErrorCode, Frame, Role, ServerMessage};
 use tokio::sync::broadcast::error::RecvError;
 
-use crate::games::hub::{Entered, Hello};
+use crate::games::hub::{Entered, Hello, Said};
 use crate::http::App;
 
 /// How long a new socket has to say hello.
@@ -341,10 +341,15 @@ async fn connection(app: Arc<App>, mut ws: WebSocket, id: u64, ip: IpAddr) {
                         Err(code) => Err(code),
                         Ok(_) if !live.may_chat(role, ip) => Err(ErrorCode::SlowDown),
                         Ok(text) => {
-                            app.hub.chat(&game, &live, role, text).await;
+                            app.hub.chat(&game, &live, role, Said::Text(text)).await;
                             Ok(None)
                         }
                     },
+                    Ok(ClientMessage::Phrase { phrase }) if live.may_chat(role, ip) => {
+                        app.hub.chat(&game, &live, role, Said::Phrase(phrase)).await;
+                        Ok(None)
+                    }
+                    Ok(ClientMessage::Phrase { .. }) => Err(ErrorCode::SlowDown),
                     Ok(message) => app.hub.act(&live, role, id, &message).await,
                     Err(code) => Err(code),
                 };

@@ -126,6 +126,14 @@ pub enum Received {
     Lost(String),
 }
 
+/// A line of chat: what someone typed, or a set phrase, worded in the
+/// reader's language when shown.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ChatLine {
+    Text(String),
+    Phrase(online_play::Phrase),
+}
+
 /// One online game as this browser takes part in it.
 #[derive(Clone, Debug)]
 pub struct Online {
@@ -144,7 +152,7 @@ pub struct Online {
     pub clock_news: Option<ClockNews>,
     /// The chat heard since the page connected (who said it, and what),
     /// the last [`CHAT_KEPT`] lines.
-    pub chat: Vec<(Role, String)>,
+    pub chat: Vec<(Role, ChatLine)>,
     /// The players' names, White's and Black's, when the server gave them
     /// (games paired in the lobby).
     pub names: [Option<String>; 2],
@@ -340,8 +348,12 @@ impl Online {
                 self.names = [white, black];
                 Received::Changed
             }
-            ServerMessage::Chat { from, text } => {
-                self.chat.push((from, text));
+            ServerMessage::Chat { from, text, phrase } => {
+                let line = match phrase {
+                    Some(phrase) => ChatLine::Phrase(phrase),
+                    None => ChatLine::Text(text),
+                };
+                self.chat.push((from, line));
                 if self.chat.len() > CHAT_KEPT {
                     self.chat.remove(0);
                 }

@@ -4,14 +4,15 @@
 //! rematch's game; and the rating change a rated game's end brings.
 
 use engine::Side;
-use online_play::{ClientMessage, Role};
+use online_play::{ClientMessage, Phrase, Role};
 
 use super::{ChatButton, Effect, Ui};
-use crate::online_state::Seat;
+use crate::online_state::{ChatLine, Seat};
 use crate::t;
 use crate::ui::FullEffect;
 
-/// The quick phrases, by their catalog keys: sent in the sender's words.
+/// The quick phrases, by their catalog keys, in the order of
+/// [`Phrase::ALL`]: sent by name, shown in each reader's words.
 pub const PHRASES: [&str; 5] = [
     "chat-hello",
     "chat-good-luck",
@@ -27,10 +28,18 @@ pub(super) fn update(ui: &mut Ui, button: ChatButton, fx: &mut Vec<Effect>) {
     }
     let text = match button {
         ChatButton::Send(text) => text,
-        ChatButton::Phrase(key) => match PHRASES.iter().find(|k| **k == key) {
-            Some(key) => t!(key),
-            None => return,
-        },
+        ChatButton::Phrase(key) => {
+            let phrase = PHRASES
+                .iter()
+                .position(|k| *k == key)
+                .map(|i| Phrase::ALL[i]);
+            if let (Some(phrase), true) = (phrase, ui.shared.prefs.chat) {
+                fx.push(Effect::Full(FullEffect::SendOnline(
+                    ClientMessage::Phrase { phrase },
+                )));
+            }
+            return;
+        }
         ChatButton::Mute(muted) => {
             ui.shared.whole.chat_muted = muted;
             fx.push(Effect::Full(FullEffect::SendOnline(ClientMessage::Mute {
@@ -162,7 +171,7 @@ pub fn chat_view(ui: &Ui) -> Option<ChatView> {
         online
             .chat
             .iter()
-            .map(|(from, text)| {
+            .map(|(from, line)| {
                 let who = match (from, online.side()) {
                     (Role::Spectator, _) => t!("chat-spectator"),
                     (role, Some(side)) if online_play::side_of(*role) == Some(side) => {
@@ -171,7 +180,14 @@ pub fn chat_view(ui: &Ui) -> Option<ChatView> {
                     (Role::White, _) => t!("white"),
                     (Role::Black, _) => t!("black"),
                 };
-                (who, text.clone())
+                let text = match line {
+                    ChatLine::Text(text) => text.clone(),
+                    ChatLine::Phrase(phrase) => {
+                        let i = Phrase::ALL.iter().position(|p| p == phrase).unwrap_or(0);
+                        t!(PHRASES[i])
+                    }
+                };
+                (who, text)
             })
             .collect()
     } else {

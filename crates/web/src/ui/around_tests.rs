@@ -165,11 +165,12 @@ fn chat_sends_checked_words_phrases_and_mutes_and_can_be_turned_off() {
     let fx = ui.update(Action::Press(Button::Chat(ChatButton::Phrase(
         "chat-good-game".into(),
     ))));
-    assert!(
-        fx.contains(&Effect::Full(FullEffect::SendOnline(ClientMessage::Chat {
-            text: "Good game!".into()
-        })))
-    );
+    // A phrase goes by name, not in the sender's words.
+    assert!(fx.contains(&Effect::Full(FullEffect::SendOnline(
+        ClientMessage::Phrase {
+            phrase: online_play::Phrase::GoodGame
+        }
+    ))));
     // Only the phrases are phrases.
     let fx = ui.update(Action::Press(Button::Chat(ChatButton::Phrase(
         "rules".into(),
@@ -189,16 +190,28 @@ fn chat_sends_checked_words_phrases_and_mutes_and_can_be_turned_off() {
             ServerMessage::Chat {
                 from,
                 text: text.into(),
+                phrase: None,
             },
         );
     }
+    // A phrase is worded in the reader's language: here, English.
+    hear(
+        &mut ui,
+        3.0,
+        ServerMessage::Chat {
+            from: Role::White,
+            text: String::new(),
+            phrase: Some(online_play::Phrase::WellPlayed),
+        },
+    );
     let chat = ui.view().full.chat.expect("a chat panel");
     assert_eq!(chat.title, "Chat with your opponent");
     assert_eq!(
         chat.lines,
         vec![
             ("White".to_string(), "gg".to_string()),
-            ("You".to_string(), "thanks".to_string())
+            ("You".to_string(), "thanks".to_string()),
+            ("White".to_string(), crate::t!("chat-well-played")),
         ]
     );
     assert!(chat.muted && chat.mute_shown && !chat.off);

@@ -2,10 +2,52 @@
 //! spectators, on every process that holds the game. Nothing is stored;
 //! the limits (length, pace) are checked where the message came in.
 
-use online_play::{Role, ServerMessage};
+use online_play::{Phrase, Role, ServerMessage};
 
 use super::{lock, Hub};
 use crate::games::live::{Audience, Live};
+
+/// What is said: free text (checked by the caller), or a set phrase.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Said {
+    Text(String),
+    Phrase(Phrase),
+}
+
+impl Said {
+    /// The message that carries it.
+    fn message(self, from: Role) -> ServerMessage {
+        match self {
+            Said::Text(text) => ServerMessage::Chat {
+                from,
+                text,
+                phrase: None,
+            },
+            Said::Phrase(phrase) => ServerMessage::Chat {
+                from,
+                text: String::new(),
+                phrase: Some(phrase),
+            },
+        }
+    }
+
+    /// As one line between processes: a phrase by its name after a
+    /// character no checked text holds (control characters become spaces).
+    pub fn to_line(&self) -> String {
+        match self {
+            Said::Text(text) => text.clone(),
+            Said::Phrase(phrase) => format!("\u{1}{}", phrase.as_str()),
+        }
+    }
+
+    /// Read back from [`Said::to_line`].
+    pub fn from_line(line: &str) -> Option<Said> {
+        match line.strip_prefix('\u{1}') {
+            Some(name) => Phrase::from_name(name).map(Said::Phrase),
+            None => Some(Said::Text(line.to_string())),
+        }
+    }
+}
 
 /// Who hears a message said by `from`.
 fn audience(from: Role) -> Audience {
@@ -19,22 +61,50 @@ impl Hub {
     /// Passes on a chat message said in `game` by `from` (checked by the
     /// caller), here and to the other processes (a failure to reach them
     /// is logged).
-    pub async fn chat(&self, game: &str, live: &Live, from: Role, text: String) {
+    pub async fn chat(&self, game: &str, live: &Live, from: Role, said: Said) {
         if self.is_shared() {
-            if let Err(e) = self.db.tell_chat(&self.process, game, from, &text).await {
+            if let Err(e) = self
+                .db
+                .tell_chat(&self.process, game, from, &said.to_line())
+                .await
+            {
                 tracing::warn!(game, error = %e, "chat not passed on");
             }
         }
-        live.send(audience(from), ServerMessage::Chat { from, text });
+        live.send(audience(from), said.message(from));
     }
 
     /// A chat message said through another process.
-    pub fn chat_elsewhere(&self, process: &str, game: &str, from: Role, text: String) {
+    pub fn chat_elsewhere(&self, process: &str, game: &str, from: Role, line: &str) {
         if process == self.process {
             return;
         }
+        let Some(said) = Said::from_line(line) else {
+            return;
+        };
         if let Some(live) = lock(&self.live).get(game) {
-            live.send(audience(from), ServerMessage::Chat { from, text });
+            live.send(audience(from), said.message(from));
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn what_is_said_crosses_processes_as_one_line_and_back() {
+        for said in [
+            Said::Text("well: played".into()),
+            Said::Phrase(Phrase::GoodLuck),
+            Said::Phrase(Phrase::WellPlayed),
+        ] {
+            assert_eq!(Said::from_line(&said.to_line()), Some(said.clone()));
+        }
+        // An unknown phrase is dropped, not shown as text.
+        assert_eq!(Said::from_line("\u{1}checkmate"), None);
+        // Text cannot pass for a phrase: checked text has no control character.
+        let typed = online_play::chat_text("\u{1}good_luck").expect("text");
+        assert_eq!(Said::from_line(&typed), Some(Said::Text(typed.clone())));
     }
 }
