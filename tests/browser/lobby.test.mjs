@@ -101,6 +101,17 @@ test('two accounts pair at 1+0, chat, a flag falls, and both see the result and 
   await yourTurn(white);
   await black.click('[data-action="chat-phrase"][data-phrase="chat-good-luck"]');
   await white.waitForFunction(() => document.getElementById('chat-log').textContent.includes('Good luck!'));
+  // A phrase is the reader's to word: in Russian, the same line says it so.
+  // (The language menu is the home screen's: chosen from here as it would be.)
+  const choose = (lang) => white.evaluate((lang) => {
+    const menu = document.getElementById('language');
+    menu.value = lang;
+    menu.dispatchEvent(new Event('change', { bubbles: true }));
+  }, lang);
+  await choose('ru');
+  await white.waitForFunction(() => document.getElementById('chat-log').textContent.includes('Удачи!'));
+  await choose('en');
+  await white.waitForFunction(() => document.getElementById('chat-log').textContent.includes('Good luck!'));
   // A line with quotation marks and a non-breaking space: once shown, the
   // log is left alone (it used to be written again, and scrolled, on every
   // redraw).
