@@ -134,3 +134,54 @@ describe('screens', () => {
     }
   });
 });
+
+describe('a phone turned sideways', () => {
+  const app = withApp();
+
+  for (const lang of ['en', 'ar']) {
+    test(`board and panel side by side, the whole board in sight (${lang})`, async () => {
+      const sideways = { ...PHONE, viewport: { width: 844, height: 390 } };
+      const { context, page, errors } = await openApp(app.browser, `${app.url}?play=classic&lang=${lang}`, sideways);
+      try {
+        await page.selectOption('#level', 'easy');
+        await page.click('[data-action="start-computer"]');
+        await page.waitForSelector('canvas#board[data-drawn="true"]');
+        const boxes = await page.evaluate(() => {
+          const box = (el) => el.getBoundingClientRect().toJSON();
+          return { board: box(document.getElementById('board')), panel: box(document.querySelector('#screen-game .panel')) };
+        });
+        const { board, panel } = boxes;
+        assert.ok(board.top >= 0 && board.bottom <= 390, `the board in sight: ${JSON.stringify(board)}`);
+        assert.ok(board.height >= 280, `a board as tall as the screen allows: ${board.height}`);
+        // Side by side, in reading order.
+        const apart = lang === 'ar' ? board.left >= panel.right - 1 : board.right <= panel.left + 1;
+        assert.ok(apart, JSON.stringify(boxes));
+        // Every control of the panel within reach, by scrolling the panel alone.
+        await page.locator('[data-action="new-game"]').last().scrollIntoViewIfNeeded();
+        const still = await page.evaluate(() => document.getElementById('board').getBoundingClientRect().top);
+        assert.ok(still >= 0, 'the board stays in sight');
+        await page.screenshot({ path: join(shots, `game-landscape-${lang}.png`) });
+        assert.deepEqual(errors, []);
+      } finally {
+        await context.close();
+      }
+    });
+  }
+
+  for (const lang of ['en', 'ar']) {
+    test(`upright, for comparison (${lang})`, async () => {
+      const { context, page, errors } = await openApp(app.browser, `${app.url}?play=classic&lang=${lang}`, PHONE);
+      try {
+        await page.selectOption('#level', 'easy');
+        await page.click('[data-action="start-computer"]');
+        await page.waitForSelector('canvas#board[data-drawn="true"]');
+        const board = await page.evaluate(() => document.getElementById('board').getBoundingClientRect().toJSON());
+        assert.ok(board.width >= 340, `the board the screen's width: ${board.width}`);
+        await page.screenshot({ path: join(shots, `game-portrait-${lang}.png`) });
+        assert.deepEqual(errors, []);
+      } finally {
+        await context.close();
+      }
+    });
+  }
+});
