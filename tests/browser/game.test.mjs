@@ -188,6 +188,13 @@ describe('playing in the browser', () => {
   test('a phone: touch input, and every screen fits', async () => {
     const { context, page, errors } = await openApp(app.browser, app.url, PHONE);
     try {
+      // The phone's vibrator, as the page asks for it.
+      await context.addInitScript(() => {
+        window.buzzed = [];
+        navigator.vibrate = (pattern) => window.buzzed.push(pattern) > 0;
+      });
+      await page.reload();
+      await page.waitForSelector('body[data-screen="home"]');
       await page.screenshot({ path: join(shots, 'home-phone.png'), fullPage: true });
       await page.tap('[data-action="pick"][data-game="qirkat"]');
       await page.screenshot({ path: join(shots, 'opponent-phone.png'), fullPage: true });
@@ -197,6 +204,11 @@ describe('playing in the browser', () => {
       const path = (await legalPaths(page))[0];
       await enter(page, path, { touch: true });
       await waitForPly(page, 2);
+      // One buzz, for the computer's move (a longer one if it took a
+      // piece), none for the person's own.
+      const buzzed = await page.evaluate(() => window.buzzed);
+      assert.equal(buzzed.length, 1, JSON.stringify(buzzed));
+      assert.ok(['[35]', '[70,60,70]'].includes(JSON.stringify(buzzed[0])), JSON.stringify(buzzed));
       const width = await page.evaluate(() => document.documentElement.scrollWidth);
       assert.ok(width <= 375, `nothing wider than the screen (${width})`);
       await page.screenshot({ path: join(shots, 'game-phone.png'), fullPage: true });

@@ -225,6 +225,9 @@ pub struct Prefs {
     pub sound: bool,
     /// Ask before a move entered on the board is played.
     pub confirm: bool,
+    /// Vibrate on the opponent's move and on a capture of one's piece
+    /// (where the device can).
+    pub vibrate: bool,
     pub board: BoardTheme,
     pub pieces: PieceStyle,
     /// Show and take part in online games' chat.
@@ -240,6 +243,7 @@ impl Default for Prefs {
             flipped: false,
             sound: true,
             confirm: false,
+            vibrate: true,
             board: BoardTheme::Wood,
             pieces: PieceStyle::Solid,
             chat: true,

@@ -113,6 +113,52 @@ impl App {
         }
     }
 
+    /// Asks for the screen wake lock, or lets it go, as `full.awake` says;
+    /// where the browser has none, nothing happens.
+    pub(super) fn hold_wake_lock(&mut self) {
+        if !self.full.awake {
+            if let Some(lock) = self.full.wake_lock.take() {
+                if let Ok(release) = js_sys::Reflect::get(&lock, &"release".into()) {
+                    let _ = release.unchecked_ref::<js_sys::Function>().call0(&lock);
+                }
+            }
+            return;
+        }
+        if self.full.wake_lock.is_some() || self.document.hidden() {
+            return;
+        }
+        let navigator = self.window.navigator();
+        let Ok(wake_lock) = js_sys::Reflect::get(&navigator, &"wakeLock".into()) else {
+            return;
+        };
+        let Ok(request) = js_sys::Reflect::get(&wake_lock, &"request".into()) else {
+            return;
+        };
+        let Some(request) = request.dyn_ref::<js_sys::Function>() else {
+            return;
+        };
+        let Ok(promise) = request.call1(&wake_lock, &"screen".into()) else {
+            return;
+        };
+        let Ok(promise) = promise.dyn_into::<js_sys::Promise>() else {
+            return;
+        };
+        let held = Closure::once(|lock: JsValue| {
+            with_app(|app| {
+                if app.full.awake {
+                    app.full.wake_lock = Some(lock);
+                } else if let Ok(release) = js_sys::Reflect::get(&lock, &"release".into()) {
+                    let _ = release.unchecked_ref::<js_sys::Function>().call0(&lock);
+                }
+            })
+        });
+        // Refused (no permission, a hidden page): tried again when it wakes.
+        let refused = Closure::once(|_: JsValue| {});
+        let _ = promise.then2(&held, &refused);
+        held.forget();
+        refused.forget();
+    }
+
     /// After the heartbeat: the online panel alone.
     pub(super) fn write_heartbeat(&self) {
         self.write_online_panel(self.ui.heartbeat_view().as_ref());
@@ -138,6 +184,10 @@ impl App {
             FullEffect::LoadPuzzles(kind) => self.load_puzzles(kind),
             FullEffect::Api(call) => self.call(call),
             FullEffect::Follow(follow) => self.follow_lobby(follow),
+            FullEffect::KeepAwake(on) => {
+                self.full.awake = on;
+                self.hold_wake_lock();
+            }
             FullEffect::ClearField(id) => {
                 if let Some(input) = self
                     .element(id)
@@ -163,6 +213,10 @@ pub(super) struct FullApp {
     pub(super) host_source: Option<(web_sys::Window, String)>,
     /// The console was told that the frame's events reach no host.
     pub(super) told_host: bool,
+    /// The screen is to stay awake, and the browser's lock that keeps it
+    /// so (let go by the browser whenever the page is hidden).
+    pub(super) awake: bool,
+    pub(super) wake_lock: Option<JsValue>,
 }
 
 /// A request of `method` carrying `body` as JSON (with its content type,

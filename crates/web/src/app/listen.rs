@@ -26,6 +26,7 @@ impl App {
             "pref-animate",
             "pref-sound",
             "pref-confirm",
+            "pref-vibrate",
             "pref-board",
             "pref-pieces",
         ] {

@@ -333,6 +333,13 @@ impl App {
                 Effect::Log(text) => web_sys::console::error_1(&text.into()),
                 Effect::LoadLanguage(lang) => self.load_language(lang),
                 Effect::Sound(sound) => self.speaker.play(sound, self.document.body()),
+                Effect::Vibrate(pattern) => {
+                    // Where the browser can, and once the person has touched
+                    // the page (browsers ignore it before).
+                    let pattern: js_sys::Array =
+                        pattern.iter().map(|&ms| JsValue::from(ms)).collect();
+                    let _ = self.window.navigator().vibrate_with_pattern(&pattern);
+                }
                 Effect::Full(effect) => self.run_full(effect),
                 Effect::Download { name, text } => self.download(&name, &text),
                 Effect::Navigate(query) => {
@@ -378,6 +385,7 @@ impl App {
             animate: checked("pref-animate", prefs.animate),
             sound: checked("pref-sound", prefs.sound),
             confirm: checked("pref-confirm", prefs.confirm),
+            vibrate: checked("pref-vibrate", prefs.vibrate),
             board: crate::theme::BoardTheme::from_name(&chosen("pref-board"))
                 .unwrap_or(prefs.board),
             pieces: crate::theme::PieceStyle::from_name(&chosen("pref-pieces"))

@@ -183,6 +183,7 @@ impl App {
         self.set_checked("pref-animate", prefs.animate);
         self.set_checked("pref-sound", prefs.sound);
         self.set_checked("pref-confirm", prefs.confirm);
+        self.set_checked("pref-vibrate", prefs.vibrate);
         self.set_value("pref-board", prefs.board.name());
         self.set_value("pref-pieces", prefs.pieces.name());
         if let Some((theme, rules, settings)) = view.embed {

@@ -122,6 +122,11 @@ impl App {
     /// Back in view or back online.
     pub(super) fn wake(&mut self) {
         self.lobby_back_online();
+        // The browser lets the screen lock go whenever the page is hidden.
+        if self.document.hidden() {
+            self.full.wake_lock = None;
+        }
+        self.hold_wake_lock();
         let hidden = self.document.hidden();
         self.dispatch(Action::Full(FullAction::Connection(ConnectionMsg::Wake {
             hidden,

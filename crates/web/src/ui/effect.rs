@@ -48,6 +48,8 @@ pub enum Effect {
     LoadLanguage(crate::i18n::Lang),
     /// Make a sound (if the person has touched the page yet).
     Sound(Sound),
+    /// Vibrate in this pattern (ms on, off, on…), where the device can.
+    Vibrate(Vec<u32>),
     /// Offer `text` as a file to save, named `name`.
     Download { name: String, text: String },
     /// Go to this address (a query, `?review=…`): the light module opens

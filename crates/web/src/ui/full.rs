@@ -64,6 +64,8 @@ pub struct FullShared {
     pub(super) reported: Option<(usize, bool)>,
     /// The opponent's chat is muted.
     pub(super) chat_muted: bool,
+    /// The screen is asked to stay awake.
+    pub(super) awake: bool,
 }
 
 /// What only the whole app does.
@@ -106,6 +108,8 @@ pub enum FullEffect {
     Api(crate::api::ApiCall),
     /// Empty the text box with this id (a chat message sent).
     ClearField(&'static str),
+    /// Keep the screen awake (a game on a clock), or let it sleep.
+    KeepAwake(bool),
 }
 
 /// The whole app's own panels, as [`super::View::full`].
@@ -255,6 +259,19 @@ impl Ui {
         self.report_to_host(fx);
         self.keep_following(fx);
         self.keep_analysing(fx);
+        self.keep_awake(fx);
+    }
+
+    /// The screen stays awake while an online game on a clock is played
+    /// on screen.
+    fn keep_awake(&mut self, fx: &mut Vec<Effect>) {
+        let wanted = self.screen.screen() == Screen::Game
+            && self.online_clocks().is_some()
+            && self.shared.session.as_ref().is_some_and(|s| !s.is_over());
+        if wanted != self.shared.whole.awake {
+            self.shared.whole.awake = wanted;
+            fx.push(Effect::Full(FullEffect::KeepAwake(wanted)));
+        }
     }
 
     /// What the whole app keeps in storage: the puzzles' progress, and the

@@ -271,3 +271,64 @@ fn a_seat_the_server_no_longer_knows_sends_the_page_home_with_a_notice() {
         Some("That code opens no game: it may be mistyped, used or expired.")
     );
 }
+
+#[test]
+fn the_screen_stays_awake_through_a_game_on_a_clock_and_sleeps_after() {
+    let awake = |fx: &[Effect]| {
+        fx.iter().find_map(|e| match e {
+            Effect::Full(FullEffect::KeepAwake(on)) => Some(*on),
+            _ => None,
+        })
+    };
+    let seat = Seat {
+        game: "g1".into(),
+        token: Some("t".into()),
+        code: None,
+        creator: true,
+    };
+    let (mut ui, _) = online_page(seat);
+    ui.update(Action::Full(FullAction::Connection(ConnectionMsg::Open {
+        now_ms: 0.0,
+    })));
+    hear(
+        &mut ui,
+        10.0,
+        ServerMessage::Welcome {
+            game: "g1".into(),
+            role: Role::White,
+            token: None,
+        },
+    );
+    let clocked = |result: Option<online_play::GameResult>| {
+        let ServerMessage::Snapshot(snapshot) = snapshot(2, "classic") else {
+            unreachable!("a snapshot")
+        };
+        ServerMessage::Snapshot(online_play::Snapshot {
+            clock: Some(online_play::ClockView {
+                control: "3+2".parse().expect("a time control"),
+                left: [180_000, 180_000],
+                running: Some(Role::White),
+                at: 0,
+            }),
+            result,
+            reason: result.map(|_| online_play::EndReason::Resignation),
+            ..snapshot
+        })
+    };
+    assert_eq!(awake(&hear(&mut ui, 20.0, clocked(None))), Some(true));
+    // Asked once: the next message changes nothing.
+    assert_eq!(awake(&hear(&mut ui, 30.0, ServerMessage::Pong)), None);
+    let over = Some(online_play::GameResult::BlackWins);
+    assert_eq!(awake(&hear(&mut ui, 40.0, clocked(over))), Some(false));
+
+    // A game without a clock never asks.
+    let seat = Seat {
+        game: "g2".into(),
+        token: Some("t".into()),
+        code: None,
+        creator: true,
+    };
+    let (mut plain, _) = online_page(seat);
+    hear(&mut plain, 20.0, snapshot(2, "classic"));
+    assert_eq!(awake(&hear(&mut plain, 30.0, ServerMessage::Pong)), None);
+}

@@ -296,3 +296,58 @@ fn online_the_friend_joining_their_moves_and_the_end_are_heard() {
     let record = session(&ui).game.to_record_line();
     assert!(sounds(&hear(&mut again, 0.0, snapshot(4, &record, [true, true]))).is_empty());
 }
+
+/// The vibration asked for by `fx`, if any.
+fn buzz(fx: &[Effect]) -> Option<Vec<u32>> {
+    fx.iter().find_map(|e| match e {
+        Effect::Vibrate(pattern) => Some(pattern.clone()),
+        _ => None,
+    })
+}
+
+#[test]
+fn a_phone_buzzes_at_the_computers_turn_longer_when_it_takes_and_never_at_ones_own() {
+    let mut ui = booted();
+    ui.update(Action::Press(Button::Pick(CLASSIC)));
+    let fx = ui.update(Action::Press(Button::StartComputer {
+        level: Level::Easy,
+        human: Side::Black,
+    }));
+    let request = asked(&fx).expect("the computer asked").clone();
+    let fx = ui.update(first_turn_reply(&request));
+    assert_eq!(buzz(&fx), Some(super::sounds::VIBRATE_MOVE.to_vec()));
+    // The person's own turn: no buzz. Then the computer's answer, which in
+    // Classic's opening takes a man whenever it can.
+    let mut took = false;
+    for _ in 0..6 {
+        let entries = session(&ui).entries().to_vec();
+        let Some(mine) = entries.first().cloned() else {
+            break;
+        };
+        let fx = super::tests::enter(&mut ui, &mine.path);
+        assert_eq!(buzz(&fx), None, "the person's own turn");
+        let Some(request) = asked(&fx).cloned() else {
+            break;
+        };
+        let fx = ui.update(first_turn_reply(&request));
+        let captured = session(&ui)
+            .game
+            .last_move()
+            .is_some_and(|(_, taken)| !taken.is_empty());
+        let expected = if captured {
+            super::sounds::VIBRATE_CAPTURE.to_vec()
+        } else {
+            super::sounds::VIBRATE_MOVE.to_vec()
+        };
+        assert_eq!(buzz(&fx), Some(expected));
+        took |= captured;
+    }
+    assert!(took, "a capture came up");
+    // Off: nothing.
+    ui.shared.prefs.vibrate = false;
+    let mine = session(&ui).entries()[0].clone();
+    let fx = super::tests::enter(&mut ui, &mine.path);
+    if let Some(request) = asked(&fx).cloned() {
+        assert_eq!(buzz(&ui.update(first_turn_reply(&request))), None);
+    }
+}

@@ -3,11 +3,17 @@
 //! opponent's move arriving; only with the sound preference on, and in an
 //! embedded page only when its URL asked (`sound=1`). Whether the person
 //! has touched the page yet (browsers' autoplay rules) is the glue's to
-//! know.
+//! know. And when a phone vibrates: at the opponent's move, longer when it
+//! takes the person's pieces (a preference, on by default).
 
 use super::{Effect, Ui};
-use crate::session::Update;
+use crate::session::{Mode, Update};
 use crate::sound::{Sound, TurnFacts};
+
+/// The buzz of the opponent's move, and of one that takes the person's
+/// pieces (ms on, off, on).
+pub const VIBRATE_MOVE: [u32; 1] = [35];
+pub const VIBRATE_CAPTURE: [u32; 3] = [70, 60, 70];
 
 impl Ui {
     /// Whether the page makes sounds.
@@ -39,6 +45,21 @@ impl Ui {
         facts.over |= session.is_over();
         facts.arrived = arrived;
         self.sound(facts.sound(), fx);
+        // On a phone: a buzz for the opponent's move, a longer one when it
+        // takes the person's pieces.
+        let opponents = match session.mode {
+            Mode::Computer { human, .. } => session.game.side_to_move() == human,
+            Mode::Online { side: Some(_), .. } => arrived,
+            _ => false,
+        };
+        if opponents && self.shared.prefs.vibrate && self.shared.embed.is_none() {
+            let pattern: &[u32] = if facts.captured > 0 || facts.huffed {
+                &VIBRATE_CAPTURE
+            } else {
+                &VIBRATE_MOVE
+            };
+            fx.push(Effect::Vibrate(pattern.to_vec()));
+        }
     }
 
     /// After a triple press: a huff entered (the move still to come) is
