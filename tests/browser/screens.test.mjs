@@ -185,3 +185,36 @@ describe('a phone turned sideways', () => {
     });
   }
 });
+
+describe('the rule book on a phone', () => {
+  const app = withApp();
+
+  test('opened at a game, its bar with Back and every game stays in sight', async () => {
+    const { context, page, errors } = await openApp(app.browser, `${app.url}?rules=chesquerque`, PHONE);
+    try {
+      await page.waitForSelector('#rules-chesquerque');
+      await page.waitForFunction(() => document.getElementById('rules-chesquerque').getBoundingClientRect().top < 200);
+      const inSight = (selector) => page.evaluate((selector) => {
+        const box = document.querySelector(selector).getBoundingClientRect();
+        return box.top >= 0 && box.bottom <= innerHeight && box.height > 0;
+      }, selector);
+      assert.ok(await inSight('[data-action="close-rules"]'), 'Back in sight');
+      assert.ok(await inSight('.rules-bar a[href="#rules-classic"]'), 'the contents in sight');
+      // The article's title is not hidden under the bar.
+      const under = await page.evaluate(() => {
+        const bar = document.querySelector('.rules-bar').getBoundingClientRect();
+        const title = document.querySelector('#rules-chesquerque h2, #rules-chesquerque h3');
+        return title.getBoundingClientRect().top >= bar.bottom - 1;
+      });
+      assert.ok(under, 'the title below the bar');
+      await page.tap('.rules-bar a[href="#rules-classic"]');
+      await page.waitForFunction(() => Math.abs(document.getElementById('rules-classic').getBoundingClientRect().top) < 120);
+      assert.ok(await inSight('[data-action="close-rules"]'), 'Back still in sight');
+      await page.tap('[data-action="close-rules"]');
+      await page.waitForSelector('body[data-screen="home"]');
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+    }
+  });
+});
