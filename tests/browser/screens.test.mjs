@@ -218,3 +218,39 @@ describe('the rule book on a phone', () => {
     }
   });
 });
+
+describe('installing', () => {
+  const app = withApp();
+
+  test('a browser that offers to install gets a button for it; the installed game opens at the game in progress', async () => {
+    const { context, page, errors } = await openApp(app.browser, app.url, PHONE);
+    try {
+      assert.equal(await page.isVisible('#install'), false, 'nothing offered, no button');
+      await page.evaluate(() => {
+        const offer = new Event('beforeinstallprompt', { cancelable: true });
+        window.prompted = 0;
+        offer.prompt = () => { window.prompted += 1; };
+        offer.userChoice = Promise.resolve({ outcome: 'accepted' });
+        dispatchEvent(offer);
+      });
+      await page.waitForSelector('#install:not([hidden])');
+      await page.tap('#install');
+      await page.waitForFunction(() => window.prompted === 1 && document.getElementById('install').hidden);
+
+      // Started from the manifest's address with a game in progress: the
+      // game, not the home screen.
+      await page.goto(`${app.url}?play=classic`);
+      await page.click('[data-action="start-friend"]');
+      await page.waitForSelector('canvas#board[data-drawn="true"]');
+      await playFirstMove(page, { touch: true });
+      const manifest = await (await fetch(new URL('manifest.webmanifest', app.url))).json();
+      const started = await context.newPage();
+      await started.goto(new URL(manifest.start_url, app.url).href);
+      await started.waitForSelector('body[data-screen="game"] canvas#board[data-drawn="true"]');
+      assert.equal(await started.getAttribute('body', 'data-ply'), '1');
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+    }
+  });
+});
