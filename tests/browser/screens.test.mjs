@@ -254,3 +254,43 @@ describe('installing', () => {
     }
   });
 });
+
+describe('zen mode', () => {
+  const app = withApp();
+
+  test('only the board, the clocks and the names, kept across a reload, and a way out', async () => {
+    const { context, page, errors } = await openApp(app.browser, `${app.url}?play=classic&lang=ru`, PHONE);
+    try {
+      await page.selectOption('#level', 'easy');
+      await page.click('[data-action="start-computer"]');
+      await page.waitForSelector('canvas#board[data-drawn="true"]');
+      await page.tap('#zen');
+      await page.waitForSelector('body[data-zen="true"]');
+      const shown = () => page.evaluate(() => {
+        const seen = (el) => !!el && el.getClientRects().length > 0 && getComputedStyle(el).visibility !== 'hidden';
+        return {
+          board: seen(document.getElementById('board')),
+          players: seen(document.getElementById('players')),
+          exit: seen(document.getElementById('zen-exit')),
+          header: seen(document.querySelector('.app-header')),
+          moves: seen(document.getElementById('moves')),
+          status: seen(document.getElementById('status')),
+          resign: seen(document.querySelector('[data-action="resign"]')),
+        };
+      });
+      const zen = { board: true, players: true, exit: true, header: false, moves: false, status: false, resign: false };
+      assert.deepEqual(await shown(), zen);
+      await page.screenshot({ path: join(shots, 'zen-phone-ru.png') });
+      await page.reload();
+      await page.waitForSelector('body[data-zen="true"] canvas#board[data-drawn="true"]');
+      assert.deepEqual(await shown(), zen);
+      await page.tap('#zen-exit');
+      await page.waitForSelector('body[data-zen="false"]');
+      const normal = await shown();
+      assert.ok(normal.header && normal.status && normal.resign && !normal.exit, JSON.stringify(normal));
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+    }
+  });
+});

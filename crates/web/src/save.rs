@@ -228,6 +228,9 @@ pub struct Prefs {
     /// Vibrate on the opponent's move and on a capture of one's piece
     /// (where the device can).
     pub vibrate: bool,
+    /// Zen mode: the game screen shows only the board, the clocks and the
+    /// names.
+    pub zen: bool,
     pub board: BoardTheme,
     pub pieces: PieceStyle,
     /// Show and take part in online games' chat.
@@ -244,6 +247,7 @@ impl Default for Prefs {
             sound: true,
             confirm: false,
             vibrate: true,
+            zen: false,
             board: BoardTheme::Wood,
             pieces: PieceStyle::Solid,
             chat: true,

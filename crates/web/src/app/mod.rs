@@ -391,6 +391,7 @@ impl App {
             pieces: crate::theme::PieceStyle::from_name(&chosen("pref-pieces"))
                 .unwrap_or(prefs.pieces),
             flipped: prefs.flipped,
+            zen: prefs.zen,
             chat: prefs.chat,
         });
         self.dispatch(action);

@@ -275,6 +275,7 @@ impl App {
         let _ = self.canvas.set_attribute("data-moves", &game.entries);
         let _ = self.canvas.set_attribute("data-cursor", &game.cursor);
         self.set_body("data-ply", &game.ply.to_string());
+        self.set_body("data-zen", if game.zen { "true" } else { "false" });
         self.set_body(
             "data-thinking",
             if game.thinking { "true" } else { "false" },

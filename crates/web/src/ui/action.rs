@@ -151,6 +151,8 @@ pub enum Button {
     OfferDraw,
     AnswerDraw(bool),
     Flip,
+    /// Zen mode on or off: the board, the clocks and the names alone.
+    Zen,
     Back,
     Forward,
     Review(usize),
@@ -316,6 +318,7 @@ impl Button {
             "draw-yes" => Button::AnswerDraw(true),
             "draw-no" => Button::AnswerDraw(false),
             "flip" => Button::Flip,
+            "zen" => Button::Zen,
             "back" => Button::Back,
             "forward" => Button::Forward,
             "review" => {

@@ -202,3 +202,24 @@ fn the_result_panel_offers_the_record() {
         .expect("the record offered");
     assert!(text.contains("[Result \"0-1\"]"), "{text}");
 }
+
+#[test]
+fn zen_mode_is_a_kept_preference_and_shows_in_the_game_view() {
+    let mut ui = bell_three_turns(Ui::light());
+    assert!(!game_view(&ui).zen);
+    let fx = ui.update(Action::Press(Button::Zen));
+    assert!(game_view(&ui).zen);
+    let stored = fx.iter().any(|e| {
+        matches!(e, Effect::Store { key, value } if key == PREFS_KEY && value.contains("\"zen\":true"))
+    });
+    assert!(stored, "{fx:?}");
+    // The preferences' form leaves it as it is.
+    let prefs = ui.shared.prefs;
+    ui.update(Action::Prefs(crate::save::Prefs {
+        zen: false,
+        ..prefs
+    }));
+    assert!(game_view(&ui).zen);
+    ui.update(Action::Press(Button::Zen));
+    assert!(!game_view(&ui).zen);
+}

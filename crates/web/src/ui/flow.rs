@@ -47,6 +47,10 @@ impl Ui {
                 fx,
             ),
             Button::NewGame => self.new_game(fx),
+            Button::Zen => {
+                self.shared.prefs.zen = !self.shared.prefs.zen;
+                fx.push(self.store_prefs());
+            }
             Button::Rematch => self.rematch(fx),
             Button::Hint => self.ask_hint(fx),
             Button::Continue => {

@@ -248,6 +248,7 @@ impl Ui {
             Action::Prefs(prefs) => {
                 self.shared.prefs = Prefs {
                     flipped: self.shared.prefs.flipped,
+                    zen: self.shared.prefs.zen,
                     chat: self.shared.prefs.chat,
                     ..prefs
                 };

@@ -76,6 +76,8 @@ pub struct GameView {
     /// never in an online game, where another person plays.
     pub engine_tools: bool,
     pub resign_disabled: bool,
+    /// Zen mode: the board, the clocks and the names alone.
+    pub zen: bool,
     /// A huff by the last turn, explained: whose piece went, and why.
     pub huff_note: Option<String>,
     /// Resign was pressed once and waits for the second press; its words.
@@ -305,6 +307,7 @@ impl Ui {
                 || self.screen.tool().puzzle().is_some(),
             resign_asked,
             huff_note: self.huff_note(),
+            zen: self.shared.prefs.zen,
             resign_label: t!(if resign_asked {
                 "resign-confirm"
             } else {
