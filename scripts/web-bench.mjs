@@ -279,6 +279,8 @@ async function reviewVisit(browser, url) {
     const page = await context.newPage();
     await page.goto(url);
     await page.waitForSelector('canvas#board[data-drawn="true"]', { timeout: 30_000 });
+    // Resigning asks for a second press.
+    await page.click('[data-action="resign"]');
     await page.click('[data-action="resign"]');
     const t0 = Date.now();
     await page.click('[data-action="review-game"]');
