@@ -76,13 +76,7 @@ impl App {
 
     fn open_lobby(&mut self, follow: LobbyFollow) {
         if !on_line(&self.window) {
-            self.full.lobby = Some(LobbySocket {
-                socket: None,
-                follow,
-                _handlers: Vec::new(),
-                again: None,
-                offline: true,
-            });
+            self.full.lobby = Some(LobbySocket::waiting(follow));
             // Said once, after the effect that asked for the socket.
             Timeout::new(0, || {
                 dispatch(Action::Full(FullAction::Lobby(LobbyMsg::Offline)))
@@ -150,13 +144,7 @@ impl App {
         let was_offline = lobby.offline;
         let follow = lobby.follow.clone();
         drop(lobby);
-        self.full.lobby = Some(LobbySocket {
-            socket: None,
-            follow,
-            _handlers: Vec::new(),
-            again: None,
-            offline: true,
-        });
+        self.full.lobby = Some(LobbySocket::waiting(follow));
         if !was_offline {
             self.dispatch(Action::Full(FullAction::Lobby(LobbyMsg::Offline)));
         }
@@ -178,6 +166,17 @@ impl App {
 }
 
 impl LobbySocket {
+    /// No socket, waiting for the network to follow `follow`.
+    fn waiting(follow: LobbyFollow) -> LobbySocket {
+        LobbySocket {
+            socket: None,
+            follow,
+            _handlers: Vec::new(),
+            again: None,
+            offline: true,
+        }
+    }
+
     /// Opens the socket again after a pause, following the same lists.
     fn again_later(&mut self) {
         self.again = Some(Timeout::new(AGAIN_AFTER_MS, || {
