@@ -27,6 +27,18 @@ pub enum Mode {
     Online { side: Option<Side>, suggest: bool },
 }
 
+impl Mode {
+    /// The side the one person at this device plays: against the computer,
+    /// or seated online; none when two people share it or nobody plays.
+    pub fn person(self) -> Option<Side> {
+        match self {
+            Mode::Computer { human, .. } => Some(human),
+            Mode::Online { side, .. } => side,
+            Mode::Friend | Mode::Watch { .. } => None,
+        }
+    }
+}
+
 /// A draw offer waiting for an answer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct DrawOffer {
@@ -439,19 +451,13 @@ impl Session {
     pub fn result_text(&self, outcome: Outcome) -> String {
         let reason = outcome_reason(outcome);
         let reason = &reason;
-        match (outcome, self.mode) {
+        match (outcome, self.mode.person()) {
             (Outcome::Draw { .. }, _) => t!("draw-because", reason = reason),
-            (Outcome::Win { winner, .. }, Mode::Computer { human, .. })
-            | (
-                Outcome::Win { winner, .. },
-                Mode::Online {
-                    side: Some(human), ..
-                },
-            ) if winner == human => t!("you-win-because", reason = reason),
-            (Outcome::Win { .. }, Mode::Computer { .. } | Mode::Online { side: Some(_), .. }) => {
-                t!("you-lose-because", reason = reason)
+            (Outcome::Win { winner, .. }, Some(me)) if winner == me => {
+                t!("you-win-because", reason = reason)
             }
-            (Outcome::Win { winner, .. }, _) => t!(
+            (Outcome::Win { .. }, Some(_)) => t!("you-lose-because", reason = reason),
+            (Outcome::Win { winner, .. }, None) => t!(
                 by_side(winner, "white-wins-because", "black-wins-because"),
                 reason = reason
             ),

@@ -4,10 +4,9 @@
 //! next turn. A piece of the person's is "your piece"; on a shared device
 //! or while watching, the side's.
 
-use engine::{Point, Side};
+use engine::Point;
 
 use super::Ui;
-use crate::session::{Mode, Session};
 use crate::t;
 
 impl Ui {
@@ -40,21 +39,12 @@ impl Ui {
         let name = session.game.geometry().name(point).to_string();
         // The huffed piece was the side's now to move.
         let owner = session.game.side_to_move();
-        Some(match person(session) {
+        Some(match session.mode.person() {
             Some(me) if me == owner => t!("huff-note-you", point = &name),
             _ => t!(
                 crate::i18n::by_side(owner, "huff-note-white", "huff-note-black"),
                 point = &name
             ),
         })
-    }
-}
-
-/// The side the person plays, where there is one person.
-fn person(session: &Session) -> Option<Side> {
-    match session.mode {
-        Mode::Computer { human, .. } => Some(human),
-        Mode::Online { side, .. } => side,
-        Mode::Friend | Mode::Watch { .. } => None,
     }
 }

@@ -431,17 +431,7 @@ pub fn preview(kind: GameKind, prefs: &crate::save::Prefs) -> Scene {
     }
 }
 
-/// Who plays, White first: "You – Computer (Hard)", "White – Black".
 /// Who plays `side`: "You", "Computer (Hard)", "White"…
-/// Who plays `side` in `session`: the name its record gave, else as its
-/// mode says.
-pub fn session_player(session: &Session, side: Side) -> String {
-    match &session.players {
-        Some(names) => names[side.index()].clone(),
-        None => player_name(session.mode, side),
-    }
-}
-
 pub fn player_name(mode: Mode, side: Side) -> String {
     match mode {
         Mode::Computer { human, .. } if side == human => t!("you"),
@@ -450,6 +440,15 @@ pub fn player_name(mode: Mode, side: Side) -> String {
         }
         Mode::Online { side: Some(me), .. } if side == me => t!("you"),
         _ => t!(by_side(side, "white", "black")),
+    }
+}
+
+/// Who plays `side` in `session`: the name its record gave, else as its
+/// mode says.
+pub fn session_player(session: &Session, side: Side) -> String {
+    match &session.players {
+        Some(names) => names[side.index()].clone(),
+        None => player_name(session.mode, side),
     }
 }
 
@@ -485,12 +484,7 @@ fn result_view(session: &Session) -> Option<ResultView> {
         });
     }
     let outcome = session.game.outcome()?;
-    let person = match session.mode {
-        Mode::Computer { human, .. } => Some(human),
-        Mode::Online { side, .. } => side,
-        _ => None,
-    };
-    let headline = t!(match (outcome, person) {
+    let headline = t!(match (outcome, session.mode.person()) {
         (engine::Outcome::Draw { .. }, _) => "result-draw",
         (engine::Outcome::Win { winner, .. }, Some(me)) if winner == me => "result-you-win",
         (engine::Outcome::Win { .. }, Some(_)) => "result-you-lose",
