@@ -118,9 +118,7 @@ impl App {
     pub(super) fn hold_wake_lock(&mut self) {
         if !self.full.awake {
             if let Some(lock) = self.full.wake_lock.take() {
-                if let Ok(release) = js_sys::Reflect::get(&lock, &"release".into()) {
-                    let _ = release.unchecked_ref::<js_sys::Function>().call0(&lock);
-                }
+                release(&lock);
             }
             return;
         }
@@ -147,8 +145,8 @@ impl App {
             with_app(|app| {
                 if app.full.awake {
                     app.full.wake_lock = Some(lock);
-                } else if let Ok(release) = js_sys::Reflect::get(&lock, &"release".into()) {
-                    let _ = release.unchecked_ref::<js_sys::Function>().call0(&lock);
+                } else {
+                    release(&lock);
                 }
             })
         });
@@ -217,6 +215,15 @@ pub(super) struct FullApp {
     /// so (let go by the browser whenever the page is hidden).
     pub(super) awake: bool,
     pub(super) wake_lock: Option<JsValue>,
+}
+
+/// Lets a screen wake lock go.
+fn release(lock: &JsValue) {
+    if let Ok(release) = js_sys::Reflect::get(lock, &"release".into()) {
+        if let Some(release) = release.dyn_ref::<js_sys::Function>() {
+            let _ = release.call0(lock);
+        }
+    }
 }
 
 /// A request of `method` carrying `body` as JSON (with its content type,
