@@ -11,8 +11,8 @@ use crate::online_state::{ChatLine, Seat};
 use crate::t;
 use crate::ui::FullEffect;
 
-/// The quick phrases, by their catalog keys, in the order of
-/// [`Phrase::ALL`]: sent by name, shown in each reader's words.
+/// The quick phrases' buttons, by their catalog keys ([`phrase_key`]):
+/// sent by name, shown in each reader's words.
 pub const PHRASES: [&str; 5] = [
     "chat-hello",
     "chat-good-luck",
@@ -20,6 +20,17 @@ pub const PHRASES: [&str; 5] = [
     "chat-good-game",
     "chat-well-played",
 ];
+
+/// A phrase's catalog key (one of [`PHRASES`]).
+fn phrase_key(phrase: Phrase) -> &'static str {
+    match phrase {
+        Phrase::Hello => "chat-hello",
+        Phrase::GoodLuck => "chat-good-luck",
+        Phrase::Thanks => "chat-thanks",
+        Phrase::GoodGame => "chat-good-game",
+        Phrase::WellPlayed => "chat-well-played",
+    }
+}
 
 /// The chat's controls.
 pub(super) fn update(ui: &mut Ui, button: ChatButton, fx: &mut Vec<Effect>) {
@@ -29,10 +40,7 @@ pub(super) fn update(ui: &mut Ui, button: ChatButton, fx: &mut Vec<Effect>) {
     let text = match button {
         ChatButton::Send(text) => text,
         ChatButton::Phrase(key) => {
-            let phrase = PHRASES
-                .iter()
-                .position(|k| *k == key)
-                .map(|i| Phrase::ALL[i]);
+            let phrase = Phrase::ALL.into_iter().find(|&p| phrase_key(p) == key);
             if let (Some(phrase), true) = (phrase, ui.shared.prefs.chat) {
                 fx.push(Effect::Full(FullEffect::SendOnline(
                     ClientMessage::Phrase { phrase },
@@ -182,10 +190,7 @@ pub fn chat_view(ui: &Ui) -> Option<ChatView> {
                 };
                 let text = match line {
                     ChatLine::Text(text) => text.clone(),
-                    ChatLine::Phrase(phrase) => {
-                        let i = Phrase::ALL.iter().position(|p| p == phrase).unwrap_or(0);
-                        t!(PHRASES[i])
-                    }
+                    ChatLine::Phrase(phrase) => t!(phrase_key(*phrase)),
                 };
                 (who, text)
             })
