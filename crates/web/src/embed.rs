@@ -82,14 +82,18 @@ impl Embed {
         if self.host.is_some() || parent == own_origin {
             return None;
         }
-        let encoded: String = parent
-            .chars()
-            .map(|c| match c {
-                ':' => "%3A".to_string(),
-                '/' => "%2F".to_string(),
-                c => c.to_string(),
-            })
-            .collect();
+        // As a page's `encodeURIComponent` writes it.
+        const COMPONENT: &percent_encoding::AsciiSet = &percent_encoding::NON_ALPHANUMERIC
+            .remove(b'-')
+            .remove(b'_')
+            .remove(b'.')
+            .remove(b'!')
+            .remove(b'~')
+            .remove(b'*')
+            .remove(b'\'')
+            .remove(b'(')
+            .remove(b')');
+        let encoded = percent_encoding::utf8_percent_encode(parent, COMPONENT);
         Some(format!(
             "Alquerque: this frame posts its events to its own origin ({own_origin}), so the \
              page around it ({parent}) hears nothing and is not heard. Add \
