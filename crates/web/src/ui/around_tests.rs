@@ -6,9 +6,8 @@ use online_play::{
     ClientMessage, EndReason, GameResult, RatingChange, Role, ServerMessage, Snapshot,
 };
 
-use super::online_tests::{hear, online_page};
+use super::online_tests::{hear, seated};
 use super::*;
-use crate::online_state::Seat;
 
 fn ended(rated: bool, rematch_offer: Option<Role>, rematch: Option<&str>) -> ServerMessage {
     let change = |before, after| RatingChange {
@@ -29,29 +28,6 @@ fn ended(rated: bool, rematch_offer: Option<Role>, rematch: Option<&str>) -> Ser
         rematch_offer,
         rematch: rematch.map(str::to_string),
     })
-}
-
-fn seated(role: Role) -> Ui {
-    let seat = Seat {
-        game: "g1".into(),
-        token: Some("ab".repeat(16)),
-        code: None,
-        creator: false,
-    };
-    let (mut ui, _) = online_page(seat);
-    ui.update(Action::Full(FullAction::Connection(ConnectionMsg::Open {
-        now_ms: 0.0,
-    })));
-    hear(
-        &mut ui,
-        1.0,
-        ServerMessage::Welcome {
-            game: "g1".into(),
-            role,
-            token: None,
-        },
-    );
-    ui
 }
 
 #[test]

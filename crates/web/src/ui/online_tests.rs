@@ -52,6 +52,30 @@ pub(super) fn online_page(seat: Seat) -> (Ui, Vec<Effect>) {
     (ui, fx)
 }
 
+/// A page seated at game `g1` as `role`, its socket open and welcomed.
+pub(super) fn seated(role: Role) -> Ui {
+    let seat = Seat {
+        game: "g1".into(),
+        token: Some("ab".repeat(16)),
+        code: None,
+        creator: false,
+    };
+    let (mut ui, _) = online_page(seat);
+    ui.update(Action::Full(FullAction::Connection(ConnectionMsg::Open {
+        now_ms: 0.0,
+    })));
+    hear(
+        &mut ui,
+        1.0,
+        ServerMessage::Welcome {
+            game: "g1".into(),
+            role,
+            token: None,
+        },
+    );
+    ui
+}
+
 /// A message from the server, at `now_ms`.
 pub(super) fn hear(ui: &mut Ui, now_ms: f64, message: ServerMessage) -> Vec<Effect> {
     ui.update(Action::Full(FullAction::Connection(
@@ -280,25 +304,7 @@ fn the_screen_stays_awake_through_a_game_on_a_clock_and_sleeps_after() {
             _ => None,
         })
     };
-    let seat = Seat {
-        game: "g1".into(),
-        token: Some("t".into()),
-        code: None,
-        creator: true,
-    };
-    let (mut ui, _) = online_page(seat);
-    ui.update(Action::Full(FullAction::Connection(ConnectionMsg::Open {
-        now_ms: 0.0,
-    })));
-    hear(
-        &mut ui,
-        10.0,
-        ServerMessage::Welcome {
-            game: "g1".into(),
-            role: Role::White,
-            token: None,
-        },
-    );
+    let mut ui = seated(Role::White);
     let clocked = |result: Option<online_play::GameResult>| {
         let ServerMessage::Snapshot(snapshot) = snapshot(2, "classic") else {
             unreachable!("a snapshot")
