@@ -5,7 +5,7 @@
 use engine::search::Level;
 use engine::{AnyGame, DraughtsKind, GameKind, Side};
 
-use super::tests::{asked, enter, session};
+use super::tests::{asked, enter, quiet_turn, session, special_until_huff};
 use super::*;
 use crate::worker::Reply;
 
@@ -24,19 +24,6 @@ fn huffing_reply(request: &crate::worker::Request) -> (Action, bool) {
         ..Reply::default()
     });
     (reply, huff.is_some())
-}
-
-/// The person's turn: a quiet one where there is one, to leave captures
-/// untaken.
-fn quiet_turn(ui: &mut Ui) -> Vec<Effect> {
-    let entries = session(ui).entries().to_vec();
-    let next = entries
-        .iter()
-        .find(|e| e.captured.is_empty() && e.huff.is_none())
-        .or_else(|| entries.first())
-        .expect("a turn")
-        .clone();
-    enter(ui, &next.path)
 }
 
 #[test]
@@ -90,36 +77,23 @@ fn the_computers_huff_of_the_persons_piece_is_explained_and_marked() {
 
 #[test]
 fn on_a_shared_device_the_huffed_side_is_named() {
-    let mut ui = super::tests::booted();
-    ui.update(Action::Press(Button::Pick(SPECIAL)));
-    ui.update(Action::Press(Button::StartFriend));
-    for _ in 0..80 {
-        let entries = session(&ui).entries().to_vec();
-        if let Some(huff) = entries
-            .iter()
-            .find(|e| e.huff.is_some() && !e.path.is_empty())
-        {
-            let point = huff.huff.expect("a huff");
-            let owner = session(&ui).game.side_to_move().other();
-            // A huff is entered by a triple press on the piece, then the move.
-            for ms in [100.0, 200.0, 300.0] {
-                super::tests::tap(&mut ui, point, ms);
-            }
-            enter(&mut ui, &huff.path);
-            let name = session(&ui).game.geometry().name(point).to_string();
-            let note = ui.view().game.expect("the game").huff_note.expect("a note");
-            let side = if owner == Side::White {
-                "White"
-            } else {
-                "Black"
-            };
-            assert!(
-                note.starts_with(&format!("{side}'s piece on {name} was huffed")),
-                "{note}"
-            );
-            return;
-        }
-        quiet_turn(&mut ui);
+    let (mut ui, huff) = special_until_huff(80);
+    let point = huff.huff.expect("a huff");
+    let owner = session(&ui).game.side_to_move().other();
+    // A huff is entered by a triple press on the piece, then the move.
+    for ms in [100.0, 200.0, 300.0] {
+        super::tests::tap(&mut ui, point, ms);
     }
-    panic!("no huff came up");
+    enter(&mut ui, &huff.path);
+    let name = session(&ui).game.geometry().name(point).to_string();
+    let note = ui.view().game.expect("the game").huff_note.expect("a note");
+    let side = if owner == Side::White {
+        "White"
+    } else {
+        "Black"
+    };
+    assert!(
+        note.starts_with(&format!("{side}'s piece on {name} was huffed")),
+        "{note}"
+    );
 }

@@ -151,37 +151,16 @@ fn the_computers_turn_and_a_resignation_are_heard() {
 #[test]
 fn a_huff_is_heard_when_entered_and_not_again_with_its_move() {
     // Special: a skipped capture lets the opponent huff.
-    let special = GameKind::Draughts(DraughtsKind::Special);
-    let mut ui = booted();
-    ui.update(Action::Press(Button::Pick(special)));
-    ui.update(Action::Press(Button::StartFriend));
-    for _ in 0..40 {
-        let entries = session(&ui).entries().to_vec();
-        if let Some(huff) = entries
-            .iter()
-            .find(|e| e.huff.is_some() && !e.path.is_empty())
-        {
-            let point = huff.huff.expect("a huff");
-            let mut heard = Vec::new();
-            for ms in [100.0, 200.0, 300.0] {
-                heard.extend(sounds(&tap(&mut ui, point, ms)));
-            }
-            assert_eq!(heard, vec![Sound::Huff]);
-            let then = enter(&mut ui, huff);
-            assert_eq!(then.len(), 1);
-            assert_ne!(then, vec![Sound::Huff], "heard once");
-            return;
-        }
-        // Prefer quiet moves, to skip captures.
-        let next = entries
-            .iter()
-            .find(|e| e.captured.is_empty() && e.huff.is_none())
-            .or_else(|| entries.first())
-            .expect("a turn")
-            .clone();
-        enter(&mut ui, &next);
+    let (mut ui, huff) = super::tests::special_until_huff(40);
+    let point = huff.huff.expect("a huff");
+    let mut heard = Vec::new();
+    for ms in [100.0, 200.0, 300.0] {
+        heard.extend(sounds(&tap(&mut ui, point, ms)));
     }
-    panic!("no huff came up");
+    assert_eq!(heard, vec![Sound::Huff]);
+    let then = enter(&mut ui, &huff);
+    assert_eq!(then.len(), 1);
+    assert_ne!(then, vec![Sound::Huff], "heard once");
 }
 
 fn snapshot(v: u64, record: &str, seated: [bool; 2]) -> ServerMessage {

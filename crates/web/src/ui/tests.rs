@@ -52,6 +52,42 @@ pub(super) fn enter(ui: &mut Ui, path: &[Point]) -> Vec<Effect> {
     fx
 }
 
+/// The person's turn: a quiet one where there is one, to leave captures
+/// untaken.
+pub(super) fn quiet_turn(ui: &mut Ui) -> Vec<Effect> {
+    let entries = session(ui).entries().to_vec();
+    let next = entries
+        .iter()
+        .find(|e| e.captured.is_empty() && e.huff.is_none())
+        .or_else(|| entries.first())
+        .expect("a turn")
+        .clone();
+    enter(ui, &next.path)
+}
+
+/// A Special game between two people on this device, played by quiet
+/// turns (at most `turns`) until a huff can be entered: the page, and that
+/// turn with its huff.
+pub(super) fn special_until_huff(turns: usize) -> (Ui, Entry) {
+    let mut ui = booted();
+    ui.update(Action::Press(Button::Pick(GameKind::Draughts(
+        DraughtsKind::Special,
+    ))));
+    ui.update(Action::Press(Button::StartFriend));
+    for _ in 0..turns {
+        let huff = session(&ui)
+            .entries()
+            .iter()
+            .find(|e| e.huff.is_some() && !e.path.is_empty())
+            .cloned();
+        if let Some(huff) = huff {
+            return (ui, huff);
+        }
+        quiet_turn(&mut ui);
+    }
+    panic!("no huff came up in {turns} turns");
+}
+
 /// The request the page was told to post to the worker.
 pub(super) fn asked(fx: &[Effect]) -> Option<&crate::worker::Request> {
     fx.iter().find_map(|e| match e {
