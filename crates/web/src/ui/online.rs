@@ -157,11 +157,8 @@ impl Ui {
 
 /// The online panel, while taking part in an online game.
 pub fn view(ui: &Ui) -> Option<OnlineView> {
-    let mut view = OnlineView::of(&ui.shared.online.as_ref()?.mirror);
     let asked = ui.screen.game().and_then(|g| g.confirming) == Some(Ending::Abort);
-    view.abort_asked = asked;
-    view.abort_label = t!(if asked { "abort-confirm" } else { "abort-game" });
-    Some(view)
+    Some(OnlineView::of(&ui.shared.online.as_ref()?.mirror, asked))
 }
 
 /// The online panel: the waiting screen's code and links, the connection
@@ -194,8 +191,9 @@ pub struct OnlineView {
 }
 
 impl OnlineView {
-    /// The panel for the online game `online` mirrors.
-    pub fn of(online: &Online) -> OnlineView {
+    /// The panel for the online game `online` mirrors; `abort_asked` when
+    /// Abort was pressed once.
+    pub fn of(online: &Online, abort_asked: bool) -> OnlineView {
         let code = online.seat.code.clone().unwrap_or_default();
         let here = &online.presence;
         let tally: Vec<String> = online
@@ -231,8 +229,12 @@ impl OnlineView {
             resign_disabled: spectator || over || !online.started(),
             offer_draw_disabled: spectator || over || !online.started(),
             abort: !spectator && !over && online.room.as_ref().is_some_and(|r| r.game.ply() < 2),
-            abort_asked: false,
-            abort_label: t!("abort-game"),
+            abort_asked,
+            abort_label: t!(if abort_asked {
+                "abort-confirm"
+            } else {
+                "abort-game"
+            }),
         }
     }
 }
