@@ -62,6 +62,8 @@ pub struct Community {
     versions: [u64; 3],
     /// What went wrong last, in words (shown on the lobby).
     pub(super) error: Option<String>,
+    /// The browser has no network: said on the lobby in place of the error.
+    pub(super) offline: bool,
     /// The seats of games this browser was paired into: (game, token).
     pub(super) seats: Vec<(String, String)>,
     /// The game server has been used on this page, or an account is kept:
@@ -130,13 +132,8 @@ pub(super) fn update(ui: &mut Ui, msg: LobbyMsg, fx: &mut Vec<Effect>) {
         LobbyMsg::Open => ui.shared.whole.community.versions = [0; 3],
         LobbyMsg::News(news) => ui.lobby_news(news, fx),
         LobbyMsg::Api(call, reply) => ui.api_reply(call, reply, fx),
-        LobbyMsg::Offline => ui.shared.whole.community.error = Some(t!("lobby-offline")),
-        LobbyMsg::Online => {
-            let c = &mut ui.shared.whole.community;
-            if c.error.as_deref() == Some(t!("lobby-offline").as_str()) {
-                c.error = None;
-            }
-        }
+        LobbyMsg::Offline => ui.shared.whole.community.offline = true,
+        LobbyMsg::Online => ui.shared.whole.community.offline = false,
     }
 }
 

@@ -16,7 +16,11 @@ pub fn view(ui: &Ui) -> Option<LobbyView> {
         home: c.home_lists && ui.shared.embed.is_none(),
         me: c.me.clone(),
         guest: c.guest.clone(),
-        error: c.error.clone(),
+        error: if c.offline {
+            Some(t!("lobby-offline"))
+        } else {
+            c.error.clone()
+        },
         waiting: c.waiting.as_ref().map(|w| {
             if w.seek.is_some() || w.game.is_none() {
                 t!("seeking", what = &w.what)
