@@ -1,6 +1,7 @@
 // The last step of the web build (a Trunk post-build hook; or by hand:
 // `node scripts/finish-site.mjs dist`). On the built site it leaves out
-// the English catalog (the page has it built in), minifies the page
+// the English catalog (the page has it built in), puts the rule book
+// together, minifies the page
 // modules' scripts, then
 //  1. names the page's two modules and the computer's worker by a hash of
 //     their contents, and tells the page those names (its
@@ -18,6 +19,7 @@ import { createRequire } from 'node:module';
 import { readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { assemble } from './rules-book.mjs';
 
 const site = process.env.TRUNK_STAGING_DIR ?? process.argv[2] ?? 'dist';
 const path = (name) => join(site, name);
@@ -33,6 +35,15 @@ const COMPRESSIBLE = /\.(html|js|mjs|css|wasm|svg|json|webmanifest|txt)$/;
 // English is built into the page's module; its catalog file is not served.
 rmSync(path('lang/en.json'), { force: true });
 rmSync(path('lang/en-full.json'), { force: true });
+
+// The rule book in each language, given its drawings and its table of
+// contents (scripts/rules-book.mjs); the drawings' own file is not served.
+const drawings = readFileSync(path('rules/diagrams.html'), 'utf8');
+rmSync(path('rules/diagrams.html'));
+for (const name of readdirSync(path('rules'))) {
+  const book = path(`rules/${name}`);
+  writeFileSync(book, assemble(readFileSync(book, 'utf8'), drawings));
+}
 
 // Step 0: the page modules' scripts (ES modules, which Trunk leaves as they
 // are) minified with terser, from the browser tests' packages like wasm-opt.

@@ -29,7 +29,7 @@ test('after the first visit the game plays against the computer offline', async 
     const ok = names.some((n) => /\/page-[0-9a-f]+_bg\.wasm$/.test(n))
       && names.some((n) => /\/page-full-[0-9a-f]+_bg\.wasm$/.test(n))
       && names.some((n) => /ai-worker-[0-9a-f]+_bg\.wasm$/.test(n))
-      && names.some((n) => n.endsWith('/rulebook.html'));
+      && names.some((n) => n.endsWith('/rules/en.html'));
     return ok && names;
   });
   // The worker was never started on this page: it came into the cache

@@ -90,7 +90,7 @@ mod tests {
             "sw.js",
             "ai-worker_loader.js",
             "manifest.webmanifest",
-            "rulebook.html",
+            "rules/fr.html",
             "embed-demo.html",
             "favicon.svg",
             "-0123456789abcdef.js",

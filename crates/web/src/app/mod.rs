@@ -411,9 +411,10 @@ impl App {
         self.dispatch(Action::WatchDelay(ms));
     }
 
-    /// Shows the rule book at `article`. The book is fetched the first time
-    /// it is opened (the service worker keeps it for offline play), so the
-    /// page's module does not carry it.
+    /// Shows the rule book at `article`, in the language in use. The book
+    /// is fetched the first time it is opened in a language (the service
+    /// worker keeps it for offline play), so the page's module does not
+    /// carry it.
     fn open_rules(&self, article: Option<&str>) {
         let Some(book) = self.element("rulebook") else {
             return;
@@ -421,17 +422,17 @@ impl App {
         // The screen must show before its article can be scrolled to.
         self.show_screen(Screen::Rules.name());
         let article = article.map(|k| format!("rules-{k}"));
-        if book.child_element_count() > 0 {
+        let lang = crate::i18n::current().code();
+        if book.get_attribute("lang").as_deref() == Some(lang) {
             self.scroll_to(article.as_deref());
             return;
         }
         let window = self.window.clone();
         wasm_bindgen_futures::spawn_local(async move {
-            match fetch(&window, "rulebook.html", None).await {
+            match fetch(&window, &format!("rules/{lang}.html"), None).await {
                 Ok((true, html)) => with_app(|app| {
-                    if book.child_element_count() == 0 {
-                        book.set_inner_html(&html);
-                    }
+                    book.set_inner_html(&html);
+                    let _ = book.set_attribute("lang", lang);
                     app.scroll_to(article.as_deref());
                 }),
                 failed => {

@@ -2,7 +2,7 @@
 //! `?lang=`, the one chosen before, the browser's), changed from the home
 //! screen's menu and remembered, and loaded the first time it is used.
 
-use super::{Effect, Ui};
+use super::{Effect, ScreenState, Ui};
 use crate::i18n::{self, Catalog, Lang};
 use crate::t;
 
@@ -40,6 +40,7 @@ impl Ui {
             i18n::use_english();
             self.shared.lang = Lang::En;
             self.shared.loading_lang = None;
+            self.book_follows(fx);
         } else if lang != self.shared.lang {
             self.shared.loading_lang = Some(lang);
             fx.push(Effect::LoadLanguage(lang));
@@ -62,11 +63,20 @@ impl Ui {
             Ok(catalog) => {
                 i18n::install(catalog);
                 self.shared.lang = lang;
+                self.book_follows(fx);
             }
             Err(why) => {
                 fx.push(Effect::Log(format!("the {} catalog: {why}", lang.code())));
                 self.shared.notice = Some(t!("language-failed"));
             }
+        }
+    }
+
+    /// The rule book, if it is on screen, is shown again in the language
+    /// now in use.
+    fn book_follows(&self, fx: &mut Vec<Effect>) {
+        if matches!(self.screen, ScreenState::Rules(_)) {
+            fx.push(Effect::ShowRules { article: None });
         }
     }
 }

@@ -131,3 +131,22 @@ fn the_home_screen_offers_to_continue_the_game_in_progress() {
     ui.update(Action::Press(Button::Resign));
     assert_eq!(ui.view().continuing, None);
 }
+
+#[test]
+fn the_rule_book_on_screen_follows_a_change_of_language() {
+    let shows_book = |fx: &[Effect]| fx.iter().any(|e| matches!(e, Effect::ShowRules { .. }));
+    let mut ui = booted();
+    assert!(shows_book(&ui.update(Action::Press(Button::Rules))));
+    ui.update(Action::Language("es".into()));
+    let es = include_str!("../../../../www/lang/es.json").to_string();
+    let fx = ui.update(Action::LanguageLoaded {
+        lang: crate::i18n::Lang::Es,
+        text: Ok(es),
+    });
+    assert!(shows_book(&fx), "shown again in Spanish: {fx:?}");
+    assert!(shows_book(&ui.update(Action::Language("en".into()))));
+    // Away from the book, a new language asks for no book.
+    ui.update(Action::Press(Button::CloseRules));
+    assert!(!shows_book(&ui.update(Action::Language("fr".into()))));
+    crate::i18n::use_english();
+}
