@@ -7,7 +7,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { legalPaths, openApp, pressPoint, shots, startGame, withApp } from './lib.mjs';
+import { fromMenu, legalPaths, openApp, pressPoint, shots, startGame, withApp } from './lib.mjs';
 
 const PHONE = {
   viewport: { width: 390, height: 844 },
@@ -50,9 +50,9 @@ describe('analysis', () => {
       const before = await page.getAttribute('#analysis-best', 'data-best');
       const layout = JSON.parse(await page.getAttribute('canvas#board', 'data-layout'));
       assert.ok(layout.files === 5 && before === 'e5-d5');
-      await page.tap('[data-action="analyse"]');
+      await fromMenu(page, '#analyse', { touch: true });
       assert.equal(await page.isVisible('#analysis-panel'), false);
-      await page.tap('[data-action="analyse"]');
+      await fromMenu(page, '#analyse', { touch: true });
       await page.waitForFunction(() => document.getElementById('analysis-best').dataset.best === 'e5-d5', null, {
         timeout: 60_000,
       });
@@ -136,7 +136,7 @@ describe('analysis', () => {
     const { context, page, errors } = await openApp(app.browser, app.url, PHONE);
     try {
       await startGame(page, 'classic', 'beginner', 'white');
-      await page.tap('[data-action="hint"]');
+      await fromMenu(page, '#hint', { touch: true });
       await page.waitForSelector('canvas#board[data-arrow]');
       const [from, to] = (await page.getAttribute('canvas#board', 'data-arrow')).split('-');
       const legal = (await page.getAttribute('canvas#board', 'data-moves')).split(',');

@@ -9,6 +9,7 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import {
   dragPoints,
+  fromMenu,
   legalPaths,
   openApp,
   ply,
@@ -216,7 +217,7 @@ describe('playing in the browser', () => {
       await page.waitForSelector('#rules-qirkat');
       await page.screenshot({ path: join(shots, 'rules-phone.png') });
       await page.tap('[data-action="close-rules"]');
-      await page.tap('[data-action="new-game"]:visible');
+      await fromMenu(page, '[data-action="new-game"]', { touch: true });
       await page.waitForSelector('#confirm-new[open]');
       await page.screenshot({ path: join(shots, 'confirm-phone.png') });
       await page.tap('[data-action="confirm-new-no"]');
@@ -238,7 +239,7 @@ describe('playing in the browser', () => {
       await page.screenshot({ path: join(shots, 'game-chesquerque-friend-desktop.png') });
       // One move, then New game asks before the game is lost.
       await enter(page, (await legalPaths(page))[0]);
-      await page.click('[data-action="new-game"]:visible');
+      await fromMenu(page, '[data-action="new-game"]');
       await page.waitForSelector('#confirm-new[open]');
       await page.screenshot({ path: join(shots, 'confirm-desktop.png') });
       await page.click('[data-action="confirm-new-no"]');

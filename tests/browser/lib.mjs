@@ -120,6 +120,15 @@ export async function startGame(page, game, opponent = 'friend', side = 'white')
   await page.waitForSelector('canvas#board[data-drawn="true"]', { timeout: 15_000 });
 }
 
+/** Presses `selector` in the game screen's menu, opened for it: with a
+ *  tap when `touch`, else a click. */
+export async function fromMenu(page, selector, { touch = false } = {}) {
+  const press = (s) => (touch ? page.tap(s) : page.click(s));
+  await press('#menu-button');
+  await page.waitForSelector('#game-menu:popover-open');
+  await press(`#game-menu ${selector}`);
+}
+
 /** Page coordinates (CSS pixels) of the point named `name`, e.g. `c3`. */
 export async function pointPosition(page, name) {
   return page.evaluate((name) => {

@@ -51,9 +51,12 @@ test('create, join by code, watch and suggest, play, reload, resign', async () =
   await waitForStatus(a.page, 'Your turn');
   // Against a person, the computer's tools are not offered.
   for (const p of [a.page, b.page]) {
+    await p.click('#menu-button');
+    await p.waitForSelector('#game-menu:popover-open [data-action="flip"]');
     for (const id of ['analyse', 'edit', 'hint', 'analysis-board', 'review-button']) {
       assert.equal(await p.isVisible(`#${id}`), false, id);
     }
+    await p.keyboard.press('Escape');
   }
 
   // White moves; Black's board follows.

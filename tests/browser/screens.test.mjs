@@ -6,7 +6,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { openApp, playFirstMove, ply, shots, startGame, waitForPly, withApp } from './lib.mjs';
+import { fromMenu, openApp, playFirstMove, ply, shots, startGame, waitForPly, withApp } from './lib.mjs';
 
 const DESKTOP = { viewport: { width: 1280, height: 800 } };
 const PHONE = {
@@ -157,7 +157,7 @@ describe('a phone turned sideways', () => {
         const apart = lang === 'ar' ? board.left >= panel.right - 1 : board.right <= panel.left + 1;
         assert.ok(apart, JSON.stringify(boxes));
         // Every control of the panel within reach, by scrolling the panel alone.
-        await page.locator('[data-action="new-game"]').last().scrollIntoViewIfNeeded();
+        await page.locator('#menu-button').scrollIntoViewIfNeeded();
         const still = await page.evaluate(() => document.getElementById('board').getBoundingClientRect().top);
         assert.ok(still >= 0, 'the board stays in sight');
         await page.screenshot({ path: join(shots, `game-landscape-${lang}.png`) });
@@ -264,7 +264,7 @@ describe('zen mode', () => {
       await page.selectOption('#level', 'easy');
       await page.click('[data-action="start-computer"]');
       await page.waitForSelector('canvas#board[data-drawn="true"]');
-      await page.tap('#zen');
+      await fromMenu(page, '#zen', { touch: true });
       await page.waitForSelector('body[data-zen="true"]');
       const shown = () => page.evaluate(() => {
         const seen = (el) => !!el && el.getClientRects().length > 0 && getComputedStyle(el).visibility !== 'hidden';

@@ -78,6 +78,10 @@ for (const lang of ['en', 'ru']) {
       await playFirstMove(page, { touch: true });
       await page.click('#prefs summary');
       for (const small of await smallTargets(page)) found.push(`game: ${small}`);
+      // Its menu open.
+      await page.tap('#menu-button');
+      await page.waitForSelector('#game-menu:popover-open');
+      for (const small of await smallTargets(page)) found.push(`game menu: ${small}`);
       assert.deepEqual(found, []);
       // The page of a player who does not exist is a 404, told in words.
       assert.deepEqual(errors.filter((e) => !e.includes('404')), []);
