@@ -186,6 +186,16 @@ test('the lobby and the Watch screen in French on a phone, with bad input told i
   await p.page.click('[data-action="post-seek"]');
   await p.page.waitForSelector('#lobby-error:not([hidden])');
   assert.match(await p.page.textContent('#lobby-error'), /0 à 4000/);
+  // A refusal of the server's (a guest may not play rated) is worded by its
+  // code in French, not shown in the English it comes with.
+  await p.page.fill('#seek-range', '');
+  await p.page.selectOption('#seek-clock', { index: 1 });
+  await p.page.check('#seek-rated');
+  p.errors.length = 0;
+  await p.page.click('[data-action="post-seek"]');
+  await p.page.waitForFunction(() => document.getElementById('lobby-error').textContent.startsWith('Les parties classées sont réservées'));
+  assert.deepEqual(p.errors.filter((e) => !/\b403\b/.test(e)), []);
+  await p.page.uncheck('#seek-rated');
   // A wrong password is refused without saying whether the name exists.
   await p.page.click('.account-box summary');
   await p.page.fill('#account-name', 'nobody_here');

@@ -4,9 +4,9 @@
 //! words it: a rating is a number and whether it is provisional, a side is
 //! a [`Role`] or a [`SeekSide`], never a display string.
 //!
-//! A refusal is plain text with its status (`409 name taken`), except a
-//! rated pairing refused for an abandoned game, which says how long the
-//! player still waits ([`Refusal`]).
+//! A refusal is a JSON object naming why by a code, with English words
+//! for any other client ([`Refusal`]): the page words the code in its own
+//! language.
 
 use std::collections::BTreeMap;
 
@@ -495,13 +495,8 @@ pub enum LobbyNews {
     },
 }
 
-/// A refusal with more to say than its text: a rated pairing refused for
-/// an abandoned game, with the seconds still to wait.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "refused", rename_all = "snake_case")]
-pub enum Refusal {
-    Abandoned { wait_seconds: u64 },
-}
+pub use refusal::{Refusal, Unavailable};
 
+mod refusal;
 #[cfg(test)]
 mod tests;

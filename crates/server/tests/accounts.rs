@@ -72,8 +72,8 @@ async fn accounts(database: &str) {
         )
         .await;
     assert_eq!(
-        (taken.status, taken.body.as_str()),
-        (409, "that username is taken")
+        (taken.status, taken.refused().as_str()),
+        (409, "name_taken")
     );
     let bad = other
         .call(
@@ -92,8 +92,8 @@ async fn accounts(database: &str) {
         )
         .await;
     assert_eq!(
-        (short.status, short.body.as_str()),
-        (400, "a password has 8 to 128 characters")
+        (short.status, short.refused().as_str()),
+        (400, "bad_new_password")
     );
     let form = request(
         addr,
@@ -132,8 +132,8 @@ async fn accounts(database: &str) {
         )
         .await;
     assert_eq!(
-        (wrong.status, wrong.body.as_str()),
-        (401, "wrong username or password")
+        (wrong.status, wrong.refused().as_str()),
+        (401, "wrong_login")
     );
     assert_eq!((nobody.status, &nobody.body), (wrong.status, &wrong.body));
     assert!(nobody.headers("set-cookie").is_empty());

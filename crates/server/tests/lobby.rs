@@ -119,10 +119,7 @@ async fn the_lobby(database: &str) {
         .to_string();
     let mut cid = guest(addr, "Cid");
     let late = cid.post(&format!("/api/seeks/{id}/accept"), "").await;
-    assert_eq!(
-        (late.status, late.body.as_str()),
-        (409, "that seek is no longer open")
-    );
+    assert_eq!((late.status, late.refused().as_str()), (409, "seek_closed"));
     assert!(listed(addr).await.is_empty());
 
     // The seeker hears where to play; both sit in the colours asked for,
@@ -200,8 +197,8 @@ async fn the_lobby(database: &str) {
     let mut eve = account(addr, "Eve").await;
     let outside = eve.post(&format!("/api/seeks/{ranged}/accept"), "").await;
     assert_eq!(
-        (outside.status, outside.body.as_str()),
-        (403, "your rating is outside the seek's range")
+        (outside.status, outside.refused().as_str()),
+        (403, "outside_range")
     );
 
     // Withdrawn only with its token.

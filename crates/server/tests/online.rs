@@ -280,15 +280,18 @@ async fn abuse_closes_the_socket_with_its_code() {
         400
     );
     // A side that is none of the three is refused, not taken for White.
+    let (status, body) = http(
+        addr,
+        "POST",
+        "/api/games",
+        r#"{"game":"classic","side":"purple"}"#,
+    )
+    .await;
+    assert_eq!(status, 400);
     assert_eq!(
-        http(
-            addr,
-            "POST",
-            "/api/games",
-            r#"{"game":"classic","side":"purple"}"#
-        )
-        .await,
-        (400, "side must be white, black or random".to_string())
+        online_play::api::Refusal::read(&body),
+        Some(online_play::api::Refusal::BadSide),
+        "{body}"
     );
     for side in ["white", "black", "random"] {
         let body = format!(r#"{{"game":"classic","side":"{side}"}}"#);

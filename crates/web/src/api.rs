@@ -61,11 +61,10 @@ pub enum ApiReply {
 pub enum ApiFailure {
     /// The server could not be reached.
     Unreachable,
-    /// The server refused, with its status and its words, and what more
-    /// it said.
+    /// The server refused, with its status and why, by its code (none
+    /// from an answer that names no refusal this page knows).
     Refused {
         status: u16,
-        text: String,
         refusal: Option<Refusal>,
     },
     /// The answer could not be read.
@@ -144,8 +143,7 @@ pub fn decode(call: &ApiCall, status: u16, text: &str) -> Result<ApiReply, ApiFa
     if !(200..300).contains(&status) {
         return Err(ApiFailure::Refused {
             status,
-            text: text.chars().take(200).collect(),
-            refusal: serde_json::from_str(text).ok(),
+            refusal: Refusal::read(text),
         });
     }
     fn read<T: DeserializeOwned>(text: &str) -> Result<T, ApiFailure> {
@@ -290,23 +288,21 @@ mod tests {
             decode(
                 &ApiCall::Login(credentials()),
                 401,
-                "wrong name or password"
+                &Refusal::WrongLogin.body()
             ),
             Err(ApiFailure::Refused {
                 status: 401,
-                text: "wrong name or password".into(),
-                refusal: None
+                refusal: Some(Refusal::WrongLogin)
             })
         );
         assert_eq!(
             decode(
                 &ApiCall::Quick(quick()),
                 429,
-                r#"{"refused":"abandoned","wait_seconds":90}"#
+                r#"{"refused":"abandoned","wait_seconds":90,"message":"…"}"#
             ),
             Err(ApiFailure::Refused {
                 status: 429,
-                text: r#"{"refused":"abandoned","wait_seconds":90}"#.into(),
                 refusal: Some(Refusal::Abandoned { wait_seconds: 90 })
             })
         );
@@ -318,12 +314,14 @@ mod tests {
             decode(&ApiCall::Live, 200, r#"{"games":[{"id":1}]}"#),
             Err(ApiFailure::Unreadable)
         );
-        // A long refusal is cut to what a notice can hold.
-        let long = "x".repeat(500);
-        let Err(ApiFailure::Refused { text, .. }) = decode(&ApiCall::Me, 500, &long) else {
-            panic!("a refusal")
-        };
-        assert_eq!(text.len(), 200);
+        // A proxy's page in place of a refusal names none.
+        assert_eq!(
+            decode(&ApiCall::Me, 502, "<html>bad gateway</html>"),
+            Err(ApiFailure::Refused {
+                status: 502,
+                refusal: None
+            })
+        );
     }
 
     fn credentials() -> Credentials {

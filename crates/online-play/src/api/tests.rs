@@ -261,3 +261,42 @@ fn paths_fill_their_holes_encoded_and_each_route_is_one_of_a_kind() {
         }
     }
 }
+
+#[test]
+fn a_refusal_goes_as_its_code_and_fields_with_english_words_and_reads_back() {
+    let all = [
+        Refusal::NotJson,
+        Refusal::Malformed {
+            expected: "{\"name\"}".into(),
+        },
+        Refusal::TooSlow,
+        Refusal::NameTaken,
+        Refusal::BadGame {
+            why: "no such game kind".into(),
+        },
+        Refusal::Abandoned { wait_seconds: 60 },
+        Refusal::Unavailable {
+            area: Unavailable::MyGames,
+        },
+    ];
+    for refusal in all {
+        let body = refusal.body();
+        let value: serde_json::Value = serde_json::from_str(&body).expect("JSON");
+        assert_eq!(value["message"], refusal.message().as_str(), "{body}");
+        assert!(!refusal.message().is_empty());
+        // The page reads the code back, its words left aside.
+        assert_eq!(Refusal::read(&body), Some(refusal), "{body}");
+    }
+    assert_eq!(
+        Refusal::Unavailable {
+            area: Unavailable::MyGames
+        }
+        .body(),
+        r#"{"area":"my_games","message":"your games cannot be read just now; try again","refused":"unavailable"}"#
+    );
+    assert_eq!(Refusal::NameTaken.status(), 409);
+    assert_eq!(Refusal::Abandoned { wait_seconds: 1 }.status(), 429);
+    // Plain text, or a code this page does not know, is no refusal.
+    assert_eq!(Refusal::read("too large"), None);
+    assert_eq!(Refusal::read(r#"{"refused":"from_the_future"}"#), None);
+}

@@ -37,12 +37,11 @@ pub enum AccountError {
 }
 
 impl AccountError {
-    pub fn message(self) -> &'static str {
+    /// The refusal it is told as.
+    pub fn refusal(self) -> online_play::api::Refusal {
         match self {
-            AccountError::BadName => {
-                "a username has 3 to 20 letters, digits, _ or -, and starts with a letter"
-            }
-            AccountError::BadPassword => "a password has 8 to 128 characters",
+            AccountError::BadName => online_play::api::Refusal::BadUsername,
+            AccountError::BadPassword => online_play::api::Refusal::BadNewPassword,
         }
     }
 }

@@ -23,7 +23,7 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use axum_extra::extract::cookie::{Cookie, CookieJar, SameSite};
-use online_play::api::{self, Credentials, Me, NewPassword, Password};
+use online_play::api::{self, Credentials, Me, NewPassword, Password, Refusal};
 
 use crate::accounts;
 use crate::accounts::users::User;
@@ -38,9 +38,6 @@ pub const DEVICE_COOKIE: &str = "alq_device";
 
 /// How long a browser is remembered after it last signed in.
 const DEVICE_LIFETIME: std::time::Duration = std::time::Duration::from_secs(365 * 24 * 60 * 60);
-
-/// The one answer to a login that fails, whatever failed.
-const WRONG: &str = "wrong username or password";
 
 /// The routes, under `/api`.
 pub(crate) fn routes() -> Router<Arc<App>> {
@@ -108,10 +105,7 @@ pub(crate) fn says_json(headers: &HeaderMap) -> bool {
 
 /// The refusal of a changing request that is not JSON.
 pub(crate) fn not_json() -> ApiError {
-    ApiError::refused(
-        StatusCode::UNSUPPORTED_MEDIA_TYPE,
-        "send JSON, with Content-Type: application/json",
-    )
+    ApiError::from(Refusal::NotJson)
 }
 
 /// A JSON body, or the reason it is not one (for the API's routes).
@@ -119,23 +113,20 @@ pub(crate) fn body<T>(read: Result<Json<T>, JsonRejection>, expected: &str) -> R
     match read {
         Ok(Json(value)) => Ok(value),
         Err(JsonRejection::MissingJsonContentType(_)) => Err(not_json()),
-        Err(rejection) if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE => Err(
-            ApiError::refused(StatusCode::PAYLOAD_TOO_LARGE, "too large"),
-        ),
+        Err(rejection) if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE => {
+            Err(ApiError::from(Refusal::TooLarge))
+        }
         Err(rejection)
             if rejection
                 .body_text()
                 .contains(crate::http::deadline::TOO_SLOW) =>
         {
-            Err(ApiError::refused(
-                StatusCode::REQUEST_TIMEOUT,
-                crate::http::deadline::TOO_SLOW,
-            ))
+            Err(Refusal::TooSlow.into())
         }
-        Err(_) => Err(ApiError::refused_with(
-            StatusCode::BAD_REQUEST,
-            format!("expected {expected}"),
-        )),
+        Err(_) => Err(Refusal::Malformed {
+            expected: expected.to_string(),
+        }
+        .into()),
     }
 }
 
@@ -177,7 +168,7 @@ async fn start_session(app: &App, jar: CookieJar, user: &User) -> Answer {
         .await
         .or_unavailable(ACCOUNTS)?;
     if !added {
-        return Err(ApiError::refused(StatusCode::UNAUTHORIZED, WRONG));
+        return Err(ApiError::from(Refusal::WrongLogin));
     }
     let cookie = Cookie::build((COOKIE, token))
         .path("/")
@@ -260,10 +251,7 @@ async fn may_try(
 }
 
 fn too_many() -> ApiError {
-    ApiError::refused(
-        StatusCode::TOO_MANY_REQUESTS,
-        "too many attempts; wait a minute and try again",
-    )
+    ApiError::from(Refusal::TooManyAttempts)
 }
 
 /// Where a failed store call leaves these routes.
@@ -282,8 +270,7 @@ async fn register(
     if !may_try(&app, peer, &headers, &jar, None).await {
         return Err(too_many());
     }
-    let bad =
-        |why: accounts::AccountError| ApiError::refused(StatusCode::BAD_REQUEST, why.message());
+    let bad = |why: accounts::AccountError| ApiError::from(why.refusal());
     let key = accounts::name_key(&asked.name).map_err(bad)?;
     accounts::check_password(&asked.password).map_err(bad)?;
     let password = asked.password;
@@ -300,10 +287,7 @@ async fn register(
         .await
         .or_unavailable(ACCOUNTS)?;
     if !created {
-        return Err(ApiError::refused(
-            StatusCode::CONFLICT,
-            "that username is taken",
-        ));
+        return Err(ApiError::from(Refusal::NameTaken));
     }
     tracing::info!(user = %user.key, "registered");
     start_session(&app, jar, &user).await
@@ -335,7 +319,7 @@ async fn login(
         return Err(too_many());
     }
     let user = app.hub.db().user(&key).await.or_unavailable(ACCOUNTS)?;
-    let wrong = || ApiError::refused(StatusCode::UNAUTHORIZED, WRONG);
+    let wrong = || ApiError::from(Refusal::WrongLogin);
     if !password_matches(&app, user.as_ref(), asked.password).await {
         return Err(wrong());
     }
@@ -368,13 +352,13 @@ async fn confirmed(
     password: String,
 ) -> Result<User, ApiError> {
     let Some(user) = signed_in(app, jar).await? else {
-        return Err(ApiError::refused(StatusCode::UNAUTHORIZED, "log in first"));
+        return Err(ApiError::from(Refusal::LogInFirst));
     };
     if !may_try(app, peer, headers, jar, Some(&user.key)).await {
         return Err(too_many());
     }
     if !password_matches(app, Some(&user), password).await {
-        return Err(ApiError::refused(StatusCode::FORBIDDEN, "wrong password"));
+        return Err(ApiError::from(Refusal::WrongPassword));
     }
     Ok(user)
 }
@@ -387,8 +371,7 @@ async fn change_password(
     read: Result<Json<NewPassword>, JsonRejection>,
 ) -> Answer {
     let asked = body(read, "{\"password\": ..., \"new_password\": ...}")?;
-    accounts::check_password(&asked.new_password)
-        .map_err(|why| ApiError::refused(StatusCode::BAD_REQUEST, why.message()))?;
+    accounts::check_password(&asked.new_password).map_err(|why| ApiError::from(why.refusal()))?;
     let user = confirmed(&app, peer, &headers, &jar, asked.password).await?;
     let new_password = asked.new_password;
     let hash = hashing(&app, move || accounts::hash_password(&new_password)).await;
@@ -399,12 +382,7 @@ async fn change_password(
         .change_hash(&user.key, &user.hash, &hash, this.as_deref())
         .await
         .or_unavailable(ACCOUNTS)?
-        .ok_or_else(|| {
-            ApiError::refused(
-                StatusCode::CONFLICT,
-                "the account changed meanwhile; log in again",
-            )
-        })?;
+        .ok_or_else(|| ApiError::from(Refusal::AccountChanged))?;
     tracing::info!(user = %user.key, ended, "password changed");
     Ok(Json(Me {
         name: Some(user.name),

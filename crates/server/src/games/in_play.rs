@@ -8,7 +8,7 @@ use axum::extract::State;
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::{Json, Router};
-use online_play::api::{self, Live, LiveClock, LiveGame, LivePlayer, MyGame, MyGames};
+use online_play::api::{self, Live, LiveClock, LiveGame, LivePlayer, MyGame, MyGames, Refusal};
 
 use crate::games::hub::InPlay;
 use crate::http::error::{ApiError, Area, OrUnavailable};
@@ -99,7 +99,7 @@ pub(crate) async fn my_games(
 ) -> Result<Json<MyGames>, ApiError> {
     let user = crate::accounts::routes::signed_in(&app, &jar)
         .await?
-        .ok_or_else(|| ApiError::refused(axum::http::StatusCode::UNAUTHORIZED, "log in first"))?;
+        .ok_or_else(|| ApiError::from(Refusal::LogInFirst))?;
     Ok(Json(MyGames {
         games: games_of(&app, &user.key).await?,
     }))

@@ -5,65 +5,51 @@
 //! cannot be reached just now (503); an answer made whole elsewhere (a
 //! rejection of axum's, a JSON refusal) passes through as it is.
 
-use std::borrow::Cow;
-
-use axum::http::StatusCode;
+use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
+use online_play::api::{Refusal, Unavailable};
 
 use crate::storage::sqlite::StoreError;
 
 /// The part of the site a failed store call belongs to, as a 503 names it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Area {
-    Accounts,
-    Lobby,
-    Players,
-    MyGames,
-    Games,
-}
-
-impl Area {
-    pub(crate) fn words(self) -> &'static str {
-        match self {
-            Area::Accounts => "accounts cannot be reached just now; try again",
-            Area::Lobby => "the lobby cannot be reached just now; try again",
-            Area::Players => "players cannot be looked up just now; try again",
-            Area::MyGames => "your games cannot be read just now; try again",
-            Area::Games => "the game could not be stored just now; try again",
-        }
-    }
-}
+pub(crate) type Area = Unavailable;
 
 /// Why a request was not done.
 #[derive(Debug)]
 pub(crate) enum ApiError {
-    /// Refused: the status, and the words the client is shown.
-    Refused(StatusCode, Cow<'static, str>),
+    /// Refused, for the reason the client is told (its code, its status
+    /// and its English words).
+    Refused(Refusal),
     /// The store failed in `Area`; the detail is for the log only.
     Storage(Area, StoreError),
     /// An answer made whole elsewhere (boxed: a response is large).
     Answer(Box<Response>),
 }
 
-impl ApiError {
-    /// A refusal with fixed words.
-    pub(crate) fn refused(status: StatusCode, why: &'static str) -> ApiError {
-        ApiError::Refused(status, Cow::Borrowed(why))
+impl From<Refusal> for ApiError {
+    fn from(refusal: Refusal) -> ApiError {
+        ApiError::Refused(refusal)
     }
+}
 
-    /// A refusal whose words were made for this request.
-    pub(crate) fn refused_with(status: StatusCode, why: String) -> ApiError {
-        ApiError::Refused(status, Cow::Owned(why))
-    }
+/// A refusal as an answer: its status, and its code and words as JSON.
+pub(crate) fn refusal_response(refusal: &Refusal) -> Response {
+    let status = StatusCode::from_u16(refusal.status()).unwrap_or(StatusCode::BAD_REQUEST);
+    (
+        status,
+        [(header::CONTENT_TYPE, "application/json")],
+        refusal.body(),
+    )
+        .into_response()
 }
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         match self {
-            ApiError::Refused(status, why) => (status, why.into_owned()).into_response(),
+            ApiError::Refused(refusal) => refusal_response(&refusal),
             ApiError::Storage(area, error) => {
                 tracing::error!(error = %error, "storage failed");
-                (StatusCode::SERVICE_UNAVAILABLE, area.words()).into_response()
+                refusal_response(&Refusal::Unavailable { area })
             }
             ApiError::Answer(response) => *response,
         }
@@ -102,21 +88,20 @@ mod tests {
     }
 
     #[tokio::test]
-    async fn each_error_answers_with_its_status_and_words_and_no_detail() {
-        assert_eq!(
-            said(ApiError::refused(
-                StatusCode::CONFLICT,
-                "that username is taken"
-            ))
-            .await,
-            (StatusCode::CONFLICT, "that username is taken".to_string())
-        );
+    async fn each_error_answers_with_its_status_and_code_and_no_detail() {
+        let (status, body) = said(Refusal::NameTaken.into()).await;
+        assert_eq!(status, StatusCode::CONFLICT);
+        assert_eq!(Refusal::read(&body), Some(Refusal::NameTaken));
+        assert!(body.contains("that username is taken"), "{body}");
         let failed: Result<(), StoreError> = Err(StoreError::Corrupt("/secret/path line 3".into()));
         let error = failed.or_unavailable(Area::Lobby).expect_err("failed");
-        let (status, words) = said(error).await;
+        let (status, body) = said(error).await;
         assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE);
-        assert_eq!(words, "the lobby cannot be reached just now; try again");
-        assert!(!words.contains("secret"));
+        assert_eq!(
+            Refusal::read(&body),
+            Some(Refusal::Unavailable { area: Area::Lobby })
+        );
+        assert!(!body.contains("secret"));
         let made = (StatusCode::IM_A_TEAPOT, "as it was").into_response();
         assert_eq!(
             said(ApiError::from(made)).await,

@@ -15,10 +15,10 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use axum::extract::{ConnectInfo, State};
-use axum::http::StatusCode;
 use axum::response::IntoResponse;
 use axum::routing::{get, post};
 use axum::{Json, Router};
+use online_play::api::Refusal;
 use online_play::Role;
 use tokio::sync::watch;
 
@@ -366,7 +366,6 @@ async fn create(
     headers: axum::http::HeaderMap,
     body: Result<String, axum::extract::rejection::StringRejection>,
 ) -> Result<Json<online_play::api::Created>, ApiError> {
-    let refused = ApiError::refused;
     let body = match body {
         Ok(body) => body,
         Err(rejection)
@@ -374,10 +373,7 @@ async fn create(
                 .body_text()
                 .contains(crate::http::deadline::TOO_SLOW) =>
         {
-            return Err(refused(
-                StatusCode::REQUEST_TIMEOUT,
-                crate::http::deadline::TOO_SLOW,
-            ));
+            return Err(Refusal::TooSlow.into());
         }
         Err(rejection) => return Err(rejection.into_response().into()),
     };
@@ -387,31 +383,22 @@ async fn create(
         return Err(crate::accounts::routes::not_json());
     }
     if !app.creating.allow(app.proxies.client(peer.ip(), &headers)) {
-        return Err(refused(
-            StatusCode::TOO_MANY_REQUESTS,
-            "too many games; try later",
-        ));
+        return Err(ApiError::from(Refusal::TooManyGames));
     }
     if body.len() > online_play::MAX_FRAME_BYTES {
-        return Err(refused(StatusCode::PAYLOAD_TOO_LARGE, "too large"));
+        return Err(ApiError::from(Refusal::TooLarge));
     }
     let request = serde_json::from_str::<online_play::NewGame>(&body).map_err(|_| {
-        refused(
-            StatusCode::BAD_REQUEST,
-            "expected {\"game\": \"classic\", ...}",
-        )
+        ApiError::from(Refusal::Malformed {
+            expected: r#"{"game": "classic", ...}"#.into(),
+        })
     })?;
     let side = match request.side.as_deref() {
         None | Some("white") => Role::White,
         Some("black") => Role::Black,
         Some("random") if crate::ids::coin() => Role::White,
         Some("random") => Role::Black,
-        Some(_) => {
-            return Err(refused(
-                StatusCode::BAD_REQUEST,
-                "side must be white, black or random",
-            ))
-        }
+        Some(_) => return Err(ApiError::from(Refusal::BadSide)),
     };
     let header = game_header(&request.game);
     let created = app
@@ -419,12 +406,12 @@ async fn create(
         .create(header, side, request.suggestions, request.clock)
         .await
         .map_err(|e| match e {
-            CreateError::BadGame(why) => ApiError::refused_with(StatusCode::BAD_REQUEST, why),
+            CreateError::BadGame(why) => ApiError::from(Refusal::BadGame { why }),
             // Logged where it happened.
-            CreateError::Storage => refused(
-                StatusCode::SERVICE_UNAVAILABLE,
-                crate::http::error::Area::Games.words(),
-            ),
+            CreateError::Storage => Refusal::Unavailable {
+                area: crate::http::error::Area::Games,
+            }
+            .into(),
         })?;
     tracing::info!(game = %created.id, header, "created");
     Ok(Json(online_play::api::Created {

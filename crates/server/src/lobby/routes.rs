@@ -14,12 +14,12 @@ use std::sync::Arc;
 
 use axum::extract::rejection::JsonRejection;
 use axum::extract::{ConnectInfo, Path, State};
-use axum::http::{HeaderMap, StatusCode};
+use axum::http::HeaderMap;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use axum_extra::extract::cookie::CookieJar;
-use online_play::api;
+use online_play::api::{self, Refusal};
 use online_play::{is_seat_token, TimeControl};
 
 use crate::accounts::routes::body;
@@ -69,10 +69,7 @@ fn guest_name(name: Option<&str>) -> Result<String, ApiError> {
     if fits {
         Ok(name.to_string())
     } else {
-        Err(ApiError::refused(
-            StatusCode::BAD_REQUEST,
-            "a guest's name has 2 to 20 letters, digits, spaces, _ or -",
-        ))
+        Err(ApiError::from(Refusal::BadGuestName))
     }
 }
 
@@ -114,14 +111,10 @@ pub(crate) async fn may_play_rated(app: &App, user: &Option<String>) -> Result<(
         .or_unavailable(LOBBY)?;
     match waiting {
         None => Ok(()),
-        Some(wait) => Err((
-            StatusCode::TOO_MANY_REQUESTS,
-            Json(api::Refusal::Abandoned {
-                wait_seconds: u64::try_from(wait).unwrap_or(0),
-            }),
-        )
-            .into_response()
-            .into()),
+        Some(wait) => Err(Refusal::Abandoned {
+            wait_seconds: u64::try_from(wait).unwrap_or(0),
+        }
+        .into()),
     }
 }
 
@@ -133,10 +126,7 @@ pub(crate) async fn asker(
     origin: Origin,
 ) -> Result<Asker, ApiError> {
     if !is_seat_token(token) {
-        return Err(ApiError::refused(
-            StatusCode::BAD_REQUEST,
-            "a seat token is 32 hex digits of the page's making",
-        ));
+        return Err(ApiError::from(Refusal::BadSeatToken));
     }
     let token = crate::ids::token_hash(token);
     match crate::accounts::routes::signed_in(app, jar).await? {
@@ -167,22 +157,13 @@ pub(crate) fn check_rated(
         return Ok(());
     }
     if user.is_none() {
-        return Err(ApiError::refused(
-            StatusCode::FORBIDDEN,
-            "rated games are for players with an account",
-        ));
+        return Err(ApiError::from(Refusal::RatedNeedsAccount));
     }
     if header.parse::<engine::GameKind>().is_err() {
-        return Err(ApiError::refused(
-            StatusCode::BAD_REQUEST,
-            "rated games are played without rule options",
-        ));
+        return Err(ApiError::from(Refusal::RatedWithoutOptions));
     }
     if !clock {
-        return Err(ApiError::refused(
-            StatusCode::BAD_REQUEST,
-            "rated games have clocks",
-        ));
+        return Err(ApiError::from(Refusal::RatedNeedsClock));
     }
     Ok(())
 }
@@ -191,7 +172,7 @@ pub(crate) fn check_rated(
 pub(crate) fn header_of(game: &str) -> Result<String, ApiError> {
     online_play::Room::new(crate::http::game_header(game).trim(), false)
         .map(|room| room.record())
-        .map_err(|why| ApiError::refused_with(StatusCode::BAD_REQUEST, why))
+        .map_err(|why| ApiError::from(Refusal::BadGame { why }))
 }
 
 async fn rating_of(
@@ -275,10 +256,7 @@ pub(crate) fn may_seek(app: &App, peer: SocketAddr, headers: &HeaderMap) -> Resu
     if app.creating.allow(app.proxies.client(peer.ip(), headers)) {
         Ok(())
     } else {
-        Err(ApiError::refused(
-            StatusCode::TOO_MANY_REQUESTS,
-            "too many seeks; try later",
-        ))
+        Err(ApiError::from(Refusal::TooManySeeks))
     }
 }
 
@@ -296,10 +274,7 @@ async fn post_seek(
     let side = asked.side.as_str().to_string();
     if let Some((low, high)) = asked.range {
         if low > high || !RATINGS.contains(&low) || !RATINGS.contains(&high) {
-            return Err(ApiError::refused(
-                StatusCode::BAD_REQUEST,
-                "a rating range is [low, high], from 0 to 4000",
-            ));
+            return Err(ApiError::from(Refusal::BadRatingRange));
         }
     }
     let origin = origin_of(&app, peer, &headers, &jar);
@@ -363,7 +338,7 @@ async fn watch(State(app): State<Arc<App>>, Path(id): Path<String>) -> Answer {
         .seek_seen(&id, app.hub.time.now())
         .await
         .or_unavailable(LOBBY)?
-        .ok_or_else(|| ApiError::refused(StatusCode::NOT_FOUND, "no such seek"))?;
+        .ok_or_else(|| ApiError::from(Refusal::NoSuchSeek))?;
     Ok(Json(match seek.game {
         Some(game) => api::SeekState::Paired { game },
         None => api::SeekState::Open,
@@ -385,10 +360,7 @@ async fn withdraw(
         .await
         .or_unavailable(LOBBY)?;
     if !withdrawn {
-        return Err(ApiError::refused(
-            StatusCode::NOT_FOUND,
-            "no open seek of yours by that id",
-        ));
+        return Err(ApiError::from(Refusal::NoSuchSeek));
     }
     seeks_changed(&app).await;
     Ok(Json(api::Withdrawn { withdrawn: true }).into_response())
@@ -403,10 +375,7 @@ pub(crate) fn is_own(seek: &Seek, asker: &Asker) -> bool {
 /// Why `accepter` may not take `seek`, if they may not.
 async fn may_accept(app: &App, seek: &Seek, accepter: &Asker) -> Result<(), ApiError> {
     if is_own(seek, accepter) {
-        return Err(ApiError::refused(
-            StatusCode::CONFLICT,
-            "that seek is your own",
-        ));
+        return Err(ApiError::from(Refusal::OwnSeek));
     }
     check_rated(
         seek.rated,
@@ -417,10 +386,7 @@ async fn may_accept(app: &App, seek: &Seek, accepter: &Asker) -> Result<(), ApiE
     if let Some((low, high)) = seek.range {
         if let Some(rating) = rating_of(app, &accepter.user, &seek.header).await? {
             if !(low..=high).contains(&(rating.rating.round() as i32)) {
-                return Err(ApiError::refused(
-                    StatusCode::FORBIDDEN,
-                    "your rating is outside the seek's range",
-                ));
+                return Err(ApiError::from(Refusal::OutsideRange));
             }
         }
     }
@@ -455,17 +421,14 @@ pub(crate) async fn take(
             }
             Ok(game)
         }
-        Err(CreateError::BadGame(why)) => Err(ApiError::refused_with(StatusCode::BAD_REQUEST, why)),
+        Err(CreateError::BadGame(why)) => Err(Refusal::BadGame { why }.into()),
         // Logged where it happened.
-        Err(CreateError::Storage) => Err(ApiError::refused(
-            StatusCode::SERVICE_UNAVAILABLE,
-            Area::Games.words(),
-        )),
+        Err(CreateError::Storage) => Err(Refusal::Unavailable { area: Area::Games }.into()),
     }
 }
 
 fn gone() -> ApiError {
-    ApiError::refused(StatusCode::CONFLICT, "that seek is no longer open")
+    ApiError::from(Refusal::SeekClosed)
 }
 
 async fn accept(

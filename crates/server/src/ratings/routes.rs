@@ -7,11 +7,10 @@
 use std::sync::Arc;
 
 use axum::extract::{Path, State};
-use axum::http::StatusCode;
 use axum::routing::get;
 use axum::{Json, Router};
 use online_play::api::{
-    self, GameRecord, GameStats, Leader, Leaderboard, PlayedGame, PlayerPage, Stats,
+    self, GameRecord, GameStats, Leader, Leaderboard, PlayedGame, PlayerPage, Refusal, Stats,
 };
 
 use crate::http::error::{ApiError, Area, OrUnavailable};
@@ -32,7 +31,7 @@ pub(crate) fn routes() -> Router<Arc<App>> {
 /// it is over (`{"id", "record", "over"}`); 404 for no such game. Games
 /// are public, as their watch links are.
 async fn game_record(State(app): State<Arc<App>>, Path(id): Path<String>) -> Answer<GameRecord> {
-    let no_game = || ApiError::refused(StatusCode::NOT_FOUND, "no such game");
+    let no_game = || ApiError::from(Refusal::NoSuchGame);
     if id.len() > 64 {
         return Err(no_game());
     }
@@ -54,7 +53,7 @@ async fn game_record(State(app): State<Arc<App>>, Path(id): Path<String>) -> Ans
 const LISTED: i64 = 50;
 
 async fn player(State(app): State<Arc<App>>, Path(name): Path<String>) -> Answer<PlayerPage> {
-    let not_found = || ApiError::refused(StatusCode::NOT_FOUND, "no such player");
+    let not_found = || ApiError::from(Refusal::NoSuchPlayer);
     let key = crate::accounts::name_key(&name).map_err(|_| not_found())?;
     let db = app.hub.db();
     let user = db
@@ -99,7 +98,7 @@ fn played(row: crate::ratings::players::PlayedGame) -> Option<PlayedGame> {
 
 async fn leaderboard(State(app): State<Arc<App>>, Path(game): Path<String>) -> Answer<Leaderboard> {
     if game.parse::<engine::GameKind>().is_err() {
-        return Err(ApiError::refused(StatusCode::NOT_FOUND, "no such game"));
+        return Err(ApiError::from(Refusal::NoSuchGame));
     }
     let standings = app
         .hub

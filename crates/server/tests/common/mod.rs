@@ -403,6 +403,14 @@ impl Reply {
     pub fn json(&self) -> serde_json::Value {
         serde_json::from_str(&self.body).unwrap_or_else(|_| panic!("JSON: {}", self.body))
     }
+
+    /// The code of a refusal (`{"refused": code, …}`).
+    pub fn refused(&self) -> String {
+        self.json()["refused"]
+            .as_str()
+            .unwrap_or_default()
+            .to_string()
+    }
 }
 
 /// A plain HTTP request with extra headers.

@@ -213,7 +213,9 @@ async fn create_request(window: &Window, body: &str) -> Result<Seat, String> {
         .await
         .map_err(|_| offline())?;
     if !ok {
-        return Err(crate::t!("server-cannot-create", why = &text));
+        let refusal = online_play::api::Refusal::read(&text);
+        let why = crate::ui::refusal::words(refusal.as_ref());
+        return Err(crate::t!("server-cannot-create", why = &why));
     }
     Seat::from_created(&text)
 }

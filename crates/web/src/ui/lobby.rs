@@ -205,7 +205,7 @@ impl Ui {
             LobbyButton::SignOut => self.call(ApiCall::Logout, fx),
             LobbyButton::Quick { game, clock } => {
                 let Ok(control) = clock.parse() else {
-                    self.shared.whole.community.error = Some(t!("server-refused", why = &clock));
+                    self.shared.whole.community.error = Some(t!("clock-shape"));
                     return;
                 };
                 let what = format!("{}, {clock}", community::game_name(&game));
@@ -248,8 +248,8 @@ impl Ui {
                 let clock = (!clock.is_empty()).then_some(clock);
                 let control = match clock.as_deref().map(str::parse).transpose() {
                     Ok(control) => control,
-                    Err(why) => {
-                        self.shared.whole.community.error = Some(t!("server-refused", why = &why));
+                    Err(_) => {
+                        self.shared.whole.community.error = Some(t!("clock-shape"));
                         return;
                     }
                 };

@@ -2,7 +2,7 @@
 //! page's edge ([`crate::api::decode`]): each taken into the lobby's state,
 //! a pairing found, or a refusal told in the page's words.
 
-use online_play::api::{Refusal, SeekState};
+use online_play::api::SeekState;
 
 use super::lobby::ACCOUNT_KEY;
 use super::{Effect, Ui};
@@ -92,18 +92,7 @@ impl Ui {
         let why = match &failure {
             ApiFailure::Unreachable => t!("server-unreachable"),
             ApiFailure::Unreadable => t!("server-unreadable"),
-            ApiFailure::Refused {
-                refusal: Some(Refusal::Abandoned { wait_seconds }),
-                ..
-            } => t!("abandon-wait", n = wait_seconds.div_ceil(60)),
-            ApiFailure::Refused { status, text, .. } => match (&call, status) {
-                (ApiCall::Login(_) | ApiCall::Register(_), 401) => t!("login-wrong"),
-                (ApiCall::Login(_) | ApiCall::Register(_), 409) => t!("name-taken"),
-                (ApiCall::Password(_), 409) => t!("account-changed"),
-                (ApiCall::Password(_) | ApiCall::Delete(_), 403) => t!("password-wrong"),
-                (_, 429) => t!("too-many-tries"),
-                _ => t!("server-refused", why = text),
-            },
+            ApiFailure::Refused { refusal, .. } => super::refusal::words(refusal.as_ref()),
         };
         let c = &mut self.shared.whole.community;
         match call {

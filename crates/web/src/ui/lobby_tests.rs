@@ -4,7 +4,7 @@
 //! the computer, an account signed in, a seek refused or withdrawn) are
 //! played without a server.
 
-use online_play::api::{self, LobbyFollow, LobbyNews};
+use online_play::api::{self, LobbyFollow, LobbyNews, Refusal};
 use online_play::{Role, ServerMessage};
 
 use super::online_tests::{hear, snapshot};
@@ -332,7 +332,7 @@ fn an_account_signs_in_and_its_games_are_listed() {
         &fx,
         "api/account/login",
         401,
-        "wrong name or password",
+        &Refusal::WrongLogin.body(),
     );
     assert!(refused.is_empty());
     assert_eq!(lobby(&ui).error.as_deref(), Some("Wrong name or password."));
@@ -432,14 +432,14 @@ fn bad_answers_and_refusals_are_told_and_lose_nothing() {
         &fx,
         "api/seeks",
         403,
-        "rated games are for players with an account",
+        &Refusal::RatedNeedsAccount.body(),
     );
     let view = lobby(&ui);
     assert_eq!(view.waiting, None);
-    assert!(view
-        .error
-        .expect("as the test set it up")
-        .contains("rated games are for players"));
+    assert_eq!(
+        view.error.as_deref(),
+        Some("Rated games are for players with an account: log in or register.")
+    );
     // A rule option of another game is refused before asking anything.
     let fx = ui.update(Action::Press(Button::Lobby(LobbyButton::Seek {
         game: "classic".into(),
@@ -541,69 +541,4 @@ fn accepting_a_seek_and_withdrawing_one_ask_the_server() {
         token(&body.expect("as the test set it up"))
     );
     assert_eq!(lobby(&ui).waiting, None);
-}
-
-#[test]
-fn rated_play_refusals_and_notes_are_told_in_the_persons_language() {
-    let mut ui = booted();
-    ui.update(Action::Press(Button::Lobby(LobbyButton::Open)));
-    // A rated seek the server would pair unrated with this person says so.
-    let seeks = r#"{"seeks":[
-      {"id":"s1","game":"classic","clock":"1+0","rated":true,"side":"white","range":null,
-       "name":"ana","guest":false,"rating":{"value":1500,"provisional":true},
-       "unrated_for_you":true}]}"#;
-    push_seeks(&mut ui, seeks);
-    assert_eq!(
-        lobby(&ui).seeks[0].what,
-        "Classic · 1+0 · unrated for you: same network or device · White"
-    );
-    // A rated pairing refused to one who abandoned games: how long, in
-    // minutes, rounded up.
-    let fx = ui.update(Action::Press(Button::Lobby(LobbyButton::Accept(
-        "s1".into(),
-    ))));
-    answer(
-        &mut ui,
-        &fx,
-        "api/seeks/s1/accept",
-        429,
-        r#"{"refused":"abandoned","wait_seconds":241}"#,
-    );
-    assert_eq!(
-        lobby(&ui).error.as_deref(),
-        Some("You left too many rated games unfinished today: you may play rated again in 5 minutes.")
-    );
-    // In French too.
-    crate::i18n::install(
-        crate::i18n::Catalog::parse(
-            crate::i18n::Lang::Fr,
-            include_str!("../../../../www/lang/fr.json"),
-        )
-        .expect("the French catalog"),
-    );
-    let fx = ui.update(Action::Press(Button::Lobby(LobbyButton::Accept(
-        "s1".into(),
-    ))));
-    answer(
-        &mut ui,
-        &fx,
-        "api/seeks/s1/accept",
-        429,
-        r#"{"refused":"abandoned","wait_seconds":30}"#,
-    );
-    let said = lobby(&ui).error.expect("told");
-    crate::i18n::use_english();
-    assert_eq!(
-        said,
-        "Vous avez laissé trop de parties classées inachevées aujourd'hui : vous pourrez rejouer en classé dans 1 minute."
-    );
-    // Any other 429 is the usual "too many tries".
-    let fx = ui.update(Action::Press(Button::Lobby(LobbyButton::Accept(
-        "s1".into(),
-    ))));
-    answer(&mut ui, &fx, "api/seeks/s1/accept", 429, "too many seeks");
-    assert_eq!(
-        lobby(&ui).error.as_deref(),
-        Some("Too many attempts: wait a minute and try again.")
-    );
 }

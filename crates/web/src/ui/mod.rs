@@ -52,6 +52,8 @@ mod players;
 #[cfg(feature = "full")]
 mod puzzle;
 #[cfg(feature = "full")]
+pub mod refusal;
+#[cfg(feature = "full")]
 mod review;
 
 pub use action::{Action, ActionError, Boot, Button, Fields};
@@ -437,6 +439,8 @@ mod online_tests;
 mod players_tests;
 #[cfg(test)]
 mod puzzle_tests;
+#[cfg(test)]
+mod refusal_tests;
 #[cfg(test)]
 mod review_tests;
 #[cfg(test)]

@@ -45,11 +45,17 @@ fn a_players_page_shows_ratings_results_and_games_to_review() {
         "Ana B".into(),
     ))));
     assert_eq!(ui.view().screen, "player");
-    let refused = answer(&mut ui, &fx, "api/players/Ana%20B", 404, "no such player");
+    let refused = answer(
+        &mut ui,
+        &fx,
+        "api/players/Ana%20B",
+        404,
+        &online_play::api::Refusal::NoSuchPlayer.body(),
+    );
     assert!(refused.is_empty());
     assert_eq!(
         ui.shared.notice.as_deref(),
-        Some("The server refused: no such player")
+        Some("No player has that name.")
     );
 
     let fx = ui.update(Action::Press(Button::Lobby(LobbyButton::Player(
@@ -126,7 +132,13 @@ fn the_password_is_changed_and_the_account_deleted_from_the_lobby() {
         body.as_deref(),
         Some(r#"{"password":"wrong one","new_password":"battery staple"}"#)
     );
-    answer(&mut ui, &fx, "api/account/password", 403, "wrong password");
+    answer(
+        &mut ui,
+        &fx,
+        "api/account/password",
+        403,
+        &online_play::api::Refusal::WrongPassword.body(),
+    );
     assert_eq!(lobby(&ui).error.as_deref(), Some("That password is wrong."));
     let fx = ui.update(Action::Press(Button::Lobby(LobbyButton::Password {
         old: "correct horse".into(),

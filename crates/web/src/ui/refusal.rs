@@ -1,0 +1,44 @@
+//! The server's refusals in the page's words: the server names why by a
+//! code ([`Refusal`]) and the page says it in the language in use, never in
+//! the English the server sends along for other clients.
+
+use online_play::api::Refusal;
+
+use crate::t;
+
+/// What to tell the player of a refusal; `None` when the answer named no
+/// refusal this page knows (a newer server, a proxy's error page).
+pub fn words(refusal: Option<&Refusal>) -> String {
+    use Refusal::*;
+    let Some(refusal) = refusal else {
+        return t!("refused-request");
+    };
+    match refusal {
+        NotJson | Malformed { .. } | TooLarge | TooSlow | BadSide | BadSeatToken => {
+            t!("refused-request")
+        }
+        TooManyAttempts => t!("too-many-tries"),
+        TooManyGames => t!("too-many-games"),
+        TooManySeeks => t!("too-many-seeks"),
+        LogInFirst => t!("log-in-first"),
+        WrongLogin => t!("login-wrong"),
+        WrongPassword => t!("password-wrong"),
+        NameTaken => t!("name-taken"),
+        AccountChanged => t!("account-changed"),
+        BadUsername => t!("name-rule"),
+        BadNewPassword => t!("password-rule"),
+        BadGuestName => t!("guest-name-rule"),
+        BadGame { .. } => t!("game-refused"),
+        BadRatingRange => t!("range-shape"),
+        RatedNeedsAccount => t!("rated-needs-account"),
+        RatedWithoutOptions => t!("rated-without-options"),
+        RatedNeedsClock => t!("rated-needs-clock"),
+        Abandoned { wait_seconds } => t!("abandon-wait", n = wait_seconds.div_ceil(60)),
+        NoSuchGame => t!("game-unknown"),
+        NoSuchPlayer => t!("player-unknown"),
+        NoSuchSeek | SeekClosed => t!("seek-gone"),
+        OwnSeek => t!("own-seek"),
+        OutsideRange => t!("outside-range"),
+        Unavailable { .. } => t!("unavailable"),
+    }
+}
