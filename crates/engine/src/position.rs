@@ -152,6 +152,17 @@ impl<B: Bits> Position<B> {
         })
     }
 
+    /// The same pieces with the other side to move, as if this side had
+    /// passed (no huff pending): what a player may plan while the opponent
+    /// thinks.
+    pub fn passed(&self) -> Position<B> {
+        let mut passed = self.clone();
+        passed.side = self.side.other();
+        passed.huffable = B::ZERO;
+        passed.hash = passed.compute_hash();
+        passed
+    }
+
     /// The pieces the side to move may huff at the start of this turn.
     pub fn huffable(&self) -> B {
         self.huffable

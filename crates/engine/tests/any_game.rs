@@ -241,3 +241,34 @@ fn a_game_from_a_position_keeps_it_in_its_record_line() {
     let bad = AnyGame::from_record_line("classic position zz moves c2-c3");
     assert!(bad.is_err());
 }
+
+/// Passing hands the move over and changes nothing else: the same
+/// pieces, the other side's turns, and passing twice gives back the turns
+/// of the position itself (a huff or an en passant pending aside).
+#[test]
+fn a_passed_position_is_the_same_board_with_the_other_side_to_move() {
+    for variant in GameKind::ALL {
+        for seed in 1..=12u64 {
+            let game = random_game(variant, (seed as usize) * 3, seed);
+            let Some(passed) = game.passed() else {
+                assert!(game.outcome().is_some());
+                continue;
+            };
+            assert_eq!(passed.board(), game.board(), "{variant:?} {seed}");
+            assert_eq!(passed.side_to_move(), game.side_to_move().other());
+            let mine = game.board();
+            for entry in passed.entries() {
+                let piece = mine[entry.path[0].index()].expect("a piece moves");
+                assert_eq!(piece.side, passed.side_to_move(), "{variant:?} {seed}");
+            }
+            let back = passed.passed().map(|g| g.entries().len());
+            let quiet = game.entries().iter().filter(|e| e.huff.is_none()).count();
+            if game.to_record_line().contains("chesquerque") {
+                // No en passant is kept by passing.
+                assert!(back <= Some(game.entries().len()));
+            } else {
+                assert_eq!(back, Some(quiet), "{variant:?} {seed}");
+            }
+        }
+    }
+}

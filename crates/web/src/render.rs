@@ -43,6 +43,9 @@ pub struct Scene {
     pub cursor: Option<Point>,
     /// A better move, drawn as an arrow from its piece to where it ends.
     pub arrow: Option<(Point, Point)>,
+    /// Turns entered ahead while the opponent thinks (premoves): each one's
+    /// path, drawn as arrows.
+    pub premoves: Vec<Vec<Point>>,
     /// The point of a piece the last turn huffed: a ring with a cross.
     pub huffed: Option<Point>,
     /// The board's colours.
@@ -100,12 +103,48 @@ pub fn draw(
     } else {
         canvas.remove_attribute("data-arrow")?;
     }
+    if crate::FULL {
+        paint_premoves(&ctx, &layout, palette, &scene.premoves)?;
+        let named: Vec<String> = scene
+            .premoves
+            .iter()
+            .map(|path| {
+                let names: Vec<String> =
+                    path.iter().map(|&p| geometry.name(p).to_string()).collect();
+                names.join("-")
+            })
+            .collect();
+        match named.is_empty() {
+            true => canvas.remove_attribute("data-premoves")?,
+            false => canvas.set_attribute("data-premoves", &named.join(" "))?,
+        }
+    }
     match scene.huffed {
         Some(p) => canvas.set_attribute("data-huffed", &geometry.name(p).to_string())?,
         None => canvas.remove_attribute("data-huffed")?,
     }
     canvas.set_attribute("data-layout", &describe(&layout)?)?;
     canvas.set_attribute("data-drawn", "true")
+}
+
+/// Premoves: an arrow along each, thinner than a hint's, numbered by the
+/// order they will be played in through their colour's strength.
+fn paint_premoves(
+    ctx: &CanvasRenderingContext2d,
+    layout: &Layout<'_>,
+    palette: &Palette,
+    premoves: &[Vec<Point>],
+) -> Result<(), JsValue> {
+    let w = (layout.spacing() * 0.06).max(2.0);
+    let halo = palette.cursor_outer.css();
+    for (i, path) in premoves.iter().enumerate() {
+        let ink = palette.selected.css_alpha(1.0 - 0.15 * (i.min(4) as f64));
+        for step in path.windows(2) {
+            arrow(ctx, layout, step[0], step[1], &halo, w * 1.8)?;
+            arrow(ctx, layout, step[0], step[1], &ink, w)?;
+        }
+    }
+    Ok(())
 }
 
 /// An arrow from one point's centre to another's, its head at the end.

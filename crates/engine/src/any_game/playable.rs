@@ -37,6 +37,22 @@ impl fmt::Display for StartError {
 impl std::error::Error for StartError {}
 
 impl AnyGame {
+    /// A game from the current position with the other side to move, as if
+    /// the side to move had passed: where a player's premoves are entered
+    /// while the opponent thinks. `None` once the game is over.
+    pub fn passed(&self) -> Option<AnyGame> {
+        if self.outcome().is_some() {
+            return None;
+        }
+        Some(match self {
+            AnyGame::Alquerque(g) => AnyGame::Alquerque(Game::from_position(g.position().passed())),
+            AnyGame::Turkish(g) => AnyGame::Turkish(Game::from_position(g.position().passed())),
+            AnyGame::Chesquerque(c) => {
+                AnyGame::Chesquerque(ChessGame::from_position(c.position().passed()))
+            }
+        })
+    }
+
     /// A game from the position `text` (position text for the draughts
     /// family under `rules`, FEN-like text for Chesquerque, whose `rules`
     /// are `None`).

@@ -146,6 +146,16 @@ pub(crate) const fn forward(side: Side) -> Dir {
 }
 
 impl ChessPosition {
+    /// The same pieces with the other side to move, as if this side had
+    /// passed (no en passant pending): what a player may plan while the
+    /// opponent thinks.
+    pub fn passed(&self) -> ChessPosition {
+        let mut passed = self.clone();
+        passed.side = self.side.other();
+        passed.ep = None;
+        passed
+    }
+
     pub fn side_to_move(&self) -> Side {
         self.side
     }

@@ -10,6 +10,7 @@ use crate::input::{Effect, Selection};
 use crate::t;
 use crate::words::outcome_reason;
 
+mod premoves;
 mod variations;
 pub use variations::{LinesView, Tried, Variations};
 
@@ -87,6 +88,10 @@ pub struct Session {
     /// The players a game's record named (White, Black), when it came from
     /// one: shown in place of the mode's names.
     pub players: Option<Box<[String; 2]>>,
+    /// Whether turns may be entered ahead, while the opponent thinks (an
+    /// online game on a clock), and those entered: each one's path.
+    pub premoves_allowed: bool,
+    pub premoves: Vec<Vec<Point>>,
 }
 
 impl Session {
@@ -110,6 +115,8 @@ impl Session {
             variations: None,
             even_turns: 0,
             players: None,
+            premoves_allowed: false,
+            premoves: Vec::new(),
         }
     }
 
@@ -131,6 +138,9 @@ impl Session {
         self.selection.clear();
         self.review = None;
         self.refresh();
+        if self.is_over() {
+            self.premoves.clear();
+        }
     }
 
     /// The legal entries of the current position.
@@ -252,6 +262,9 @@ impl Session {
     }
 
     pub fn press(&mut self, point: Point) -> Update {
+        if self.premoving() {
+            return self.premove_input(|s, entries| s.selection.press(entries, point));
+        }
         if !self.accepting_input() {
             return Update::Selection;
         }
@@ -260,6 +273,9 @@ impl Session {
     }
 
     pub fn drop(&mut self, from: Point, to: Point) -> Update {
+        if self.premoving() {
+            return self.premove_input(|s, entries| s.selection.drop(entries, from, to));
+        }
         if !self.accepting_input() {
             return Update::Selection;
         }

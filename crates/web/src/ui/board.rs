@@ -247,6 +247,7 @@ impl Ui {
             Key::Huff => session.triple(cursor),
             Key::Cancel => {
                 session.selection.clear();
+                session.premoves.clear();
                 Update::Selection
             }
         };

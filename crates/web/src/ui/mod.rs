@@ -438,6 +438,8 @@ mod online_tests;
 #[cfg(test)]
 mod players_tests;
 #[cfg(test)]
+mod premove_tests;
+#[cfg(test)]
 mod puzzle_tests;
 #[cfg(test)]
 mod refusal_tests;

@@ -48,6 +48,10 @@ impl Ui {
             if let Some(session) = self.shared.session.as_mut() {
                 session.draw_offer = room.draw_offer.map(|by| DrawOffer { by });
                 session.verdict = room.is_over().then(|| online.status());
+                session.premoves_allowed = room.clock.is_some() && me.is_some();
+                if session.is_over() {
+                    session.premoves.clear();
+                }
             }
         }
         let waiting = online.seat.creator && !online.started() && !online.is_over();
@@ -76,6 +80,10 @@ impl Ui {
             });
         }
         self.settle(&mut fx);
+        // The player's turn: the first premove goes, if it is legal now.
+        if let Some(turn) = self.shared.session.as_mut().and_then(Session::take_premove) {
+            self.send_turn(turn, &mut fx);
+        }
         fx
     }
 

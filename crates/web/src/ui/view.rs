@@ -360,11 +360,23 @@ impl Ui {
         if let (true, Some(huffed)) = (live, session.selection.huff) {
             board[huffed.index()] = None;
         }
+        let premoving = session.premoving();
         let hints = self.shared.prefs.hints
             && live
-            && session.human_to_move()
+            && (session.human_to_move() || premoving)
             && session.proposed.is_none();
-        let entries = session.entries();
+        // While the opponent thinks, a premove is entered as on its own
+        // board.
+        let premove_entries = if premoving {
+            session.premove_entries()
+        } else {
+            Vec::new()
+        };
+        let entries = if premoving {
+            &premove_entries
+        } else {
+            session.entries()
+        };
         let input = self.screen.input();
         let floating = input
             .and_then(|i| i.drag.as_ref())
@@ -413,6 +425,11 @@ impl Ui {
             cursor: self.screen.cursor(),
             arrow: self.review_arrow().or_else(|| self.hint_arrow()),
             huffed: self.huff_mark(),
+            premoves: if live {
+                session.premoves.clone()
+            } else {
+                Vec::new()
+            },
             theme: self.shared.prefs.board,
             pieces: self.shared.prefs.pieces,
         })
