@@ -156,7 +156,7 @@ impl<B: Bits> Position<B> {
     /// passed (no huff pending): what a player may plan while the opponent
     /// thinks.
     pub fn passed(&self) -> Position<B> {
-        let mut passed = self.clone();
+        let mut passed = *self;
         passed.side = self.side.other();
         passed.huffable = B::ZERO;
         passed.hash = passed.compute_hash();

@@ -150,7 +150,7 @@ impl ChessPosition {
     /// passed (no en passant pending): what a player may plan while the
     /// opponent thinks.
     pub fn passed(&self) -> ChessPosition {
-        let mut passed = self.clone();
+        let mut passed = *self;
         passed.side = self.side.other();
         passed.ep = None;
         passed
