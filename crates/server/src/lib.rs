@@ -26,6 +26,9 @@
 //! - [`http`]: the server itself: routes, errors, per-address limits,
 //!   accepting connections within caps and deadlines, and the web app's
 //!   files.
+//! - [`metrics`]: the process's figures for the operator (`/metrics`);
+//!   [`storage::health`] says whether the store answers (`/health`), and
+//!   [`storage::backup`] copies a SQLite store while the server runs.
 //! - [`ids`] makes game ids, seat tokens and join codes; [`time`] is the
 //!   clock everything is reckoned by.
 
@@ -34,6 +37,7 @@ pub mod games;
 pub mod http;
 pub mod ids;
 pub mod lobby;
+pub mod metrics;
 pub mod ratings;
 pub mod storage;
 pub mod time;

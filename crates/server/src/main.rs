@@ -1,17 +1,49 @@
 //! The server's command line: online play, and the web app's files when
-//! `--site` names them. Logs are JSON lines on standard output.
+//! `--site` names them; or, as a subcommand, a backup or a restore of a
+//! SQLite store. Logs are JSON lines on standard output.
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 
-use clap::Parser;
+use clap::{Parser, Subcommand};
 
 /// Online play for the Alquerque games: games between friends, with
 /// spectators, refereed by the engine and kept in SQLite or PostgreSQL.
 #[derive(Debug, Parser)]
-#[command(version)]
+#[command(version, args_conflicts_with_subcommands = true)]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+    #[command(flatten)]
+    serve: Args,
+}
+
+/// What else the server's program does.
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Copies a SQLite store to a new file, while a server may be running on
+    /// it (SQLite's online backup); the copy is checked.
+    Backup {
+        /// The database to copy.
+        db: String,
+        /// The new file to write.
+        to: String,
+    },
+    /// Puts a copy back as a SQLite store (stop the server on it first).
+    Restore {
+        /// The copy made by `backup`.
+        from: String,
+        /// The database to write.
+        db: String,
+        /// Write over a database that exists.
+        #[arg(long)]
+        replace: bool,
+    },
+}
+
+#[derive(Debug, clap::Args)]
 struct Args {
     /// The address to listen on.
     #[arg(long, default_value = "127.0.0.1:8080")]
@@ -63,6 +95,10 @@ struct Args {
     /// over HTTPS.
     #[arg(long)]
     secure_cookies: bool,
+    /// Serves the process's figures at `/metrics` (Prometheus' text format)
+    /// to requests that bear this token (`Authorization: Bearer TOKEN`).
+    #[arg(long, env = "ALQUERQUE_METRICS_TOKEN", hide_env_values = true)]
+    metrics_token: Option<String>,
 }
 
 /// A network, or one address as a network of its own.
@@ -87,6 +123,7 @@ impl Args {
         config.sockets_per_address = self.sockets_per_address as usize;
         config.session_lifetime = Duration::from_secs(self.session_days * 24 * 60 * 60);
         config.secure_cookies = self.secure_cookies;
+        config.metrics_token = self.metrics_token;
         config
     }
 }
@@ -94,7 +131,11 @@ impl Args {
 #[tokio::main]
 async fn main() -> ExitCode {
     // Bad usage exits with status 2, `--help` and `--version` with 0.
-    let config = Args::parse().into_config();
+    let cli = Cli::parse();
+    if let Some(command) = cli.command {
+        return run(command);
+    }
+    let config = cli.serve.into_config();
     tracing_subscriber::fmt()
         .json()
         .flatten_event(true)
@@ -111,6 +152,28 @@ async fn main() -> ExitCode {
         },
         Err(e) => {
             tracing::error!(error = %e, "cannot start");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// A subcommand: its outcome said on standard error.
+fn run(command: Command) -> ExitCode {
+    use alquerque_server::storage::backup;
+    let (done, outcome) = match &command {
+        Command::Backup { db, to } => (format!("copied {db} to {to}"), backup::backup(db, to)),
+        Command::Restore { from, db, replace } => (
+            format!("restored {db} from {from}"),
+            backup::restore(from, db, *replace),
+        ),
+    };
+    match outcome {
+        Ok(()) => {
+            eprintln!("{done}");
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
             ExitCode::FAILURE
         }
     }

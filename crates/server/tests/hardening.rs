@@ -274,10 +274,7 @@ async fn slow_and_silent_clients_are_cut_off() {
         .expect("answered and closed");
     assert!(answer.contains("did not arrive in time"), "{answer}");
     // A client at a normal pace is served.
-    assert_eq!(
-        http(addr, "GET", "/health", "").await,
-        (200, "ok".to_string())
-    );
+    assert_eq!(healthy(addr).await, (200, "ok".to_string()));
 }
 
 #[tokio::test]
@@ -309,10 +306,7 @@ async fn one_address_holds_only_so_many_connections() {
     // One given back, there is room again.
     held.pop();
     tokio::time::sleep(Duration::from_millis(200)).await;
-    assert_eq!(
-        http(addr, "GET", "/health", "").await,
-        (200, "ok".to_string())
-    );
+    assert_eq!(healthy(addr).await, (200, "ok".to_string()));
 }
 
 /// A create sent as if through a proxy that says it came from `client`.
@@ -482,6 +476,5 @@ async fn large_request_bodies_are_refused() {
         .await;
         assert_eq!(reply.status, 413, "{path}: {}", reply.body);
     }
-    let (status, _) = http(addr, "GET", "/health", "").await;
-    assert_eq!(status, 200);
+    assert_eq!(healthy(addr).await.0, 200);
 }

@@ -10,6 +10,12 @@
 //! Each setup runs twice: players moving the moment they may (what the
 //! servers take at most), then thinking about `LOAD_THINK_MS` a move.
 //!
+//! Each run also scrapes the processes' `/metrics` and sets the servers'
+//! move latency histogram (arrival to acknowledgement) beside the
+//! players' own measure of the same span (a move sent to its
+//! acknowledgement received), which must fall within a bucket's width of
+//! it.
+//!
 //! `cargo test --release -p alquerque-server --test load -- --ignored --nocapture`
 //! (`LOAD_GAMES=1000 LOAD_MOVES=30 LOAD_PACED_MOVES=10 LOAD_THINK_MS=1000`
 //! set the size), or `scripts/bench.sh --load`.
@@ -45,6 +51,17 @@ fn resident_kib(pid: u32) -> Option<u64> {
         .ok()
 }
 
+/// What the clients measure together: when each move was sent, the time
+/// from a move sent to the opponent hearing it, from a move sent to its
+/// acknowledgement, and the errors.
+#[derive(Clone, Default)]
+struct Measures {
+    sent_at: Arc<std::sync::Mutex<std::collections::HashMap<(String, u32), Instant>>>,
+    latencies: Arc<std::sync::Mutex<Vec<Duration>>>,
+    acks: Arc<std::sync::Mutex<Vec<Duration>>>,
+    errors: Arc<AtomicU64>,
+}
+
 struct Seat {
     game: String,
     token: Option<String>,
@@ -59,11 +76,17 @@ async fn client(
     seat: Seat,
     moves: usize,
     think: Duration,
-    sent_at: Arc<std::sync::Mutex<std::collections::HashMap<(String, u32), Instant>>>,
-    latencies: Arc<std::sync::Mutex<Vec<Duration>>>,
-    errors: Arc<AtomicU64>,
+    measures: Measures,
 ) {
+    let Measures {
+        sent_at,
+        latencies,
+        acks,
+        errors,
+    } = measures;
     let mut ws = open(addr).await;
+    // This player's move waiting for its acknowledgement, and when it went.
+    let mut awaiting: Option<(u32, Instant)> = None;
     send(
         &mut ws,
         &ClientMessage::Hello {
@@ -127,6 +150,13 @@ async fn client(
                     errors.fetch_add(1, Ordering::Relaxed);
                 }
             }
+            ServerMessage::Ack { ply } => {
+                if let Some((sent_ply, at)) = awaiting.take() {
+                    if sent_ply == ply {
+                        acks.lock().expect("lock").push(at.elapsed());
+                    }
+                }
+            }
             ServerMessage::Error { code, .. } => {
                 eprintln!("load: error {code}");
                 errors.fetch_add(1, Ordering::Relaxed);
@@ -160,6 +190,7 @@ async fn client(
             .expect("lock")
             .insert((seat.game.clone(), ply), Instant::now());
         sent = Some(ply);
+        awaiting = Some((ply, Instant::now()));
         send(
             &mut ws,
             &ClientMessage::Move(MoveText {
@@ -193,6 +224,8 @@ async fn servers(database: &str, count: usize) -> Servers {
         "1000000",
         "--sockets-per-address",
         "1000000",
+        "--metrics-token",
+        METRICS_TOKEN,
     ];
     let (children, addrs) = spawn_servers(database, count, &lifted).await;
     Servers {
@@ -200,6 +233,58 @@ async fn servers(database: &str, count: usize) -> Servers {
         pids: children.iter().map(|c| c.id().expect("a pid")).collect(),
         _children: children,
     }
+}
+
+const METRICS_TOKEN: &str = "load-benchmark";
+
+/// The move latency histogram summed over `servers`: each bucket's upper
+/// bound (seconds) and its cumulative count.
+async fn move_histogram(servers: &Servers) -> Vec<(f64, f64)> {
+    let mut sum: Vec<(f64, f64)> = Vec::new();
+    let bearer = format!("Bearer {METRICS_TOKEN}");
+    for &addr in &servers.addrs {
+        let reply = request(addr, "GET", "/metrics", &[("Authorization", &bearer)], "").await;
+        let buckets = reply.body.lines().filter_map(|line| {
+            let rest = line.strip_prefix("alquerque_move_seconds_bucket{le=\"")?;
+            let (le, count) = rest.split_once("\"} ")?;
+            let le = if le == "+Inf" {
+                f64::INFINITY
+            } else {
+                le.parse().ok()?
+            };
+            Some((le, count.parse::<f64>().ok()?))
+        });
+        for (i, (le, count)) in buckets.enumerate() {
+            match sum.get_mut(i) {
+                Some(bucket) => bucket.1 += count,
+                None => sum.push((le, count)),
+            }
+        }
+    }
+    sum
+}
+
+/// The bucket (lower, upper bound, seconds) that holds quantile `q` of the
+/// counts that went from `before` to `after`.
+fn bucket_of(before: &[(f64, f64)], after: &[(f64, f64)], q: f64) -> Option<(f64, f64)> {
+    let counts: Vec<(f64, f64)> = after
+        .iter()
+        .enumerate()
+        .map(|(i, &(le, n))| (le, n - before.get(i).map_or(0.0, |b| b.1)))
+        .collect();
+    let total = counts.last()?.1;
+    let rank = (q * total).ceil().max(1.0);
+    let i = counts.iter().position(|&(_, n)| n >= rank)?;
+    let lower = if i == 0 { 0.0 } else { counts[i - 1].0 };
+    Some((lower, counts[i].0))
+}
+
+/// The quantile `q` of `durations`, in milliseconds.
+fn quantile_ms(durations: &mut [Duration], q: f64) -> f64 {
+    durations.sort();
+    durations
+        .get(((durations.len() as f64 - 1.0) * q) as usize)
+        .map_or(0.0, |d| d.as_secs_f64() * 1000.0)
 }
 
 fn mib(kib: u64) -> String {
@@ -230,9 +315,14 @@ async fn run(label: &str, servers: &Servers, games: usize, moves: usize, think: 
         seats.push((game.id, game.token, token));
     }
 
-    let sent_at = Arc::new(std::sync::Mutex::new(std::collections::HashMap::new()));
-    let latencies = Arc::new(std::sync::Mutex::new(Vec::new()));
-    let errors = Arc::new(AtomicU64::new(0));
+    let measures = Measures::default();
+    let Measures {
+        latencies,
+        acks,
+        errors,
+        ..
+    } = measures.clone();
+    let histogram_before = move_histogram(servers).await;
     let start = Instant::now();
     let mut tasks = Vec::new();
     for (g, (game, white, black)) in seats.into_iter().enumerate() {
@@ -253,9 +343,7 @@ async fn run(label: &str, servers: &Servers, games: usize, moves: usize, think: 
                 seat,
                 moves,
                 think,
-                sent_at.clone(),
-                latencies.clone(),
-                errors.clone(),
+                measures.clone(),
             )));
         }
     }
@@ -305,6 +393,23 @@ async fn run(label: &str, servers: &Servers, games: usize, moves: usize, think: 
         added as f64 / sockets as f64
     );
     println!("  errors: {}", errors.load(Ordering::Relaxed));
+    // The servers' histogram against the players' own clocks.
+    let histogram_after = move_histogram(servers).await;
+    let mut acks = acks.lock().expect("lock").clone();
+    for (name, q) in [("p50", 0.5), ("p99", 0.99)] {
+        let players = quantile_ms(&mut acks, q);
+        let Some((lower, upper)) = bucket_of(&histogram_before, &histogram_after, q) else {
+            println!("  /metrics: no moves in the histogram");
+            break;
+        };
+        let (lower, upper) = (lower * 1000.0, upper * 1000.0);
+        let width = upper - lower;
+        let agrees = players > lower - width && players <= upper + width;
+        println!(
+            "  /metrics move latency {name} in ({lower:.2}, {upper:.2}] ms; the players' move to acknowledgement {name} {players:.2} ms: {}",
+            if agrees { "within a bucket's width" } else { "NOT within a bucket's width" }
+        );
+    }
     assert!(!latencies.is_empty(), "moves were relayed");
 }
 

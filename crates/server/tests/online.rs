@@ -49,10 +49,7 @@ async fn play_a_game(servers: &[std::net::SocketAddr]) {
     let addr = servers[0];
     let mut turns = servers.iter().copied().cycle();
     let mut server = move || turns.next().expect("a server");
-    assert_eq!(
-        http(addr, "GET", "/health", "").await,
-        (200, "ok".to_string())
-    );
+    assert_eq!(healthy(addr).await, (200, "ok".to_string()));
     let game = create(addr, "classic", true).await;
 
     let mut white = open(server()).await;

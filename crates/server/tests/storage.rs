@@ -211,8 +211,12 @@ async fn the_port_is_bound_before_the_database_opens() {
     let database = fresh_database();
     let (holder, released) = hold_lock(&database, Duration::from_secs(3), true);
     let (_server, addr, _log) = spawn_server_with(&database, &[]).await;
+    // It answers at once, saying the store is not open yet.
     let (health, took) = timed(http(addr, "GET", "/health", "")).await;
-    assert_eq!(health, (200, "ok".to_string()));
+    assert_eq!(
+        health,
+        (503, "unavailable: the store is still opening".to_string())
+    );
     assert!(
         !released.load(Ordering::SeqCst),
         "answered while the database was locked"

@@ -51,6 +51,8 @@ pub struct Hub {
     /// Who other processes said is connected to games not held here (for
     /// the list of games in play), by game and process.
     heard: Mutex<HashMap<String, HashMap<String, crate::games::live::Elsewhere>>>,
+    /// The process's figures for the operator.
+    pub metrics: Arc<crate::metrics::Metrics>,
 }
 
 /// Sockets one seat may hold at once on one process.
@@ -145,6 +147,7 @@ impl Hub {
             claim_after,
             code_lifetime,
             process: crate::ids::game_id(),
+            metrics: Arc::new(crate::metrics::Metrics::new()),
         };
         (hub, deadlines)
     }
@@ -152,6 +155,11 @@ impl Hub {
     /// The store behind the games.
     pub fn db(&self) -> &Db {
         &self.db
+    }
+
+    /// How many games this process holds in memory.
+    pub fn loaded(&self) -> usize {
+        lock(&self.live).len()
     }
 
     /// Forgets the live games nobody is connected to (they load again from
@@ -270,11 +278,13 @@ impl Hub {
         events: &[EventBody],
     ) -> Result<bool, ErrorCode> {
         let first_v = state.room.v + 1;
-        match self
+        let started = std::time::Instant::now();
+        let stored = self
             .db
             .append(&state.row.id, first_v, events.to_vec())
-            .await
-        {
+            .await;
+        self.metrics.store_call("append_events", started.elapsed());
+        match stored {
             Ok(()) => {
                 live.publish(state, events);
                 if events.iter().any(|e| matches!(e, EventBody::Ended { .. })) {

@@ -269,6 +269,8 @@ async fn connection(app: Arc<App>, mut ws: WebSocket, id: u64, ip: IpAddr) {
         },
         _ => None,
     };
+    let metrics = app.hub.metrics.clone();
+    let _open = crate::metrics::Open::count(&metrics.sockets);
     tracing::info!(%game, role = role_text(role), %ip, "connected");
     let mut ok = true;
     for message in &first {
@@ -350,9 +352,20 @@ async fn connection(app: Arc<App>, mut ws: WebSocket, id: u64, ip: IpAddr) {
                         Ok(None)
                     }
                     Ok(ClientMessage::Phrase { .. }) => Err(ErrorCode::SlowDown),
-                    Ok(message) => app.hub.act(&live, role, id, &message).await,
+                    Ok(message) => {
+                        let arrived = Instant::now();
+                        let reply = app.hub.act(&live, role, id, &message).await;
+                        if let Ok(Some(ServerMessage::Ack { .. })) = reply {
+                            metrics.moves.inc();
+                            metrics.move_seconds.observe(arrived.elapsed().as_secs_f64());
+                        }
+                        reply
+                    }
                     Err(code) => Err(code),
                 };
+                if let Err(code) = &reply {
+                    metrics.error(code.as_str());
+                }
                 ok = match reply {
                     Ok(Some(reply)) => ws.send(text(&reply)).await.is_ok(),
                     Ok(None) => true,

@@ -32,15 +32,23 @@ impl From<Refusal> for ApiError {
     }
 }
 
+/// The code of the refusal an answer carries, for the figures.
+#[derive(Clone, Debug)]
+pub(crate) struct RefusedAs(pub String);
+
 /// A refusal as an answer: its status, and its code and words as JSON.
 pub(crate) fn refusal_response(refusal: &Refusal) -> Response {
     let status = StatusCode::from_u16(refusal.status()).unwrap_or(StatusCode::BAD_REQUEST);
-    (
+    let mut response = (
         status,
         [(header::CONTENT_TYPE, "application/json")],
         refusal.body(),
     )
-        .into_response()
+        .into_response();
+    response
+        .extensions_mut()
+        .insert(RefusedAs(crate::metrics::code_name(refusal)));
+    response
 }
 
 impl IntoResponse for ApiError {

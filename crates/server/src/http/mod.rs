@@ -6,6 +6,7 @@ pub(crate) mod deadline;
 pub(crate) mod error;
 pub mod limits;
 pub mod listen;
+mod operator;
 pub mod site;
 
 use std::net::SocketAddr;
@@ -74,6 +75,8 @@ pub struct Config {
     pub logins_per_minute: u32,
     /// The time every clock, deadline and expiry is reckoned by.
     pub time: crate::time::Time,
+    /// The token `/metrics` asks for; without one, there is no `/metrics`.
+    pub metrics_token: Option<String>,
 }
 
 impl Config {
@@ -99,6 +102,7 @@ impl Config {
             secure_cookies: false,
             logins_per_minute: 5,
             time: crate::time::Time::system(),
+            metrics_token: None,
         }
     }
 }
@@ -213,7 +217,7 @@ pub async fn serve(config: Config) -> Result<(SocketAddr, Serving), Box<dyn std:
         stopping: stopping.clone(),
     });
     let mut router = Router::new()
-        .route("/health", get(|| async { "ok" }))
+        .route("/health", get(operator::health))
         .route(online_play::api::CREATE.route, post(create))
         .route("/ws", get(crate::games::socket::upgrade))
         .route(
@@ -224,7 +228,19 @@ pub async fn serve(config: Config) -> Result<(SocketAddr, Serving), Box<dyn std:
         .merge(crate::lobby::routes::routes())
         .merge(crate::ratings::routes::routes())
         .merge(crate::games::in_play::routes())
+        .layer(axum::middleware::map_response_with_state(
+            app.clone(),
+            operator::count_refusals,
+        ))
         .with_state(app.clone());
+    if let Some(token) = config.metrics_token.as_deref().filter(|t| !t.is_empty()) {
+        let token: Arc<str> = Arc::from(token);
+        router = router.merge(
+            Router::new()
+                .route("/metrics", get(operator::metrics))
+                .with_state((app.clone(), token)),
+        );
+    }
     if let Some(site) = &config.site {
         router = router.fallback_service(crate::http::site::router(site));
     }

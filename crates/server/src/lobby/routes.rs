@@ -416,6 +416,8 @@ pub(crate) async fn take(
     match app.hub.pair(seek, &taker).await {
         Ok(game) => {
             if let Some(game) = &game {
+                let waited = (app.hub.time.now() - seek.created).max(0);
+                app.hub.metrics.pairing_wait_seconds.observe(waited as f64);
                 tracing::info!(seek = %seek.id, %game, "paired");
                 seeks_changed(app).await;
             }

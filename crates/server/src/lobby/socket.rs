@@ -60,6 +60,8 @@ pub(crate) async fn upgrade(
         .max_message_size(MAX_READ)
         .max_frame_size(MAX_READ)
         .on_upgrade(move |ws| async move {
+            let metrics = app.hub.metrics.clone();
+            let _open = crate::metrics::Open::count(&metrics.lobby_sockets);
             Follower {
                 app,
                 viewer,

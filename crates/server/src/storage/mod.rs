@@ -12,6 +12,8 @@
 //! Either database opens in the background; a call made before it is open
 //! waits for it.
 
+pub mod backup;
+pub mod health;
 pub mod postgres;
 pub mod schema;
 pub mod sqlite;
@@ -43,7 +45,7 @@ pub(crate) enum State<T> {
 #[derive(Clone, Debug)]
 pub(crate) enum Backend {
     /// One process alone on its file: nothing to share.
-    Sqlite,
+    Sqlite(watch::Receiver<State<Arc<Connections>>>),
     Postgres(watch::Receiver<State<PgStore>>),
 }
 
@@ -226,7 +228,7 @@ impl Db {
             }
         });
         let storage = Arc::new(Sqlite(state.clone()));
-        let backend = Backend::Sqlite;
+        let backend = Backend::Sqlite(state);
         (Db { backend, storage }, opening)
     }
 
@@ -242,7 +244,7 @@ impl Db {
         &self,
     ) -> Option<tokio::sync::mpsc::UnboundedReceiver<crate::storage::postgres::Hint>> {
         match &self.backend {
-            Backend::Sqlite => None,
+            Backend::Sqlite(_) => None,
             Backend::Postgres(state) => Some(opened(state).await.ok()?.hints()),
         }
     }
@@ -256,7 +258,7 @@ impl Db {
         sayings: &[(String, Saying)],
     ) -> Result<(), StoreError> {
         match &self.backend {
-            Backend::Sqlite => Ok(()),
+            Backend::Sqlite(_) => Ok(()),
             Backend::Postgres(state) => opened(state).await?.announce(process, sayings).await,
         }
     }
@@ -286,7 +288,7 @@ impl Db {
     /// share a SQLite file).
     pub async fn tell_lobby(&self, process: &str) -> Result<(), StoreError> {
         match &self.backend {
-            Backend::Sqlite => Ok(()),
+            Backend::Sqlite(_) => Ok(()),
             Backend::Postgres(state) => opened(state).await?.tell_lobby(process).await,
         }
     }
@@ -301,7 +303,7 @@ impl Db {
         text: &str,
     ) -> Result<(), StoreError> {
         match &self.backend {
-            Backend::Sqlite => Ok(()),
+            Backend::Sqlite(_) => Ok(()),
             Backend::Postgres(state) => {
                 opened(state)
                     .await?

@@ -161,6 +161,13 @@ impl PgStore {
             .map(drop)
     }
 
+    /// A query that needs the server: whether the database answers.
+    pub(crate) async fn ping(&self) -> Result<(), StoreError> {
+        let client = self.client().await?;
+        client.simple_query("SELECT 1").await.map_err(storage)?;
+        Ok(())
+    }
+
     pub(crate) async fn client(&self) -> Result<deadpool_postgres::Object, StoreError> {
         self.pool.get().await.map_err(storage)
     }

@@ -186,6 +186,13 @@ pub struct Store {
 }
 
 impl Store {
+    /// Reads the schema: whether the database file answers.
+    pub fn ping(&self) -> Result<(), StoreError> {
+        self.db
+            .query_row("SELECT count(*) FROM sqlite_master", [], |_| Ok(()))
+            .map_err(StoreError::from)
+    }
+
     /// Opens (creating if needed) the database at `path`; `:memory:` for
     /// one that lives only as long as the store. A statement that finds the
     /// database locked by another connection waits up to `busy` for it.

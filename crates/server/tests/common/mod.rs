@@ -413,6 +413,20 @@ impl Reply {
     }
 }
 
+/// `/health` once it says `ok` (a server that has just started is still
+/// opening its store), or its last answer after 10 s.
+pub async fn healthy(addr: std::net::SocketAddr) -> (u16, String) {
+    let mut answer = http(addr, "GET", "/health", "").await;
+    for _ in 0..100 {
+        if answer.0 == 200 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+        answer = http(addr, "GET", "/health", "").await;
+    }
+    answer
+}
+
 /// A plain HTTP request with extra headers.
 pub async fn request(
     addr: std::net::SocketAddr,

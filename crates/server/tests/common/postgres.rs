@@ -178,9 +178,10 @@ impl Postgres {
     }
 }
 
-impl Drop for Postgres {
-    fn drop(&mut self) {
-        // At once, whoever is still connected.
+impl Postgres {
+    /// Stops the server at once, whoever is still connected (a database
+    /// lost from under the processes using it).
+    pub fn stop(&mut self) {
         let data = self.dir.join("data");
         let _ = as_postgres(
             &self.bin.join("pg_ctl"),
@@ -196,6 +197,12 @@ impl Drop for Postgres {
         .stderr(Stdio::null())
         .status();
         let _ = self.server.wait();
+    }
+}
+
+impl Drop for Postgres {
+    fn drop(&mut self) {
+        self.stop();
         let _ = std::fs::remove_dir_all(&self.dir);
     }
 }
