@@ -116,7 +116,7 @@ pub const STATS: Endpoint = Endpoint::get("/api/stats");
 pub const LOBBY_SOCKET: Endpoint = Endpoint::get("/api/lobby/socket");
 
 /// Every endpoint, for checks that each is routed once.
-pub const ENDPOINTS: [Endpoint; 20] = [
+pub const ENDPOINTS: [Endpoint; 22] = [
     CREATE,
     GAME,
     ME,
@@ -137,6 +137,8 @@ pub const ENDPOINTS: [Endpoint; 20] = [
     LEADERBOARD,
     STATS,
     LOBBY_SOCKET,
+    REPORT,
+    MY_REPORTS,
 ];
 
 /// A rating: its value, and whether it is still provisional.
@@ -496,7 +498,9 @@ pub enum LobbyNews {
 }
 
 pub use refusal::{Refusal, Unavailable};
+pub use reports::*;
 
 mod refusal;
+mod reports;
 #[cfg(test)]
 mod tests;

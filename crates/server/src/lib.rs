@@ -20,6 +20,8 @@
 //!   ([`accounts::devices`]), and their routes.
 //! - [`ratings`]: Glicko-2, where ratings are kept, players' pages and
 //!   leaderboards.
+//! - [`safety`]: the chat of each game kept for the moderators, and the
+//!   reports players make.
 //! - [`storage`]: SQLite ([`storage::sqlite`]) and PostgreSQL
 //!   ([`storage::postgres`]) behind one handle ([`storage::Db`]), their
 //!   migrations checked at start ([`storage::schema`]).
@@ -39,6 +41,7 @@ pub mod ids;
 pub mod lobby;
 pub mod metrics;
 pub mod ratings;
+pub mod safety;
 pub mod storage;
 pub mod time;
 

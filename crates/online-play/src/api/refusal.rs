@@ -14,6 +14,7 @@ pub enum Unavailable {
     Players,
     MyGames,
     Games,
+    Reports,
 }
 
 /// A refusal, by its code.
@@ -66,6 +67,11 @@ pub enum Refusal {
     SeekClosed,
     OwnSeek,
     OutsideRange,
+    // Reports.
+    CannotReportSelf,
+    /// A report's note longer than [`super::NOTE_CHARS`].
+    BadNote,
+    TooManyReports,
     /// A store could not be reached just now.
     Unavailable {
         area: Unavailable,
@@ -80,7 +86,9 @@ impl Refusal {
             NotJson => 415,
             TooLarge => 413,
             TooSlow => 408,
-            TooManyAttempts | TooManyGames | TooManySeeks | Abandoned { .. } => 429,
+            TooManyAttempts | TooManyGames | TooManySeeks | TooManyReports | Abandoned { .. } => {
+                429
+            }
             LogInFirst | WrongLogin => 401,
             WrongPassword | RatedNeedsAccount | OutsideRange => 403,
             NameTaken | AccountChanged | SeekClosed | OwnSeek => 409,
@@ -95,7 +103,9 @@ impl Refusal {
             | BadSeatToken
             | BadRatingRange
             | RatedWithoutOptions
-            | RatedNeedsClock => 400,
+            | RatedNeedsClock
+            | CannotReportSelf
+            | BadNote => 400,
         }
     }
 
@@ -138,12 +148,16 @@ impl Refusal {
             SeekClosed => "that seek is no longer open",
             OwnSeek => "that seek is your own",
             OutsideRange => "your rating is outside the seek's range",
+            CannotReportSelf => "you cannot report yourself",
+            BadNote => "a report's note has at most 500 characters",
+            TooManyReports => "too many reports; wait an hour",
             Unavailable { area } => match area {
                 self::Unavailable::Accounts => "accounts cannot be reached just now; try again",
                 self::Unavailable::Lobby => "the lobby cannot be reached just now; try again",
                 self::Unavailable::Players => "players cannot be looked up just now; try again",
                 self::Unavailable::MyGames => "your games cannot be read just now; try again",
                 self::Unavailable::Games => "the game could not be stored just now; try again",
+                self::Unavailable::Reports => "reports cannot be kept just now; try again",
             },
         };
         words.to_string()

@@ -228,6 +228,7 @@ pub async fn serve(config: Config) -> Result<(SocketAddr, Serving), Box<dyn std:
         .merge(crate::lobby::routes::routes())
         .merge(crate::ratings::routes::routes())
         .merge(crate::games::in_play::routes())
+        .merge(crate::safety::routes::routes())
         .layer(axum::middleware::map_response_with_state(
             app.clone(),
             operator::count_refusals,

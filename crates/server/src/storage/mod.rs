@@ -84,6 +84,7 @@ pub trait Storage:
     + crate::ratings::players::PlayerStore
     + crate::ratings::standings::RatingStore
     + crate::lobby::fair_play::FairPlayStore
+    + crate::safety::store::SafetyStore
 {
 }
 
@@ -95,6 +96,7 @@ impl<T> Storage for T where
         + crate::ratings::players::PlayerStore
         + crate::ratings::standings::RatingStore
         + crate::lobby::fair_play::FairPlayStore
+        + crate::safety::store::SafetyStore
 {
 }
 

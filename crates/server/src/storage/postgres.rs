@@ -33,6 +33,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../../migrations/postgres/0004_lobby.sql"),
     include_str!("../../migrations/postgres/0005_devices.sql"),
     include_str!("../../migrations/postgres/0006_fair_play.sql"),
+    include_str!("../../migrations/postgres/0007_reports.sql"),
 ];
 
 /// The longest notification payload sent (PostgreSQL takes up to 8000

@@ -39,6 +39,9 @@ pub fn words(refusal: Option<&Refusal>) -> String {
         NoSuchSeek | SeekClosed => t!("seek-gone"),
         OwnSeek => t!("own-seek"),
         OutsideRange => t!("outside-range"),
+        CannotReportSelf => t!("report-self"),
+        BadNote => t!("report-note-long"),
+        TooManyReports => t!("too-many-reports"),
         Unavailable { .. } => t!("unavailable"),
     }
 }

@@ -44,6 +44,9 @@ fn every_refusal() -> Vec<Refusal> {
         SeekClosed,
         OwnSeek,
         OutsideRange,
+        CannotReportSelf,
+        BadNote,
+        TooManyReports,
         Unavailable {
             area: api::Unavailable::Players,
         },

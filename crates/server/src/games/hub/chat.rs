@@ -62,6 +62,23 @@ impl Hub {
     /// caller), here and to the other processes (a failure to reach them
     /// is logged).
     pub async fn chat(&self, game: &str, live: &Live, from: Role, said: Said) {
+        // Kept for the moderators, by the process it was said through.
+        let side = match from {
+            Role::White => "white",
+            Role::Black => "black",
+            Role::Spectator => "spectator",
+        };
+        let kept = crate::safety::store::SafetyStore::keep_chat(
+            &*self.db,
+            game,
+            self.time.now(),
+            side,
+            &said.to_line(),
+        )
+        .await;
+        if let Err(e) = kept {
+            tracing::warn!(game, error = %e, "chat not kept");
+        }
         if self.is_shared() {
             if let Err(e) = self
                 .db

@@ -1,0 +1,248 @@
+//! Where the chat of each game and the reports are kept, on either store.
+//! A chat line is kept by the process it was said through, once; a report
+//! takes the game's chat as it stood when it was made.
+
+use rusqlite::params;
+use serde::{Deserialize, Serialize};
+
+use crate::storage::numbered;
+use crate::storage::sqlite::{Store, StoreError};
+
+/// The lines of a game's chat a report takes at most (the latest).
+pub const LINES_KEPT_IN_A_REPORT: i64 = 200;
+
+/// A chat line as said: when (seconds), by which side (`white`, `black`,
+/// `spectator`), and the line as the wire carries it (a text, or a phrase's
+/// name).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ChatLine {
+    pub at: i64,
+    pub side: String,
+    pub line: String,
+}
+
+/// A report as it is kept.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Report {
+    pub id: String,
+    /// The reporter's and the reported player's account keys.
+    pub reporter: String,
+    pub reported: String,
+    /// The reason's code (`insult`, `cheating`…).
+    pub reason: String,
+    pub note: String,
+    pub game: Option<String>,
+    /// The game's chat when the report was made, as JSON ([`ChatLine`]s).
+    pub chat: String,
+    pub created: i64,
+    /// When a moderator handled it.
+    pub handled: Option<i64>,
+}
+
+const KEEP_CHAT: &str = "INSERT INTO chat_lines (game, at, side, line) VALUES (?1, ?2, ?3, ?4)";
+const CHAT_OF: &str =
+    "SELECT at, side, line FROM chat_lines WHERE game = ?1 ORDER BY id DESC LIMIT ?2";
+const ADD_REPORT: &str = "INSERT INTO reports
+     (id, reporter, reported, reason, note, game, chat, created, handled)
+     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)";
+const REPORTS_BY: &str = "SELECT id, reporter, reported, reason, note, game, chat, created, handled
+     FROM reports WHERE reporter = ?1 ORDER BY created DESC, id LIMIT 100";
+const REPORTS_SINCE: &str = "SELECT count(*) FROM reports WHERE reporter = ?1 AND created >= ?2";
+
+impl Store {
+    fn keep_chat(&mut self, game: &str, at: i64, side: &str, line: &str) -> Result<(), StoreError> {
+        self.db.execute(KEEP_CHAT, params![game, at, side, line])?;
+        Ok(())
+    }
+
+    fn chat_of(&self, game: &str) -> Result<Vec<ChatLine>, StoreError> {
+        let mut statement = self.db.prepare_cached(CHAT_OF)?;
+        let mut lines = statement
+            .query_map(params![game, LINES_KEPT_IN_A_REPORT], |r| {
+                Ok(ChatLine {
+                    at: r.get(0)?,
+                    side: r.get(1)?,
+                    line: r.get(2)?,
+                })
+            })?
+            .collect::<rusqlite::Result<Vec<_>>>()?;
+        lines.reverse();
+        Ok(lines)
+    }
+
+    fn add_report(&mut self, r: &Report) -> Result<(), StoreError> {
+        self.db.execute(
+            ADD_REPORT,
+            params![
+                r.id, r.reporter, r.reported, r.reason, r.note, r.game, r.chat, r.created,
+                r.handled
+            ],
+        )?;
+        Ok(())
+    }
+
+    fn reports_by(&self, reporter: &str) -> Result<Vec<Report>, StoreError> {
+        let mut statement = self.db.prepare_cached(REPORTS_BY)?;
+        let found = statement
+            .query_map(params![reporter], |r| {
+                Ok(Report {
+                    id: r.get(0)?,
+                    reporter: r.get(1)?,
+                    reported: r.get(2)?,
+                    reason: r.get(3)?,
+                    note: r.get(4)?,
+                    game: r.get(5)?,
+                    chat: r.get(6)?,
+                    created: r.get(7)?,
+                    handled: r.get(8)?,
+                })
+            })?
+            .collect::<rusqlite::Result<Vec<_>>>()?;
+        Ok(found)
+    }
+
+    fn reports_since(&self, reporter: &str, since: i64) -> Result<i64, StoreError> {
+        Ok(self
+            .db
+            .query_row(REPORTS_SINCE, params![reporter, since], |r| r.get(0))?)
+    }
+}
+
+/// The chat kept and the reports, on either store.
+#[async_trait::async_trait]
+pub trait SafetyStore: Send + Sync {
+    /// Keeps a chat line said in `game`.
+    async fn keep_chat(
+        &self,
+        game: &str,
+        at: i64,
+        side: &str,
+        line: &str,
+    ) -> Result<(), StoreError>;
+
+    /// The latest lines of a game's chat, oldest first.
+    async fn chat_of(&self, game: &str) -> Result<Vec<ChatLine>, StoreError>;
+
+    async fn add_report(&self, report: &Report) -> Result<(), StoreError>;
+
+    /// The reports `reporter` made, newest first (the latest 100).
+    async fn reports_by(&self, reporter: &str) -> Result<Vec<Report>, StoreError>;
+
+    /// How many reports `reporter` made at or after `since`.
+    async fn reports_since(&self, reporter: &str, since: i64) -> Result<i64, StoreError>;
+}
+
+#[async_trait::async_trait]
+impl SafetyStore for crate::storage::Sqlite {
+    async fn keep_chat(
+        &self,
+        game: &str,
+        at: i64,
+        side: &str,
+        line: &str,
+    ) -> Result<(), StoreError> {
+        let (g, s, l) = (game.to_string(), side.to_string(), line.to_string());
+        self.write(move |store| store.keep_chat(&g, at, &s, &l))
+            .await
+    }
+
+    async fn chat_of(&self, game: &str) -> Result<Vec<ChatLine>, StoreError> {
+        let g = game.to_string();
+        self.read(move |store| store.chat_of(&g)).await
+    }
+
+    async fn add_report(&self, report: &Report) -> Result<(), StoreError> {
+        let r = report.clone();
+        self.write(move |store| store.add_report(&r)).await
+    }
+
+    async fn reports_by(&self, reporter: &str) -> Result<Vec<Report>, StoreError> {
+        let r = reporter.to_string();
+        self.read(move |store| store.reports_by(&r)).await
+    }
+
+    async fn reports_since(&self, reporter: &str, since: i64) -> Result<i64, StoreError> {
+        let r = reporter.to_string();
+        self.read(move |store| store.reports_since(&r, since)).await
+    }
+}
+
+#[async_trait::async_trait]
+impl SafetyStore for crate::storage::Postgres {
+    async fn keep_chat(
+        &self,
+        game: &str,
+        at: i64,
+        side: &str,
+        line: &str,
+    ) -> Result<(), StoreError> {
+        let pg = self.opened().await?;
+        pg.execute(&numbered(KEEP_CHAT), &[&game, &at, &side, &line])
+            .await?;
+        Ok(())
+    }
+
+    async fn chat_of(&self, game: &str) -> Result<Vec<ChatLine>, StoreError> {
+        let pg = self.opened().await?;
+        let rows = pg
+            .query(&numbered(CHAT_OF), &[&game, &LINES_KEPT_IN_A_REPORT])
+            .await?;
+        let mut lines: Vec<ChatLine> = rows
+            .iter()
+            .map(|r| ChatLine {
+                at: r.get(0),
+                side: r.get(1),
+                line: r.get(2),
+            })
+            .collect();
+        lines.reverse();
+        Ok(lines)
+    }
+
+    async fn add_report(&self, r: &Report) -> Result<(), StoreError> {
+        let pg = self.opened().await?;
+        pg.execute(
+            &numbered(ADD_REPORT),
+            &[
+                &r.id,
+                &r.reporter,
+                &r.reported,
+                &r.reason,
+                &r.note,
+                &r.game,
+                &r.chat,
+                &r.created,
+                &r.handled,
+            ],
+        )
+        .await?;
+        Ok(())
+    }
+
+    async fn reports_by(&self, reporter: &str) -> Result<Vec<Report>, StoreError> {
+        let pg = self.opened().await?;
+        let rows = pg.query(&numbered(REPORTS_BY), &[&reporter]).await?;
+        Ok(rows
+            .iter()
+            .map(|r| Report {
+                id: r.get(0),
+                reporter: r.get(1),
+                reported: r.get(2),
+                reason: r.get(3),
+                note: r.get(4),
+                game: r.get(5),
+                chat: r.get(6),
+                created: r.get(7),
+                handled: r.get(8),
+            })
+            .collect())
+    }
+
+    async fn reports_since(&self, reporter: &str, since: i64) -> Result<i64, StoreError> {
+        let pg = self.opened().await?;
+        let row = pg
+            .query_opt(&numbered(REPORTS_SINCE), &[&reporter, &since])
+            .await?;
+        Ok(row.map_or(0, |r| r.get(0)))
+    }
+}
