@@ -116,7 +116,7 @@ pub const STATS: Endpoint = Endpoint::get("/api/stats");
 pub const LOBBY_SOCKET: Endpoint = Endpoint::get("/api/lobby/socket");
 
 /// Every endpoint, for checks that each is routed once.
-pub const ENDPOINTS: [Endpoint; 22] = [
+pub const ENDPOINTS: [Endpoint; 24] = [
     CREATE,
     GAME,
     ME,
@@ -139,6 +139,8 @@ pub const ENDPOINTS: [Endpoint; 22] = [
     LOBBY_SOCKET,
     REPORT,
     MY_REPORTS,
+    RELATIONS,
+    RELATE,
 ];
 
 /// A rating: its value, and whether it is still provisional.
@@ -498,9 +500,11 @@ pub enum LobbyNews {
 }
 
 pub use refusal::{Refusal, Unavailable};
+pub use relations::*;
 pub use reports::*;
 
 mod refusal;
+mod relations;
 mod reports;
 #[cfg(test)]
 mod tests;

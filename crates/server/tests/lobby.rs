@@ -15,50 +15,6 @@ async fn server(database: &str) -> (SocketAddr, Time) {
     start_timed(database, |config| config.per_minute = 100).await
 }
 
-/// A player's browser: its cookie, and the seat token it made.
-struct Player {
-    browser: Browser,
-    token: String,
-    name: String,
-}
-
-fn guest(addr: SocketAddr, name: &str) -> Player {
-    Player {
-        browser: Browser::new(addr),
-        token: alquerque_server::ids::seat_token(),
-        name: name.to_string(),
-    }
-}
-
-async fn account(addr: SocketAddr, name: &str) -> Player {
-    let mut player = guest(addr, name);
-    let body = format!(r#"{{"name":"{name}","password":"a long password"}}"#);
-    let reply = player
-        .browser
-        .call("POST", "/api/account/register", &body)
-        .await;
-    assert_eq!(reply.status, 200, "{}", reply.body);
-    player
-}
-
-impl Player {
-    async fn post(&mut self, path: &str, fields: &str) -> Reply {
-        let body = format!(
-            r#"{{{fields}"token":"{}","name":"{}"}}"#,
-            self.token, self.name
-        );
-        self.browser.call("POST", path, &body).await
-    }
-
-    /// Connects to `game` with this player's seat token; the role welcomed.
-    async fn sit(&self, addr: SocketAddr, game: &str) -> (Socket, Role) {
-        let mut ws = open(addr).await;
-        let welcome = hello(&mut ws, game, Some(&self.token), None, None).await;
-        let role = welcomed_as(&welcome).unwrap_or_else(|| panic!("{welcome:?}"));
-        (ws, role)
-    }
-}
-
 async fn listed(addr: SocketAddr) -> Vec<serde_json::Value> {
     let reply = request(addr, "GET", "/api/lobby", &[], "").await;
     assert_eq!(reply.status, 200, "{}", reply.body);

@@ -67,8 +67,12 @@ pub enum Refusal {
     SeekClosed,
     OwnSeek,
     OutsideRange,
-    // Reports.
+    // Reports, mutes and blocks.
     CannotReportSelf,
+    /// A mute or a block of oneself.
+    Yourself,
+    /// A seek between two players one of whom blocked the other.
+    Blocked,
     /// A report's note longer than [`super::NOTE_CHARS`].
     BadNote,
     TooManyReports,
@@ -90,7 +94,7 @@ impl Refusal {
                 429
             }
             LogInFirst | WrongLogin => 401,
-            WrongPassword | RatedNeedsAccount | OutsideRange => 403,
+            WrongPassword | RatedNeedsAccount | OutsideRange | Blocked => 403,
             NameTaken | AccountChanged | SeekClosed | OwnSeek => 409,
             NoSuchGame | NoSuchPlayer | NoSuchSeek => 404,
             Unavailable { .. } => 503,
@@ -105,6 +109,7 @@ impl Refusal {
             | RatedWithoutOptions
             | RatedNeedsClock
             | CannotReportSelf
+            | Yourself
             | BadNote => 400,
         }
     }
@@ -149,6 +154,8 @@ impl Refusal {
             OwnSeek => "that seek is your own",
             OutsideRange => "your rating is outside the seek's range",
             CannotReportSelf => "you cannot report yourself",
+            Yourself => "that is you",
+            Blocked => "one of you has blocked the other",
             BadNote => "a report's note has at most 500 characters",
             TooManyReports => "too many reports; wait an hour",
             Unavailable { area } => match area {

@@ -286,7 +286,7 @@ pub async fn serve(config: Config) -> Result<(SocketAddr, Serving), Box<dyn std:
                         game,
                         from,
                         text,
-                    } => app.hub.chat_elsewhere(&process, &game, from, &text),
+                    } => app.hub.chat_elsewhere(&process, &game, from, &text).await,
                 }
             });
         }

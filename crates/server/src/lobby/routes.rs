@@ -83,6 +83,19 @@ pub(crate) struct Asker {
     origin: Origin,
 }
 
+#[cfg(test)]
+impl Asker {
+    /// A seeker for the tests: its account, and its seat token's hash.
+    pub(crate) fn for_test(user: Option<&str>, token: &str) -> Asker {
+        Asker {
+            user: user.map(str::to_string),
+            name: user.unwrap_or("guest").to_string(),
+            token: token.to_string(),
+            origin: Origin::default(),
+        }
+    }
+}
+
 /// Where a request comes from: its client's network and browser.
 pub(crate) fn origin_of(
     app: &App,
@@ -376,6 +389,12 @@ pub(crate) fn is_own(seek: &Seek, asker: &Asker) -> bool {
 async fn may_accept(app: &App, seek: &Seek, accepter: &Asker) -> Result<(), ApiError> {
     if is_own(seek, accepter) {
         return Err(ApiError::from(Refusal::OwnSeek));
+    }
+    if let (Some(seeker), Some(taker)) = (&seek.user, &accepter.user) {
+        let apart = app.hub.db().kept_apart(taker).await.or_unavailable(LOBBY)?;
+        if apart.contains(seeker) {
+            return Err(ApiError::from(Refusal::Blocked));
+        }
     }
     check_rated(
         seek.rated,

@@ -1,6 +1,8 @@
 //! Reports: `POST /api/reports` files one (signed in only), with the game's
 //! chat as the server kept it; `GET /api/reports/mine` lists the
-//! reporter's own, and whether each was handled.
+//! reporter's own, and whether each was handled. Mutes and blocks:
+//! `GET /api/relations` lists them, `POST /api/relations` sets or undoes
+//! one.
 
 use std::sync::Arc;
 
@@ -10,10 +12,11 @@ use axum::routing::{get, post};
 use axum::{Json, Router};
 use axum_extra::extract::cookie::CookieJar;
 use online_play::api::{
-    MyReport, MyReports, Refusal, ReportReason, ReportRequest, Reported, MY_REPORTS, NOTE_CHARS,
-    REPORT, REPORTS_PER_HOUR,
+    MyReport, MyReports, Refusal, RelationChange, RelationKind, Relations, ReportReason,
+    ReportRequest, Reported, MY_REPORTS, NOTE_CHARS, RELATE, RELATIONS, REPORT, REPORTS_PER_HOUR,
 };
 
+use super::relations::{BLOCK, MUTE};
 use super::store::Report;
 use crate::accounts::routes::{body, signed_in};
 use crate::http::error::{ApiError, Area, OrUnavailable};
@@ -26,6 +29,66 @@ pub(crate) fn routes() -> Router<Arc<App>> {
     Router::new()
         .route(REPORT.route, post(report))
         .route(MY_REPORTS.route, get(mine))
+        .route(RELATIONS.route, get(relations))
+        .route(RELATE.route, post(relate))
+}
+
+async fn relations(
+    State(app): State<Arc<App>>,
+    jar: CookieJar,
+) -> Result<Json<Relations>, ApiError> {
+    let user = signed_in(&app, &jar)
+        .await?
+        .ok_or(ApiError::from(Refusal::LogInFirst))?;
+    Ok(Json(listed(&app, &user.key).await?))
+}
+
+async fn relate(
+    State(app): State<Arc<App>>,
+    jar: CookieJar,
+    read: Result<Json<RelationChange>, JsonRejection>,
+) -> Result<Json<Relations>, ApiError> {
+    let asked = body(read, r#"{"player", "kind", "on"}"#)?;
+    let user = signed_in(&app, &jar)
+        .await?
+        .ok_or(ApiError::from(Refusal::LogInFirst))?;
+    let db = app.hub.db();
+    let other = crate::accounts::name_key(asked.player.trim())
+        .map_err(|_| ApiError::from(Refusal::NoSuchPlayer))?;
+    if other == user.key {
+        return Err(Refusal::Yourself.into());
+    }
+    // A mute or a block of an account since deleted may still be undone.
+    if asked.on && db.user(&other).await.or_unavailable(REPORTS)?.is_none() {
+        return Err(Refusal::NoSuchPlayer.into());
+    }
+    let kind = match asked.kind {
+        RelationKind::Mute => MUTE,
+        RelationKind::Block => BLOCK,
+    };
+    db.relate(&user.key, &other, kind, asked.on, app.hub.time.now())
+        .await
+        .or_unavailable(REPORTS)?;
+    Ok(Json(listed(&app, &user.key).await?))
+}
+
+/// `key`'s mutes and blocks.
+async fn listed(app: &App, key: &str) -> Result<Relations, ApiError> {
+    let mut relations = Relations::default();
+    for (other, kind) in app
+        .hub
+        .db()
+        .relations_of(key)
+        .await
+        .or_unavailable(REPORTS)?
+    {
+        match kind.as_str() {
+            MUTE => relations.muted.push(other),
+            BLOCK => relations.blocked.push(other),
+            _ => {}
+        }
+    }
+    Ok(relations)
 }
 
 async fn report(

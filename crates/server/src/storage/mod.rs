@@ -85,6 +85,7 @@ pub trait Storage:
     + crate::ratings::standings::RatingStore
     + crate::lobby::fair_play::FairPlayStore
     + crate::safety::store::SafetyStore
+    + crate::safety::relations::RelationStore
 {
 }
 
@@ -97,6 +98,7 @@ impl<T> Storage for T where
         + crate::ratings::standings::RatingStore
         + crate::lobby::fair_play::FairPlayStore
         + crate::safety::store::SafetyStore
+        + crate::safety::relations::RelationStore
 {
 }
 

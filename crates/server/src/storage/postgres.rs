@@ -34,6 +34,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../../migrations/postgres/0005_devices.sql"),
     include_str!("../../migrations/postgres/0006_fair_play.sql"),
     include_str!("../../migrations/postgres/0007_reports.sql"),
+    include_str!("../../migrations/postgres/0008_relations.sql"),
 ];
 
 /// The longest notification payload sent (PostgreSQL takes up to 8000

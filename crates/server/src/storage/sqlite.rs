@@ -157,6 +157,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../../migrations/sqlite/0006_devices.sql"),
     include_str!("../../migrations/sqlite/0007_fair_play.sql"),
     include_str!("../../migrations/sqlite/0008_reports.sql"),
+    include_str!("../../migrations/sqlite/0009_relations.sql"),
 ];
 
 /// Applies the migrations `db` has not had, with its count, in one

@@ -526,3 +526,47 @@ impl Browser {
         reply.json()["name"].as_str().map(str::to_string)
     }
 }
+
+/// A player in the lobby: a browser, and the seat token it made.
+pub struct Player {
+    pub browser: Browser,
+    pub token: String,
+    pub name: String,
+}
+
+pub fn guest(addr: std::net::SocketAddr, name: &str) -> Player {
+    Player {
+        browser: Browser::new(addr),
+        token: alquerque_server::ids::seat_token(),
+        name: name.to_string(),
+    }
+}
+
+pub async fn account(addr: std::net::SocketAddr, name: &str) -> Player {
+    let mut player = guest(addr, name);
+    let body = format!(r#"{{"name":"{name}","password":"a long password"}}"#);
+    let reply = player
+        .browser
+        .call("POST", "/api/account/register", &body)
+        .await;
+    assert_eq!(reply.status, 200, "{}", reply.body);
+    player
+}
+
+impl Player {
+    pub async fn post(&mut self, path: &str, fields: &str) -> Reply {
+        let body = format!(
+            r#"{{{fields}"token":"{}","name":"{}"}}"#,
+            self.token, self.name
+        );
+        self.browser.call("POST", path, &body).await
+    }
+
+    /// Connects to `game` with this player's seat token; the role welcomed.
+    pub async fn sit(&self, addr: std::net::SocketAddr, game: &str) -> (Socket, online_play::Role) {
+        let mut ws = open(addr).await;
+        let welcome = hello(&mut ws, game, Some(&self.token), None, None).await;
+        let role = welcomed_as(&welcome).unwrap_or_else(|| panic!("{welcome:?}"));
+        (ws, role)
+    }
+}

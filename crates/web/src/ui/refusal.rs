@@ -40,6 +40,8 @@ pub fn words(refusal: Option<&Refusal>) -> String {
         OwnSeek => t!("own-seek"),
         OutsideRange => t!("outside-range"),
         CannotReportSelf => t!("report-self"),
+        Yourself => t!("relate-self"),
+        Blocked => t!("blocked-player"),
         BadNote => t!("report-note-long"),
         TooManyReports => t!("too-many-reports"),
         Unavailable { .. } => t!("unavailable"),

@@ -45,6 +45,8 @@ fn every_refusal() -> Vec<Refusal> {
         OwnSeek,
         OutsideRange,
         CannotReportSelf,
+        Yourself,
+        Blocked,
         BadNote,
         TooManyReports,
         Unavailable {

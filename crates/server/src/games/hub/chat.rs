@@ -1,8 +1,11 @@
 //! Chat: a player's message reaches both players, a spectator's the
-//! spectators, on every process that holds the game. Nothing is stored;
-//! the limits (length, pace) are checked where the message came in.
+//! spectators, on every process that holds the game; a player who muted or
+//! blocked the speaker does not hear it (the speaker still sees their own
+//! line). Each line is kept for the moderators by the process it came in
+//! through, where the limits (length, pace) are checked too.
 
-use online_play::{Phrase, Role, ServerMessage};
+use engine::Side;
+use online_play::{side_of, Phrase, Role, ServerMessage};
 
 use super::{lock, Hub};
 use crate::games::live::{Audience, Live};
@@ -88,20 +91,40 @@ impl Hub {
                 tracing::warn!(game, error = %e, "chat not passed on");
             }
         }
-        live.send(audience(from), said.message(from));
+        live.send(self.hearers(live, from).await, said.message(from));
     }
 
     /// A chat message said through another process.
-    pub fn chat_elsewhere(&self, process: &str, game: &str, from: Role, line: &str) {
+    pub async fn chat_elsewhere(&self, process: &str, game: &str, from: Role, line: &str) {
         if process == self.process {
             return;
         }
         let Some(said) = Said::from_line(line) else {
             return;
         };
-        if let Some(live) = lock(&self.live).get(game) {
-            live.send(audience(from), said.message(from));
+        let live = lock(&self.live).get(game).cloned();
+        if let Some(live) = live {
+            live.send(self.hearers(&live, from).await, said.message(from));
         }
+    }
+
+    /// Who hears `from`: its audience, less the other player when that
+    /// player has muted or blocked the speaker's account.
+    async fn hearers(&self, live: &Live, from: Role) -> Audience {
+        let Some(side) = side_of(from) else {
+            return audience(from);
+        };
+        let players = live.state.lock().await.row.players.clone();
+        let seat = |s: Side| players[usize::from(s == Side::Black)].clone();
+        if let (Some(speaker), Some(listener)) = (seat(side), seat(side.other())) {
+            let silenced =
+                crate::safety::relations::RelationStore::silences(&*self.db, &listener, &speaker)
+                    .await;
+            if silenced.unwrap_or(false) {
+                return Audience::Player(side);
+            }
+        }
+        audience(from)
     }
 }
 
