@@ -116,7 +116,7 @@ pub const STATS: Endpoint = Endpoint::get("/api/stats");
 pub const LOBBY_SOCKET: Endpoint = Endpoint::get("/api/lobby/socket");
 
 /// Every endpoint, for checks that each is routed once.
-pub const ENDPOINTS: [Endpoint; 24] = [
+pub const ENDPOINTS: [Endpoint; 26] = [
     CREATE,
     GAME,
     ME,
@@ -141,6 +141,8 @@ pub const ENDPOINTS: [Endpoint; 24] = [
     MY_REPORTS,
     RELATIONS,
     RELATE,
+    MOD_REPORTS,
+    MOD_ACT,
 ];
 
 /// A rating: its value, and whether it is still provisional.
@@ -499,10 +501,12 @@ pub enum LobbyNews {
     },
 }
 
+pub use moderation::*;
 pub use refusal::{Refusal, Unavailable};
 pub use relations::*;
 pub use reports::*;
 
+mod moderation;
 mod refusal;
 mod relations;
 mod reports;

@@ -41,6 +41,23 @@ enum Command {
         #[arg(long)]
         replace: bool,
     },
+    /// Makes an account a moderator, or no longer one.
+    Moderator {
+        #[command(subcommand)]
+        change: Grant,
+        /// The database (a SQLite file or a PostgreSQL URL).
+        #[arg(long, global = true, default_value = "alquerque.db")]
+        db: String,
+    },
+}
+
+/// A moderator granted or taken back.
+#[derive(Debug, Subcommand)]
+enum Grant {
+    /// Makes the account NAME a moderator.
+    Add { name: String },
+    /// Takes the moderator role back from NAME.
+    Remove { name: String },
 }
 
 #[derive(Debug, clap::Args)]
@@ -133,7 +150,10 @@ async fn main() -> ExitCode {
     // Bad usage exits with status 2, `--help` and `--version` with 0.
     let cli = Cli::parse();
     if let Some(command) = cli.command {
-        return run(command);
+        return match command {
+            Command::Moderator { change, db } => moderator(change, &db).await,
+            other => run(other),
+        };
     }
     let config = cli.serve.into_config();
     tracing_subscriber::fmt()
@@ -166,6 +186,7 @@ fn run(command: Command) -> ExitCode {
             format!("restored {db} from {from}"),
             backup::restore(from, db, *replace),
         ),
+        Command::Moderator { .. } => unreachable!("run by moderator()"),
     };
     match outcome {
         Ok(()) => {
@@ -174,6 +195,28 @@ fn run(command: Command) -> ExitCode {
         }
         Err(e) => {
             eprintln!("error: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// Grants or takes back the moderator role, on the database `db`.
+async fn moderator(change: Grant, db: &str) -> ExitCode {
+    let (on, name) = match &change {
+        Grant::Add { name } => (true, name),
+        Grant::Remove { name } => (false, name),
+    };
+    match alquerque_server::safety::moderation::grant(db, name, on).await {
+        Ok(()) if on => {
+            eprintln!("{name} is a moderator");
+            ExitCode::SUCCESS
+        }
+        Ok(()) => {
+            eprintln!("{name} is no longer a moderator");
+            ExitCode::SUCCESS
+        }
+        Err(why) => {
+            eprintln!("error: {why}");
             ExitCode::FAILURE
         }
     }

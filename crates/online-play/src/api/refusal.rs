@@ -73,6 +73,12 @@ pub enum Refusal {
     Yourself,
     /// A seek between two players one of whom blocked the other.
     Blocked,
+    // Moderation.
+    NotModerator,
+    /// A moderator's action without its reason.
+    NoReason,
+    /// A report another moderator handled first.
+    AlreadyHandled,
     /// A report's note longer than [`super::NOTE_CHARS`].
     BadNote,
     TooManyReports,
@@ -94,8 +100,8 @@ impl Refusal {
                 429
             }
             LogInFirst | WrongLogin => 401,
-            WrongPassword | RatedNeedsAccount | OutsideRange | Blocked => 403,
-            NameTaken | AccountChanged | SeekClosed | OwnSeek => 409,
+            WrongPassword | RatedNeedsAccount | OutsideRange | Blocked | NotModerator => 403,
+            NameTaken | AccountChanged | SeekClosed | OwnSeek | AlreadyHandled => 409,
             NoSuchGame | NoSuchPlayer | NoSuchSeek => 404,
             Unavailable { .. } => 503,
             Malformed { .. }
@@ -110,6 +116,7 @@ impl Refusal {
             | RatedNeedsClock
             | CannotReportSelf
             | Yourself
+            | NoReason
             | BadNote => 400,
         }
     }
@@ -156,6 +163,9 @@ impl Refusal {
             CannotReportSelf => "you cannot report yourself",
             Yourself => "that is you",
             Blocked => "one of you has blocked the other",
+            NotModerator => "for moderators only",
+            NoReason => "an action needs its reason (1 to 500 characters)",
+            AlreadyHandled => "that report was handled already",
             BadNote => "a report's note has at most 500 characters",
             TooManyReports => "too many reports; wait an hour",
             Unavailable { area } => match area {

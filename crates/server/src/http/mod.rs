@@ -229,6 +229,7 @@ pub async fn serve(config: Config) -> Result<(SocketAddr, Serving), Box<dyn std:
         .merge(crate::ratings::routes::routes())
         .merge(crate::games::in_play::routes())
         .merge(crate::safety::routes::routes())
+        .merge(crate::safety::moderation_routes::routes())
         .layer(axum::middleware::map_response_with_state(
             app.clone(),
             operator::count_refusals,

@@ -86,6 +86,7 @@ pub trait Storage:
     + crate::lobby::fair_play::FairPlayStore
     + crate::safety::store::SafetyStore
     + crate::safety::relations::RelationStore
+    + crate::safety::moderation::ModerationStore
 {
 }
 
@@ -99,6 +100,7 @@ impl<T> Storage for T where
         + crate::lobby::fair_play::FairPlayStore
         + crate::safety::store::SafetyStore
         + crate::safety::relations::RelationStore
+        + crate::safety::moderation::ModerationStore
 {
 }
 

@@ -158,6 +158,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../../migrations/sqlite/0007_fair_play.sql"),
     include_str!("../../migrations/sqlite/0008_reports.sql"),
     include_str!("../../migrations/sqlite/0009_relations.sql"),
+    include_str!("../../migrations/sqlite/0010_moderation.sql"),
 ];
 
 /// Applies the migrations `db` has not had, with its count, in one

@@ -47,6 +47,9 @@ fn every_refusal() -> Vec<Refusal> {
         CannotReportSelf,
         Yourself,
         Blocked,
+        NotModerator,
+        NoReason,
+        AlreadyHandled,
         BadNote,
         TooManyReports,
         Unavailable {

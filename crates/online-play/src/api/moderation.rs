@@ -1,0 +1,65 @@
+//! Moderation: the open reports, oldest first, each with its game and the
+//! chat as the server kept it, for moderators only; and an action taken on
+//! a report (dismissed, or its player warned), logged with who took it and
+//! why, which marks the report handled for its reporter to see.
+
+use serde::{Deserialize, Serialize};
+
+use super::{Endpoint, ReportReason};
+
+/// The open reports: [`OpenReports`].
+pub const MOD_REPORTS: Endpoint = Endpoint::get("/api/moderation/reports");
+/// Takes an action on a report ([`ModRequest`]): [`Acted`].
+pub const MOD_ACT: Endpoint = Endpoint::post("/api/moderation/actions");
+
+/// A chat line a report took: when (seconds), which side said it
+/// (`white`, `black`, `spectator`), and the line (a phrase by its name
+/// after the character `\u{1}`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ReportedLine {
+    pub at: i64,
+    pub side: String,
+    pub line: String,
+}
+
+/// A report nobody has handled yet.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct OpenReport {
+    pub id: String,
+    pub reporter: String,
+    pub player: String,
+    pub reason: ReportReason,
+    pub note: String,
+    pub game: Option<String>,
+    pub chat: Vec<ReportedLine>,
+    pub created: i64,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct OpenReports {
+    pub reports: Vec<OpenReport>,
+}
+
+/// What a moderator does about a report.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ModAction {
+    /// Nothing was wrong.
+    Dismiss,
+    /// The reported player is warned.
+    Warn,
+}
+
+/// An action on a report, with its reason (for the log).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ModRequest {
+    pub report: String,
+    pub action: ModAction,
+    pub reason: String,
+}
+
+/// An action logged: its id.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Acted {
+    pub id: String,
+}

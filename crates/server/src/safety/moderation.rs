@@ -1,0 +1,263 @@
+//! Moderators and what they do, on either store: who is a moderator
+//! (granted on the command line), the open reports oldest first, and each
+//! action taken (who, on whom, why), which also marks its report handled.
+
+use rusqlite::params;
+
+use super::store::Report;
+use crate::storage::numbered;
+use crate::storage::sqlite::{Store, StoreError};
+
+/// An action a moderator took.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Action {
+    pub id: String,
+    pub moderator: String,
+    pub player: String,
+    /// Its code (`dismiss`, `warn`…).
+    pub action: String,
+    pub reason: String,
+    /// The report it handled, if any.
+    pub report: Option<String>,
+    pub created: i64,
+}
+
+const GRANT: &str =
+    "INSERT INTO moderators (user_key, granted) VALUES (?1, ?2) ON CONFLICT DO NOTHING";
+const REVOKE: &str = "DELETE FROM moderators WHERE user_key = ?1";
+const IS_MODERATOR: &str = "SELECT count(*) FROM moderators WHERE user_key = ?1";
+const OPEN_REPORTS: &str =
+    "SELECT id, reporter, reported, reason, note, game, chat, created, handled
+     FROM reports WHERE handled IS NULL ORDER BY created, id LIMIT 100";
+const LOG: &str = "INSERT INTO mod_actions (id, moderator, player, action, reason, report, created)
+     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)";
+const HANDLE: &str = "UPDATE reports SET handled = ?2 WHERE id = ?1 AND handled IS NULL";
+const ACTIONS_ON: &str = "SELECT id, moderator, player, action, reason, report, created
+     FROM mod_actions WHERE player = ?1 ORDER BY created DESC, id LIMIT 100";
+
+fn report_of(r: &rusqlite::Row<'_>) -> rusqlite::Result<Report> {
+    Ok(Report {
+        id: r.get(0)?,
+        reporter: r.get(1)?,
+        reported: r.get(2)?,
+        reason: r.get(3)?,
+        note: r.get(4)?,
+        game: r.get(5)?,
+        chat: r.get(6)?,
+        created: r.get(7)?,
+        handled: r.get(8)?,
+    })
+}
+
+impl Store {
+    fn grant(&mut self, user: &str, on: bool, now: i64) -> Result<(), StoreError> {
+        if on {
+            self.db.execute(GRANT, params![user, now])?;
+        } else {
+            self.db.execute(REVOKE, params![user])?;
+        }
+        Ok(())
+    }
+
+    fn is_moderator(&self, user: &str) -> Result<bool, StoreError> {
+        let n: i64 = self
+            .db
+            .query_row(IS_MODERATOR, params![user], |r| r.get(0))?;
+        Ok(n > 0)
+    }
+
+    fn open_reports(&self) -> Result<Vec<Report>, StoreError> {
+        let mut statement = self.db.prepare_cached(OPEN_REPORTS)?;
+        let found = statement
+            .query_map([], report_of)?
+            .collect::<rusqlite::Result<Vec<_>>>()?;
+        Ok(found)
+    }
+
+    fn act(&mut self, a: &Action) -> Result<bool, StoreError> {
+        let tx = self.db.transaction()?;
+        let handled = match &a.report {
+            Some(report) => tx.execute(HANDLE, params![report, a.created])? == 1,
+            None => true,
+        };
+        if handled {
+            tx.execute(
+                LOG,
+                params![
+                    a.id,
+                    a.moderator,
+                    a.player,
+                    a.action,
+                    a.reason,
+                    a.report,
+                    a.created
+                ],
+            )?;
+        }
+        tx.commit()?;
+        Ok(handled)
+    }
+
+    fn actions_on(&self, player: &str) -> Result<Vec<Action>, StoreError> {
+        let mut statement = self.db.prepare_cached(ACTIONS_ON)?;
+        let found = statement
+            .query_map(params![player], |r| {
+                Ok(Action {
+                    id: r.get(0)?,
+                    moderator: r.get(1)?,
+                    player: r.get(2)?,
+                    action: r.get(3)?,
+                    reason: r.get(4)?,
+                    report: r.get(5)?,
+                    created: r.get(6)?,
+                })
+            })?
+            .collect::<rusqlite::Result<Vec<_>>>()?;
+        Ok(found)
+    }
+}
+
+/// Grants (`on`) or takes back the moderator role of the account `name`,
+/// on the database `url` (the operator's command line).
+pub async fn grant(url: &str, name: &str, on: bool) -> Result<(), String> {
+    let key = crate::accounts::name_key(name).map_err(|_| format!("{name:?} is no username"))?;
+    let (db, opening) = crate::storage::Db::open(url, std::time::Duration::from_secs(5));
+    match opening.await {
+        Ok(Ok(())) => {}
+        Ok(Err(e)) => return Err(e.to_string()),
+        Err(_) => return Err("the database did not open".to_string()),
+    }
+    if db.user(&key).await.map_err(|e| e.to_string())?.is_none() {
+        return Err(format!("there is no account {name:?}"));
+    }
+    let now = crate::time::Time::system().now();
+    db.grant(&key, on, now).await.map_err(|e| e.to_string())
+}
+
+/// Moderators and their actions, on either store.
+#[async_trait::async_trait]
+pub trait ModerationStore: Send + Sync {
+    /// Makes `user` a moderator (`on`), or no longer one.
+    async fn grant(&self, user: &str, on: bool, now: i64) -> Result<(), StoreError>;
+
+    async fn is_moderator(&self, user: &str) -> Result<bool, StoreError>;
+
+    /// The reports nobody has handled, oldest first (the first 100).
+    async fn open_reports(&self) -> Result<Vec<Report>, StoreError>;
+
+    /// Logs an action, marking its report handled, in one transaction;
+    /// false (nothing done) when that report was handled already.
+    async fn act(&self, action: &Action) -> Result<bool, StoreError>;
+
+    /// The actions taken on `player`, newest first.
+    async fn actions_on(&self, player: &str) -> Result<Vec<Action>, StoreError>;
+}
+
+#[async_trait::async_trait]
+impl ModerationStore for crate::storage::Sqlite {
+    async fn grant(&self, user: &str, on: bool, now: i64) -> Result<(), StoreError> {
+        let u = user.to_string();
+        self.write(move |store| store.grant(&u, on, now)).await
+    }
+
+    async fn is_moderator(&self, user: &str) -> Result<bool, StoreError> {
+        let u = user.to_string();
+        self.read(move |store| store.is_moderator(&u)).await
+    }
+
+    async fn open_reports(&self) -> Result<Vec<Report>, StoreError> {
+        self.read(|store| store.open_reports()).await
+    }
+
+    async fn act(&self, action: &Action) -> Result<bool, StoreError> {
+        let a = action.clone();
+        self.write(move |store| store.act(&a)).await
+    }
+
+    async fn actions_on(&self, player: &str) -> Result<Vec<Action>, StoreError> {
+        let p = player.to_string();
+        self.read(move |store| store.actions_on(&p)).await
+    }
+}
+
+#[async_trait::async_trait]
+impl ModerationStore for crate::storage::Postgres {
+    async fn grant(&self, user: &str, on: bool, now: i64) -> Result<(), StoreError> {
+        let pg = self.opened().await?;
+        if on {
+            pg.execute(&numbered(GRANT), &[&user, &now]).await?;
+        } else {
+            pg.execute(&numbered(REVOKE), &[&user]).await?;
+        }
+        Ok(())
+    }
+
+    async fn is_moderator(&self, user: &str) -> Result<bool, StoreError> {
+        let pg = self.opened().await?;
+        let row = pg.query_opt(&numbered(IS_MODERATOR), &[&user]).await?;
+        Ok(row.is_some_and(|r| r.get::<_, i64>(0) > 0))
+    }
+
+    async fn open_reports(&self) -> Result<Vec<Report>, StoreError> {
+        let pg = self.opened().await?;
+        let rows = pg.query(&numbered(OPEN_REPORTS), &[]).await?;
+        Ok(rows
+            .iter()
+            .map(|r| Report {
+                id: r.get(0),
+                reporter: r.get(1),
+                reported: r.get(2),
+                reason: r.get(3),
+                note: r.get(4),
+                game: r.get(5),
+                chat: r.get(6),
+                created: r.get(7),
+                handled: r.get(8),
+            })
+            .collect())
+    }
+
+    async fn act(&self, a: &Action) -> Result<bool, StoreError> {
+        let pg = self.opened().await?;
+        let mut client = pg.client().await?;
+        let tx = client.transaction().await?;
+        let handled = match &a.report {
+            Some(report) => tx.execute(&numbered(HANDLE), &[report, &a.created]).await? == 1,
+            None => true,
+        };
+        if handled {
+            tx.execute(
+                &numbered(LOG),
+                &[
+                    &a.id,
+                    &a.moderator,
+                    &a.player,
+                    &a.action,
+                    &a.reason,
+                    &a.report,
+                    &a.created,
+                ],
+            )
+            .await?;
+        }
+        tx.commit().await?;
+        Ok(handled)
+    }
+
+    async fn actions_on(&self, player: &str) -> Result<Vec<Action>, StoreError> {
+        let pg = self.opened().await?;
+        let rows = pg.query(&numbered(ACTIONS_ON), &[&player]).await?;
+        Ok(rows
+            .iter()
+            .map(|r| Action {
+                id: r.get(0),
+                moderator: r.get(1),
+                player: r.get(2),
+                action: r.get(3),
+                reason: r.get(4),
+                report: r.get(5),
+                created: r.get(6),
+            })
+            .collect())
+    }
+}

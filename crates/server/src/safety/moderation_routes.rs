@@ -1,0 +1,120 @@
+//! Moderation over HTTP, for moderators only (401 for a guest, 403 for
+//! anyone else): `GET /api/moderation/reports` lists the open reports,
+//! oldest first, with their chat; `POST /api/moderation/actions` dismisses
+//! a report or warns its player, logged with the moderator and the reason.
+
+use std::sync::Arc;
+
+use axum::extract::rejection::JsonRejection;
+use axum::extract::State;
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use axum_extra::extract::cookie::CookieJar;
+use online_play::api::{
+    Acted, ModAction, ModRequest, OpenReport, OpenReports, Refusal, ReportedLine, MOD_ACT,
+    MOD_REPORTS,
+};
+
+use super::moderation::Action;
+use crate::accounts::routes::{body, signed_in};
+use crate::accounts::users::User;
+use crate::http::error::{ApiError, Area, OrUnavailable};
+use crate::http::App;
+
+const REPORTS: Area = Area::Reports;
+
+pub(crate) fn routes() -> Router<Arc<App>> {
+    Router::new()
+        .route(MOD_REPORTS.route, get(open_reports))
+        .route(MOD_ACT.route, post(act))
+}
+
+/// The signed-in moderator, or the refusal.
+async fn moderator(app: &App, jar: &CookieJar) -> Result<User, ApiError> {
+    let user = signed_in(app, jar)
+        .await?
+        .ok_or(ApiError::from(Refusal::LogInFirst))?;
+    if !app
+        .hub
+        .db()
+        .is_moderator(&user.key)
+        .await
+        .or_unavailable(REPORTS)?
+    {
+        return Err(Refusal::NotModerator.into());
+    }
+    Ok(user)
+}
+
+async fn open_reports(
+    State(app): State<Arc<App>>,
+    jar: CookieJar,
+) -> Result<Json<OpenReports>, ApiError> {
+    moderator(&app, &jar).await?;
+    let reports = app
+        .hub
+        .db()
+        .open_reports()
+        .await
+        .or_unavailable(REPORTS)?
+        .into_iter()
+        .filter_map(|r| {
+            Some(OpenReport {
+                reason: serde_json::from_value(serde_json::Value::String(r.reason)).ok()?,
+                chat: serde_json::from_str::<Vec<ReportedLine>>(&r.chat).unwrap_or_default(),
+                id: r.id,
+                reporter: r.reporter,
+                player: r.reported,
+                note: r.note,
+                game: r.game,
+                created: r.created,
+            })
+        })
+        .collect();
+    Ok(Json(OpenReports { reports }))
+}
+
+async fn act(
+    State(app): State<Arc<App>>,
+    jar: CookieJar,
+    read: Result<Json<ModRequest>, JsonRejection>,
+) -> Result<Json<Acted>, ApiError> {
+    let asked = body(read, r#"{"report", "action", "reason"}"#)?;
+    let user = moderator(&app, &jar).await?;
+    let reason = asked.reason.trim();
+    if reason.is_empty() || reason.chars().count() > 500 {
+        return Err(Refusal::NoReason.into());
+    }
+    let db = app.hub.db();
+    let open = db.open_reports().await.or_unavailable(REPORTS)?;
+    let report = open.iter().find(|r| r.id == asked.report);
+    let player = match report {
+        Some(report) => report.reported.clone(),
+        // Handled already, or none such.
+        None => return Err(Refusal::AlreadyHandled.into()),
+    };
+    let action = Action {
+        id: crate::ids::game_id(),
+        moderator: user.key.clone(),
+        player,
+        action: match asked.action {
+            ModAction::Dismiss => "dismiss",
+            ModAction::Warn => "warn",
+        }
+        .to_string(),
+        reason: reason.to_string(),
+        report: Some(asked.report.clone()),
+        created: app.hub.time.now(),
+    };
+    if !db.act(&action).await.or_unavailable(REPORTS)? {
+        return Err(Refusal::AlreadyHandled.into());
+    }
+    tracing::info!(
+        action = %action.action,
+        moderator = %action.moderator,
+        player = %action.player,
+        report = %asked.report,
+        "moderated"
+    );
+    Ok(Json(Acted { id: action.id }))
+}
