@@ -392,6 +392,8 @@ pub enum ErrorCode {
     SlowDown,
     /// A chat message empty or over 140 characters.
     BadChat,
+    /// A moderator has muted this player's chat for a while.
+    Muted,
     /// The game's stored record cannot be read: it cannot go on.
     Damaged,
     /// The server could not read or store the game just now; nothing was
@@ -403,6 +405,7 @@ impl ErrorCode {
     pub fn as_str(self) -> &'static str {
         match self {
             ErrorCode::BinaryFrame => "binary_frame",
+            ErrorCode::Muted => "muted",
             ErrorCode::TooLarge => "too_large",
             ErrorCode::Malformed => "malformed",
             ErrorCode::HelloFirst => "hello_first",

@@ -1,7 +1,9 @@
 //! Moderators, on SQLite and across two processes on PostgreSQL: the role
 //! granted and taken back on the command line; the open reports, oldest
 //! first with their chat, for moderators only; an action logged with its
-//! reason, marking the report handled for its reporter, and only once.
+//! reason, marking the report handled for its reporter, and only once; a
+//! mute refusing the player's chat while it lasts; a closed account signed
+//! out and kept out, told why.
 
 mod common;
 
@@ -26,7 +28,7 @@ fn moderator(change: &str, name: &str, db: &str) -> (bool, String) {
 async fn moderation(servers: &[SocketAddr], db: &str) {
     let at = |i: usize| servers[i % servers.len()];
     let mut ana = account(at(0), "Ana").await;
-    account(at(0), "Bob").await;
+    let mut bob = account(at(0), "Bob").await;
     let mut mia = account(at(1), "Mia").await;
     let filed = ana
         .browser
@@ -92,6 +94,87 @@ async fn moderation(servers: &[SocketAddr], db: &str) {
     // The reporter is no moderator.
     let theirs = ana.browser.call("GET", "/api/moderation/reports", "").await;
     assert_eq!(theirs.status, 403);
+
+    // A mute: Bob's chat is refused while it lasts, Ana's goes through.
+    let report = |reason: &str| format!(r#"{{"player":"bob","reason":"{reason}"}}"#);
+    let filed = ana
+        .browser
+        .call("POST", "/api/reports", &report("insult"))
+        .await;
+    let second = filed.json()["id"].as_str().expect("an id").to_string();
+    let mute = |minutes: &str| {
+        format!(r#"{{"report":"{second}","action":"mute","reason":"insults"{minutes}}}"#)
+    };
+    let endless = mia
+        .browser
+        .call("POST", "/api/moderation/actions", &mute(""))
+        .await;
+    assert_eq!(
+        (endless.status, endless.refused().as_str()),
+        (400, "bad_duration")
+    );
+    let muted = mia
+        .browser
+        .call("POST", "/api/moderation/actions", &mute(r#","minutes":10"#))
+        .await;
+    assert_eq!(muted.status, 200, "{}", muted.body);
+    ana.post("/api/quick", r#""game":"classic","clock":"1+0","#)
+        .await;
+    let paired = bob
+        .post("/api/quick", r#""game":"classic","clock":"1+0","#)
+        .await;
+    let game = paired.json()["game"].as_str().expect("paired").to_string();
+    let (mut ana_ws, _) = ana.sit(at(0), &game).await;
+    let (mut bob_ws, _) = bob.sit(at(1), &game).await;
+    send(
+        &mut bob_ws,
+        &online_play::ClientMessage::Chat { text: "hi".into() },
+    )
+    .await;
+    let refused = next_where(&mut bob_ws, |m| error_code(m).is_some()).await;
+    assert_eq!(error_code(&refused), Some(online_play::ErrorCode::Muted));
+    send(
+        &mut ana_ws,
+        &online_play::ClientMessage::Chat {
+            text: "hello".into(),
+        },
+    )
+    .await;
+    let heard = next_where(&mut bob_ws, |m| {
+        matches!(m, online_play::ServerMessage::Chat { .. })
+    })
+    .await;
+    assert!(matches!(&heard, online_play::ServerMessage::Chat { text, .. } if text == "hello"));
+
+    // Closed: signed out at once, and never in again, told why.
+    let filed = ana
+        .browser
+        .call("POST", "/api/reports", &report("cheating"))
+        .await;
+    let third = filed.json()["id"].as_str().expect("an id").to_string();
+    let closed = mia
+        .browser
+        .call(
+            "POST",
+            "/api/moderation/actions",
+            &format!(r#"{{"report":"{third}","action":"close","reason":"played with an engine"}}"#),
+        )
+        .await;
+    assert_eq!(closed.status, 200, "{}", closed.body);
+    assert_eq!(bob.browser.me().await, None, "signed out");
+    let back = bob
+        .browser
+        .call(
+            "POST",
+            "/api/account/login",
+            r#"{"name":"Bob","password":"a long password"}"#,
+        )
+        .await;
+    assert_eq!(
+        (back.status, back.refused().as_str()),
+        (403, "account_closed")
+    );
+    assert!(back.body.contains("played with an engine"), "{}", back.body);
 
     // Taken back.
     let (ok, said) = moderator("remove", "mia", db);

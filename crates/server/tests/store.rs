@@ -468,7 +468,9 @@ async fn a_postgresql_database_of_four_steps_migrates_on() {
 /// The migration steps there are for `database` (`sqlite`, `postgres`):
 /// the numbered files in `migrations/<database>/`.
 fn steps_in(database: &str) -> i64 {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("migrations").join(database);
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("migrations")
+        .join(database);
     std::fs::read_dir(dir)
         .expect("the migrations")
         .filter_map(Result::ok)

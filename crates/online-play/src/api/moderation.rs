@@ -48,7 +48,15 @@ pub enum ModAction {
     Dismiss,
     /// The reported player is warned.
     Warn,
+    /// The reported player's chat is muted for [`ModRequest::minutes`].
+    Mute,
+    /// The reported player's account is closed: signed out everywhere,
+    /// and never signed in again.
+    Close,
 }
+
+/// The longest mute a moderator gives, in minutes (30 days).
+pub const MUTE_MINUTES: u32 = 30 * 24 * 60;
 
 /// An action on a report, with its reason (for the log).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -56,6 +64,9 @@ pub struct ModRequest {
     pub report: String,
     pub action: ModAction,
     pub reason: String,
+    /// How long a mute lasts, from 1 to [`MUTE_MINUTES`].
+    #[serde(default)]
+    pub minutes: Option<u32>,
 }
 
 /// An action logged: its id.

@@ -79,6 +79,12 @@ pub enum Refusal {
     NoReason,
     /// A report another moderator handled first.
     AlreadyHandled,
+    /// A mute without its length, or longer than 30 days.
+    BadDuration,
+    /// A sign-in to an account a moderator closed, and why.
+    AccountClosed {
+        reason: String,
+    },
     /// A report's note longer than [`super::NOTE_CHARS`].
     BadNote,
     TooManyReports,
@@ -100,7 +106,12 @@ impl Refusal {
                 429
             }
             LogInFirst | WrongLogin => 401,
-            WrongPassword | RatedNeedsAccount | OutsideRange | Blocked | NotModerator => 403,
+            WrongPassword
+            | RatedNeedsAccount
+            | OutsideRange
+            | Blocked
+            | NotModerator
+            | AccountClosed { .. } => 403,
             NameTaken | AccountChanged | SeekClosed | OwnSeek | AlreadyHandled => 409,
             NoSuchGame | NoSuchPlayer | NoSuchSeek => 404,
             Unavailable { .. } => 503,
@@ -117,6 +128,7 @@ impl Refusal {
             | CannotReportSelf
             | Yourself
             | NoReason
+            | BadDuration
             | BadNote => 400,
         }
     }
@@ -166,6 +178,10 @@ impl Refusal {
             NotModerator => "for moderators only",
             NoReason => "an action needs its reason (1 to 500 characters)",
             AlreadyHandled => "that report was handled already",
+            BadDuration => "a mute lasts 1 minute to 30 days",
+            AccountClosed { reason } => {
+                return format!("this account was closed by a moderator: {reason}")
+            }
             BadNote => "a report's note has at most 500 characters",
             TooManyReports => "too many reports; wait an hour",
             Unavailable { area } => match area {

@@ -323,7 +323,20 @@ async fn login(
     if !password_matches(&app, user.as_ref(), asked.password).await {
         return Err(wrong());
     }
-    start_session(&app, jar, &user.ok_or_else(wrong)?).await
+    let user = user.ok_or_else(wrong)?;
+    let now = app.hub.time.now();
+    let closed = crate::safety::moderation::ModerationStore::sanction_of(
+        &**app.hub.db(),
+        &user.key,
+        crate::safety::moderation::CLOSED,
+        now,
+    )
+    .await
+    .or_unavailable(ACCOUNTS)?;
+    if let Some((reason, _)) = closed {
+        return Err(Refusal::AccountClosed { reason }.into());
+    }
+    start_session(&app, jar, &user).await
 }
 
 async fn logout(State(app): State<Arc<App>>, headers: HeaderMap, jar: CookieJar) -> Answer {

@@ -116,6 +116,7 @@ fn words(code: ErrorCode) -> &'static str {
         ErrorCode::TooMany => "too many games or joins from this address; try later",
         ErrorCode::SlowDown => "chat messages come too fast; wait a little",
         ErrorCode::BadChat => "a chat message has 1 to 140 characters",
+        ErrorCode::Muted => "a moderator has muted your chat for a while",
         ErrorCode::Damaged => "this game's stored record is damaged",
         ErrorCode::Unavailable => "the server could not do that just now; try again",
     }
@@ -338,6 +339,11 @@ async fn connection(app: Arc<App>, mut ws: WebSocket, id: u64, ip: IpAddr) {
                     Ok(ClientMessage::Mute { muted: on }) => {
                         muted = on;
                         Ok(None)
+                    }
+                    Ok(ClientMessage::Chat { .. } | ClientMessage::Phrase { .. })
+                        if app.hub.muted(&live, role).await =>
+                    {
+                        Err(ErrorCode::Muted)
                     }
                     Ok(ClientMessage::Chat { text }) => match online_play::chat_text(&text) {
                         Err(code) => Err(code),

@@ -8,6 +8,18 @@ use super::store::Report;
 use crate::storage::numbered;
 use crate::storage::sqlite::{Store, StoreError};
 
+/// What lasts of an action: a mute until a time, or a closed account
+/// (`until` none: for good).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Sanction {
+    /// `mute` or `close`.
+    pub kind: &'static str,
+    pub until: Option<i64>,
+}
+
+pub const MUTED: &str = "mute";
+pub const CLOSED: &str = "close";
+
 /// An action a moderator took.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Action {
@@ -20,6 +32,8 @@ pub struct Action {
     /// The report it handled, if any.
     pub report: Option<String>,
     pub created: i64,
+    /// What lasts of it, if anything.
+    pub sanction: Option<Sanction>,
 }
 
 const GRANT: &str =
@@ -32,6 +46,12 @@ const OPEN_REPORTS: &str =
 const LOG: &str = "INSERT INTO mod_actions (id, moderator, player, action, reason, report, created)
      VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)";
 const HANDLE: &str = "UPDATE reports SET handled = ?2 WHERE id = ?1 AND handled IS NULL";
+const SANCTION: &str = "INSERT INTO sanctions (user_key, kind, reason, until, action, created)
+     VALUES (?1, ?2, ?3, ?4, ?5, ?6)
+     ON CONFLICT (user_key, kind) DO UPDATE SET reason = excluded.reason, until = excluded.until,
+     action = excluded.action, created = excluded.created";
+const SANCTION_OF: &str = "SELECT reason, until FROM sanctions
+     WHERE user_key = ?1 AND kind = ?2 AND (until IS NULL OR until > ?3)";
 const ACTIONS_ON: &str = "SELECT id, moderator, player, action, reason, report, created
      FROM mod_actions WHERE player = ?1 ORDER BY created DESC, id LIMIT 100";
 
@@ -93,9 +113,29 @@ impl Store {
                     a.created
                 ],
             )?;
+            if let Some(s) = &a.sanction {
+                tx.execute(
+                    SANCTION,
+                    params![a.player, s.kind, a.reason, s.until, a.id, a.created],
+                )?;
+            }
         }
         tx.commit()?;
         Ok(handled)
+    }
+
+    fn sanction_of(
+        &self,
+        user: &str,
+        kind: &str,
+        now: i64,
+    ) -> Result<Option<(String, Option<i64>)>, StoreError> {
+        let mut statement = self.db.prepare_cached(SANCTION_OF)?;
+        let mut rows = statement.query(params![user, kind, now])?;
+        match rows.next()? {
+            Some(r) => Ok(Some((r.get(0)?, r.get(1)?))),
+            None => Ok(None),
+        }
     }
 
     fn actions_on(&self, player: &str) -> Result<Vec<Action>, StoreError> {
@@ -110,6 +150,7 @@ impl Store {
                     reason: r.get(4)?,
                     report: r.get(5)?,
                     created: r.get(6)?,
+                    sanction: None,
                 })
             })?
             .collect::<rusqlite::Result<Vec<_>>>()?;
@@ -151,6 +192,15 @@ pub trait ModerationStore: Send + Sync {
 
     /// The actions taken on `player`, newest first.
     async fn actions_on(&self, player: &str) -> Result<Vec<Action>, StoreError>;
+
+    /// `user`'s sanction of `kind` in force at `now`: its reason, and
+    /// until when (none: for good).
+    async fn sanction_of(
+        &self,
+        user: &str,
+        kind: &str,
+        now: i64,
+    ) -> Result<Option<(String, Option<i64>)>, StoreError>;
 }
 
 #[async_trait::async_trait]
@@ -177,6 +227,16 @@ impl ModerationStore for crate::storage::Sqlite {
     async fn actions_on(&self, player: &str) -> Result<Vec<Action>, StoreError> {
         let p = player.to_string();
         self.read(move |store| store.actions_on(&p)).await
+    }
+
+    async fn sanction_of(
+        &self,
+        user: &str,
+        kind: &str,
+        now: i64,
+    ) -> Result<Option<(String, Option<i64>)>, StoreError> {
+        let (u, k) = (user.to_string(), kind.to_string());
+        self.read(move |store| store.sanction_of(&u, &k, now)).await
     }
 }
 
@@ -239,6 +299,13 @@ impl ModerationStore for crate::storage::Postgres {
                 ],
             )
             .await?;
+            if let Some(s) = &a.sanction {
+                tx.execute(
+                    &numbered(SANCTION),
+                    &[&a.player, &s.kind, &a.reason, &s.until, &a.id, &a.created],
+                )
+                .await?;
+            }
         }
         tx.commit().await?;
         Ok(handled)
@@ -257,7 +324,21 @@ impl ModerationStore for crate::storage::Postgres {
                 reason: r.get(4),
                 report: r.get(5),
                 created: r.get(6),
+                sanction: None,
             })
             .collect())
+    }
+
+    async fn sanction_of(
+        &self,
+        user: &str,
+        kind: &str,
+        now: i64,
+    ) -> Result<Option<(String, Option<i64>)>, StoreError> {
+        let pg = self.opened().await?;
+        let row = pg
+            .query_opt(&numbered(SANCTION_OF), &[&user, &kind, &now])
+            .await?;
+        Ok(row.map(|r| (r.get(0), r.get(1))))
     }
 }

@@ -1,7 +1,8 @@
 //! Moderation over HTTP, for moderators only (401 for a guest, 403 for
 //! anyone else): `GET /api/moderation/reports` lists the open reports,
 //! oldest first, with their chat; `POST /api/moderation/actions` dismisses
-//! a report or warns its player, logged with the moderator and the reason.
+//! a report, warns its player, mutes their chat for a while or closes
+//! their account, logged with the moderator and the reason.
 
 use std::sync::Arc;
 
@@ -12,10 +13,10 @@ use axum::{Json, Router};
 use axum_extra::extract::cookie::CookieJar;
 use online_play::api::{
     Acted, ModAction, ModRequest, OpenReport, OpenReports, Refusal, ReportedLine, MOD_ACT,
-    MOD_REPORTS,
+    MOD_REPORTS, MUTE_MINUTES,
 };
 
-use super::moderation::Action;
+use super::moderation::{Action, Sanction, CLOSED, MUTED};
 use crate::accounts::routes::{body, signed_in};
 use crate::accounts::users::User;
 use crate::http::error::{ApiError, Area, OrUnavailable};
@@ -85,6 +86,21 @@ async fn act(
     if reason.is_empty() || reason.chars().count() > 500 {
         return Err(Refusal::NoReason.into());
     }
+    let now = app.hub.time.now();
+    let sanction = match (asked.action, asked.minutes) {
+        (ModAction::Mute, Some(minutes)) if (1..=MUTE_MINUTES).contains(&minutes) => {
+            Some(Sanction {
+                kind: MUTED,
+                until: Some(now + i64::from(minutes) * 60),
+            })
+        }
+        (ModAction::Mute, _) => return Err(Refusal::BadDuration.into()),
+        (ModAction::Close, _) => Some(Sanction {
+            kind: CLOSED,
+            until: None,
+        }),
+        (ModAction::Dismiss | ModAction::Warn, _) => None,
+    };
     let db = app.hub.db();
     let open = db.open_reports().await.or_unavailable(REPORTS)?;
     let report = open.iter().find(|r| r.id == asked.report);
@@ -100,14 +116,23 @@ async fn act(
         action: match asked.action {
             ModAction::Dismiss => "dismiss",
             ModAction::Warn => "warn",
+            ModAction::Mute => "mute",
+            ModAction::Close => "close",
         }
         .to_string(),
         reason: reason.to_string(),
         report: Some(asked.report.clone()),
-        created: app.hub.time.now(),
+        created: now,
+        sanction,
     };
     if !db.act(&action).await.or_unavailable(REPORTS)? {
         return Err(Refusal::AlreadyHandled.into());
+    }
+    if asked.action == ModAction::Close {
+        // Signed out everywhere at once.
+        db.end_sessions(&action.player, None)
+            .await
+            .or_unavailable(REPORTS)?;
     }
     tracing::info!(
         action = %action.action,

@@ -159,6 +159,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../../migrations/sqlite/0008_reports.sql"),
     include_str!("../../migrations/sqlite/0009_relations.sql"),
     include_str!("../../migrations/sqlite/0010_moderation.sql"),
+    include_str!("../../migrations/sqlite/0011_sanctions.sql"),
 ];
 
 /// Applies the migrations `db` has not had, with its count, in one

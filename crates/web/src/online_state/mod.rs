@@ -393,6 +393,7 @@ impl Online {
             ErrorCode::TooMany => Received::Lost(t!("too-many-games")),
             ErrorCode::SlowDown => Received::Refused(t!("chat-too-fast")),
             ErrorCode::BadChat => Received::Refused(t!("chat-shape")),
+            ErrorCode::Muted => Received::Refused(t!("chat-muted")),
             ErrorCode::Damaged => Received::Lost(t!("record-damaged")),
             ErrorCode::Unavailable => {
                 // Nothing was stored: a move sent is not played.

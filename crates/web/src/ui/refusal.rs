@@ -45,6 +45,8 @@ pub fn words(refusal: Option<&Refusal>) -> String {
         NotModerator => t!("not-moderator"),
         NoReason => t!("no-reason"),
         AlreadyHandled => t!("already-handled"),
+        BadDuration => t!("bad-duration"),
+        AccountClosed { reason } => t!("account-closed", why = reason),
         BadNote => t!("report-note-long"),
         TooManyReports => t!("too-many-reports"),
         Unavailable { .. } => t!("unavailable"),

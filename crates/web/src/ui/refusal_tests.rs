@@ -50,6 +50,10 @@ fn every_refusal() -> Vec<Refusal> {
         NotModerator,
         NoReason,
         AlreadyHandled,
+        BadDuration,
+        AccountClosed {
+            reason: "spam".into(),
+        },
         BadNote,
         TooManyReports,
         Unavailable {

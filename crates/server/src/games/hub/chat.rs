@@ -108,6 +108,28 @@ impl Hub {
         }
     }
 
+    /// Whether a moderator has muted the account that holds `from`'s seat
+    /// (a failed store lets the line through: chat is not worth a refusal
+    /// the player cannot act on).
+    pub async fn muted(&self, live: &Live, from: Role) -> bool {
+        let Some(side) = side_of(from) else {
+            return false;
+        };
+        let players = live.state.lock().await.row.players.clone();
+        let Some(speaker) = players[usize::from(side == Side::Black)].clone() else {
+            return false;
+        };
+        let now = self.time.now();
+        crate::safety::moderation::ModerationStore::sanction_of(
+            &*self.db,
+            &speaker,
+            crate::safety::moderation::MUTED,
+            now,
+        )
+        .await
+        .is_ok_and(|found| found.is_some())
+    }
+
     /// Who hears `from`: its audience, less the other player when that
     /// player has muted or blocked the speaker's account.
     async fn hearers(&self, live: &Live, from: Role) -> Audience {
