@@ -279,11 +279,10 @@ fn bucket_of(before: &[(f64, f64)], after: &[(f64, f64)], q: f64) -> Option<(f64
     Some((lower, counts[i].0))
 }
 
-/// The quantile `q` of `durations`, in milliseconds.
-fn quantile_ms(durations: &mut [Duration], q: f64) -> f64 {
-    durations.sort();
-    durations
-        .get(((durations.len() as f64 - 1.0) * q) as usize)
+/// The quantile `q` of `sorted` durations, in milliseconds.
+fn quantile_ms(sorted: &[Duration], q: f64) -> f64 {
+    sorted
+        .get(((sorted.len() as f64 - 1.0) * q) as usize)
         .map_or(0.0, |d| d.as_secs_f64() * 1000.0)
 }
 
@@ -363,11 +362,7 @@ async fn run(label: &str, servers: &Servers, games: usize, moves: usize, think: 
     let elapsed = start.elapsed();
     let mut latencies = latencies.lock().expect("lock").clone();
     latencies.sort();
-    let at = |q: f64| {
-        latencies
-            .get(((latencies.len() as f64 - 1.0) * q) as usize)
-            .map_or(0.0, |d| d.as_secs_f64() * 1000.0)
-    };
+    let at = |q: f64| quantile_ms(&latencies, q);
     println!("{label}:");
     println!(
         "  load: {games} games, {sockets} sockets, {} moves relayed in {:.1} s ({:.0} moves/s)",
@@ -379,7 +374,7 @@ async fn run(label: &str, servers: &Servers, games: usize, moves: usize, think: 
         "  move to opponent: p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms",
         at(0.5),
         at(0.99),
-        at(1.0)
+        at(1.0),
     );
     let per_process: Vec<String> = idle
         .iter()
@@ -396,8 +391,9 @@ async fn run(label: &str, servers: &Servers, games: usize, moves: usize, think: 
     // The servers' histogram against the players' own clocks.
     let histogram_after = move_histogram(servers).await;
     let mut acks = acks.lock().expect("lock").clone();
+    acks.sort();
     for (name, q) in [("p50", 0.5), ("p99", 0.99)] {
-        let players = quantile_ms(&mut acks, q);
+        let players = quantile_ms(&acks, q);
         let Some((lower, upper)) = bucket_of(&histogram_before, &histogram_after, q) else {
             println!("  /metrics: no moves in the histogram");
             break;

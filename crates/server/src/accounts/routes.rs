@@ -325,14 +325,12 @@ async fn login(
     }
     let user = user.ok_or_else(wrong)?;
     let now = app.hub.time.now();
-    let closed = crate::safety::moderation::ModerationStore::sanction_of(
-        &**app.hub.db(),
-        &user.key,
-        crate::safety::moderation::CLOSED,
-        now,
-    )
-    .await
-    .or_unavailable(ACCOUNTS)?;
+    let closed = app
+        .hub
+        .db()
+        .sanction_of(&user.key, crate::safety::moderation::CLOSED, now)
+        .await
+        .or_unavailable(ACCOUNTS)?;
     if let Some((reason, _)) = closed {
         return Err(Refusal::AccountClosed { reason }.into());
     }

@@ -4,7 +4,7 @@
 
 use rusqlite::params;
 
-use super::store::Report;
+use super::store::{pg_report_of, report_of, Report, REPORT_COLUMNS};
 use crate::storage::numbered;
 use crate::storage::sqlite::{Store, StoreError};
 
@@ -40,9 +40,8 @@ const GRANT: &str =
     "INSERT INTO moderators (user_key, granted) VALUES (?1, ?2) ON CONFLICT DO NOTHING";
 const REVOKE: &str = "DELETE FROM moderators WHERE user_key = ?1";
 const IS_MODERATOR: &str = "SELECT count(*) FROM moderators WHERE user_key = ?1";
-const OPEN_REPORTS: &str =
-    "SELECT id, reporter, reported, reason, note, game, chat, created, handled
-     FROM reports WHERE handled IS NULL ORDER BY created, id LIMIT 100";
+const OPEN_REPORTS: &str = "FROM reports WHERE handled IS NULL ORDER BY created, id LIMIT 100";
+const OPEN_REPORT: &str = "FROM reports WHERE id = ?1 AND handled IS NULL";
 const LOG: &str = "INSERT INTO mod_actions (id, moderator, player, action, reason, report, created)
      VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)";
 const HANDLE: &str = "UPDATE reports SET handled = ?2 WHERE id = ?1 AND handled IS NULL";
@@ -54,20 +53,6 @@ const SANCTION_OF: &str = "SELECT reason, until FROM sanctions
      WHERE user_key = ?1 AND kind = ?2 AND (until IS NULL OR until > ?3)";
 const ACTIONS_ON: &str = "SELECT id, moderator, player, action, reason, report, created
      FROM mod_actions WHERE player = ?1 ORDER BY created DESC, id LIMIT 100";
-
-fn report_of(r: &rusqlite::Row<'_>) -> rusqlite::Result<Report> {
-    Ok(Report {
-        id: r.get(0)?,
-        reporter: r.get(1)?,
-        reported: r.get(2)?,
-        reason: r.get(3)?,
-        note: r.get(4)?,
-        game: r.get(5)?,
-        chat: r.get(6)?,
-        created: r.get(7)?,
-        handled: r.get(8)?,
-    })
-}
 
 impl Store {
     fn grant(&mut self, user: &str, on: bool, now: i64) -> Result<(), StoreError> {
@@ -87,11 +72,21 @@ impl Store {
     }
 
     fn open_reports(&self) -> Result<Vec<Report>, StoreError> {
-        let mut statement = self.db.prepare_cached(OPEN_REPORTS)?;
+        let mut statement = self
+            .db
+            .prepare_cached(&format!("SELECT {REPORT_COLUMNS} {OPEN_REPORTS}"))?;
         let found = statement
             .query_map([], report_of)?
             .collect::<rusqlite::Result<Vec<_>>>()?;
         Ok(found)
+    }
+
+    fn open_report(&self, id: &str) -> Result<Option<Report>, StoreError> {
+        let mut statement = self
+            .db
+            .prepare_cached(&format!("SELECT {REPORT_COLUMNS} {OPEN_REPORT}"))?;
+        let mut rows = statement.query(params![id])?;
+        Ok(rows.next()?.map(report_of).transpose()?)
     }
 
     fn act(&mut self, a: &Action) -> Result<bool, StoreError> {
@@ -186,6 +181,9 @@ pub trait ModerationStore: Send + Sync {
     /// The reports nobody has handled, oldest first (the first 100).
     async fn open_reports(&self) -> Result<Vec<Report>, StoreError>;
 
+    /// The report `id`, if nobody has handled it yet.
+    async fn open_report(&self, id: &str) -> Result<Option<Report>, StoreError>;
+
     /// Logs an action, marking its report handled, in one transaction;
     /// false (nothing done) when that report was handled already.
     async fn act(&self, action: &Action) -> Result<bool, StoreError>;
@@ -217,6 +215,11 @@ impl ModerationStore for crate::storage::Sqlite {
 
     async fn open_reports(&self) -> Result<Vec<Report>, StoreError> {
         self.read(|store| store.open_reports()).await
+    }
+
+    async fn open_report(&self, id: &str) -> Result<Option<Report>, StoreError> {
+        let id = id.to_string();
+        self.read(move |store| store.open_report(&id)).await
     }
 
     async fn act(&self, action: &Action) -> Result<bool, StoreError> {
@@ -260,21 +263,16 @@ impl ModerationStore for crate::storage::Postgres {
 
     async fn open_reports(&self) -> Result<Vec<Report>, StoreError> {
         let pg = self.opened().await?;
-        let rows = pg.query(&numbered(OPEN_REPORTS), &[]).await?;
-        Ok(rows
-            .iter()
-            .map(|r| Report {
-                id: r.get(0),
-                reporter: r.get(1),
-                reported: r.get(2),
-                reason: r.get(3),
-                note: r.get(4),
-                game: r.get(5),
-                chat: r.get(6),
-                created: r.get(7),
-                handled: r.get(8),
-            })
-            .collect())
+        let sql = numbered(&format!("SELECT {REPORT_COLUMNS} {OPEN_REPORTS}"));
+        let rows = pg.query(&sql, &[]).await?;
+        Ok(rows.iter().map(pg_report_of).collect())
+    }
+
+    async fn open_report(&self, id: &str) -> Result<Option<Report>, StoreError> {
+        let pg = self.opened().await?;
+        let sql = numbered(&format!("SELECT {REPORT_COLUMNS} {OPEN_REPORT}"));
+        let row = pg.query_opt(&sql, &[&id]).await?;
+        Ok(row.as_ref().map(pg_report_of))
     }
 
     async fn act(&self, a: &Action) -> Result<bool, StoreError> {

@@ -102,10 +102,12 @@ async fn act(
         (ModAction::Dismiss | ModAction::Warn, _) => None,
     };
     let db = app.hub.db();
-    let open = db.open_reports().await.or_unavailable(REPORTS)?;
-    let report = open.iter().find(|r| r.id == asked.report);
+    let report = db
+        .open_report(&asked.report)
+        .await
+        .or_unavailable(REPORTS)?;
     let player = match report {
-        Some(report) => report.reported.clone(),
+        Some(report) => report.reported,
         // Handled already, or none such.
         None => return Err(Refusal::AlreadyHandled.into()),
     };

@@ -45,9 +45,41 @@ const CHAT_OF: &str =
 const ADD_REPORT: &str = "INSERT INTO reports
      (id, reporter, reported, reason, note, game, chat, created, handled)
      VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)";
-const REPORTS_BY: &str = "SELECT id, reporter, reported, reason, note, game, chat, created, handled
-     FROM reports WHERE reporter = ?1 ORDER BY created DESC, id LIMIT 100";
+/// A report's columns, in the order [`report_of`] and [`pg_report_of`] read.
+pub(crate) const REPORT_COLUMNS: &str =
+    "id, reporter, reported, reason, note, game, chat, created, handled";
+const REPORTS_BY: &str = "FROM reports WHERE reporter = ?1 ORDER BY created DESC, id LIMIT 100";
 const REPORTS_SINCE: &str = "SELECT count(*) FROM reports WHERE reporter = ?1 AND created >= ?2";
+
+/// A report read from a SQLite row of [`REPORT_COLUMNS`].
+pub(crate) fn report_of(r: &rusqlite::Row<'_>) -> rusqlite::Result<Report> {
+    Ok(Report {
+        id: r.get(0)?,
+        reporter: r.get(1)?,
+        reported: r.get(2)?,
+        reason: r.get(3)?,
+        note: r.get(4)?,
+        game: r.get(5)?,
+        chat: r.get(6)?,
+        created: r.get(7)?,
+        handled: r.get(8)?,
+    })
+}
+
+/// A report read from a PostgreSQL row of [`REPORT_COLUMNS`].
+pub(crate) fn pg_report_of(r: &tokio_postgres::Row) -> Report {
+    Report {
+        id: r.get(0),
+        reporter: r.get(1),
+        reported: r.get(2),
+        reason: r.get(3),
+        note: r.get(4),
+        game: r.get(5),
+        chat: r.get(6),
+        created: r.get(7),
+        handled: r.get(8),
+    }
+}
 
 impl Store {
     fn keep_chat(&mut self, game: &str, at: i64, side: &str, line: &str) -> Result<(), StoreError> {
@@ -82,21 +114,11 @@ impl Store {
     }
 
     fn reports_by(&self, reporter: &str) -> Result<Vec<Report>, StoreError> {
-        let mut statement = self.db.prepare_cached(REPORTS_BY)?;
+        let mut statement = self
+            .db
+            .prepare_cached(&format!("SELECT {REPORT_COLUMNS} {REPORTS_BY}"))?;
         let found = statement
-            .query_map(params![reporter], |r| {
-                Ok(Report {
-                    id: r.get(0)?,
-                    reporter: r.get(1)?,
-                    reported: r.get(2)?,
-                    reason: r.get(3)?,
-                    note: r.get(4)?,
-                    game: r.get(5)?,
-                    chat: r.get(6)?,
-                    created: r.get(7)?,
-                    handled: r.get(8)?,
-                })
-            })?
+            .query_map(params![reporter], report_of)?
             .collect::<rusqlite::Result<Vec<_>>>()?;
         Ok(found)
     }
@@ -221,21 +243,9 @@ impl SafetyStore for crate::storage::Postgres {
 
     async fn reports_by(&self, reporter: &str) -> Result<Vec<Report>, StoreError> {
         let pg = self.opened().await?;
-        let rows = pg.query(&numbered(REPORTS_BY), &[&reporter]).await?;
-        Ok(rows
-            .iter()
-            .map(|r| Report {
-                id: r.get(0),
-                reporter: r.get(1),
-                reported: r.get(2),
-                reason: r.get(3),
-                note: r.get(4),
-                game: r.get(5),
-                chat: r.get(6),
-                created: r.get(7),
-                handled: r.get(8),
-            })
-            .collect())
+        let sql = numbered(&format!("SELECT {REPORT_COLUMNS} {REPORTS_BY}"));
+        let rows = pg.query(&sql, &[&reporter]).await?;
+        Ok(rows.iter().map(pg_report_of).collect())
     }
 
     async fn reports_since(&self, reporter: &str, since: i64) -> Result<i64, StoreError> {

@@ -71,14 +71,10 @@ impl Hub {
             Role::Black => "black",
             Role::Spectator => "spectator",
         };
-        let kept = crate::safety::store::SafetyStore::keep_chat(
-            &*self.db,
-            game,
-            self.time.now(),
-            side,
-            &said.to_line(),
-        )
-        .await;
+        let kept = self
+            .db
+            .keep_chat(game, self.time.now(), side, &said.to_line())
+            .await;
         if let Err(e) = kept {
             tracing::warn!(game, error = %e, "chat not kept");
         }
@@ -115,19 +111,14 @@ impl Hub {
         let Some(side) = side_of(from) else {
             return false;
         };
-        let players = live.state.lock().await.row.players.clone();
-        let Some(speaker) = players[usize::from(side == Side::Black)].clone() else {
+        let [white, black] = seat_accounts(live).await;
+        let Some(speaker) = (if side == Side::White { white } else { black }) else {
             return false;
         };
-        let now = self.time.now();
-        crate::safety::moderation::ModerationStore::sanction_of(
-            &*self.db,
-            &speaker,
-            crate::safety::moderation::MUTED,
-            now,
-        )
-        .await
-        .is_ok_and(|found| found.is_some())
+        self.db
+            .sanction_of(&speaker, crate::safety::moderation::MUTED, self.time.now())
+            .await
+            .is_ok_and(|found| found.is_some())
     }
 
     /// Who hears `from`: its audience, less the other player when that
@@ -136,18 +127,24 @@ impl Hub {
         let Some(side) = side_of(from) else {
             return audience(from);
         };
-        let players = live.state.lock().await.row.players.clone();
-        let seat = |s: Side| players[usize::from(s == Side::Black)].clone();
-        if let (Some(speaker), Some(listener)) = (seat(side), seat(side.other())) {
-            let silenced =
-                crate::safety::relations::RelationStore::silences(&*self.db, &listener, &speaker)
-                    .await;
-            if silenced.unwrap_or(false) {
+        let [white, black] = seat_accounts(live).await;
+        let (speaker, listener) = match side {
+            Side::White => (white, black),
+            Side::Black => (black, white),
+        };
+        if let (Some(speaker), Some(listener)) = (speaker, listener) {
+            if self.db.silences(&listener, &speaker).await.unwrap_or(false) {
                 return Audience::Player(side);
             }
         }
         audience(from)
     }
+}
+
+/// The accounts that play White and Black, when known (games paired in
+/// the lobby).
+async fn seat_accounts(live: &Live) -> [Option<String>; 2] {
+    live.state.lock().await.row.players.clone()
 }
 
 #[cfg(test)]
