@@ -202,10 +202,15 @@ pub struct NewPassword {
     pub new_password: String,
 }
 
-/// Who the browser is signed in as (none for a guest).
+/// Who the browser is signed in as (none for a guest), whether they
+/// moderate, and what the site has to tell them.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Me {
     pub name: Option<String>,
+    #[serde(default)]
+    pub moderator: bool,
+    #[serde(default)]
+    pub notices: Vec<Notice>,
 }
 
 /// A seek to post.
@@ -502,11 +507,13 @@ pub enum LobbyNews {
 }
 
 pub use moderation::*;
+pub use notices::*;
 pub use refusal::{Refusal, Unavailable};
 pub use relations::*;
 pub use reports::*;
 
 mod moderation;
+mod notices;
 mod refusal;
 mod relations;
 mod reports;

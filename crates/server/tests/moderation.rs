@@ -89,6 +89,36 @@ async fn moderation(servers: &[SocketAddr], db: &str) {
     );
     let mine = ana.browser.call("GET", "/api/reports/mine", "").await;
     assert_eq!(mine.json()["reports"][0]["handled"], true);
+    // Both are told when they come: the reporter that it was handled, the
+    // player of the warning and why; until each has read it.
+    let told = |me: &serde_json::Value| me["notices"].as_array().cloned().unwrap_or_default();
+    let anas = ana.browser.call("GET", "/api/me", "").await.json();
+    assert_eq!(anas["moderator"], false);
+    let notices = told(&anas);
+    assert_eq!(notices.len(), 1, "{anas}");
+    assert_eq!(
+        (&notices[0]["kind"], &notices[0]["player"]),
+        (&"report_handled".into(), &"Bob".into())
+    );
+    let bobs = bob.browser.call("GET", "/api/me", "").await.json();
+    let notices = told(&bobs);
+    assert_eq!(notices.len(), 1, "{bobs}");
+    assert_eq!(
+        (&notices[0]["kind"], &notices[0]["reason"]),
+        (&"warned".into(), &"an offensive name".into())
+    );
+    let read = ana.browser.call("POST", "/api/notices/read", "{}").await;
+    assert_eq!(read.status, 200, "{}", read.body);
+    assert_eq!(told(&read.json()), Vec::<serde_json::Value>::new());
+    assert!(told(&ana.browser.call("GET", "/api/me", "").await.json()).is_empty());
+    assert_eq!(
+        told(&bob.browser.call("GET", "/api/me", "").await.json()).len(),
+        1,
+        "one player's reading is not another's"
+    );
+    let mias = mia.browser.call("GET", "/api/me", "").await.json();
+    assert_eq!(mias["moderator"], true);
+    assert!(told(&mias).is_empty());
     let queue = mia.browser.call("GET", "/api/moderation/reports", "").await;
     assert_eq!(queue.json()["reports"], serde_json::json!([]));
     // The reporter is no moderator.
@@ -145,6 +175,51 @@ async fn moderation(servers: &[SocketAddr], db: &str) {
     })
     .await;
     assert!(matches!(&heard, online_play::ServerMessage::Chat { text, .. } if text == "hello"));
+    // Bob is told of the mute while it lasts, however often he reads.
+    bob.browser.call("POST", "/api/notices/read", "{}").await;
+    let bobs = bob.browser.call("GET", "/api/me", "").await.json();
+    let muted = told(&bobs);
+    assert_eq!(muted.len(), 1, "{bobs}");
+    assert_eq!(
+        (&muted[0]["kind"], &muted[0]["reason"]),
+        (&"muted".into(), &"insults".into())
+    );
+    let until = muted[0]["until"].as_i64().expect("an end");
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .expect("a time")
+        .as_secs() as i64;
+    assert!((until - now - 600).abs() < 60, "{until} {now}");
+    // Bob's history, for moderators only.
+    let file = mia
+        .browser
+        .call("GET", "/api/moderation/players/BOB", "")
+        .await;
+    assert_eq!(file.status, 200, "{}", file.body);
+    let file = file.json();
+    let mut actions: Vec<&str> = file["actions"]
+        .as_array()
+        .expect("a list")
+        .iter()
+        .map(|a| a["action"].as_str().expect("a code"))
+        .collect();
+    // (Both in the same second: their order is not the test's to know.)
+    actions.sort_unstable();
+    assert_eq!(actions, ["mute", "warn"], "{file}");
+    assert_eq!(file["actions"][0]["moderator"], "mia");
+    let reports = file["reports"].as_array().expect("a list");
+    let mut reasons: Vec<&str> = reports
+        .iter()
+        .filter_map(|r| r["reason"].as_str())
+        .collect();
+    reasons.sort_unstable();
+    assert_eq!(reasons, ["insult", "name"], "{file}");
+    assert!(reports.iter().all(|r| r["handled"] == true), "{file}");
+    let peek = ana
+        .browser
+        .call("GET", "/api/moderation/players/bob", "")
+        .await;
+    assert_eq!(peek.status, 403);
 
     // Closed: signed out at once, and never in again, told why.
     let filed = ana

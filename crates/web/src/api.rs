@@ -277,7 +277,7 @@ mod tests {
         );
         assert_eq!(
             decode(&ApiCall::Logout, 200, r#"{"name":null}"#),
-            Ok(ApiReply::Me(Me { name: None }))
+            Ok(ApiReply::Me(Me::default()))
         );
     }
 

@@ -74,3 +74,36 @@ pub struct ModRequest {
 pub struct Acted {
     pub id: String,
 }
+
+/// What moderators know of a player: [`PlayerFile`].
+pub const MOD_PLAYER: Endpoint = Endpoint::get("/api/moderation/players/{name}");
+
+/// An action taken on a player, as the log keeps it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LoggedAction {
+    pub moderator: String,
+    /// Its code (`warn`, `mute`…).
+    pub action: String,
+    pub reason: String,
+    pub created: i64,
+}
+
+/// A report made on a player, handled or not.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PastReport {
+    pub reporter: String,
+    pub reason: ReportReason,
+    pub note: String,
+    pub created: i64,
+    pub handled: bool,
+}
+
+/// A player's history for moderators: the actions taken on them and the
+/// reports made on them, newest first (their games are on their public
+/// page).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PlayerFile {
+    pub player: String,
+    pub actions: Vec<LoggedAction>,
+    pub reports: Vec<PastReport>,
+}

@@ -76,8 +76,28 @@ fn a_seek_request_takes_its_defaults_and_refuses_an_unknown_side() {
 fn answers_round_trip() {
     round_trip(Me {
         name: Some("Ana".into()),
+        moderator: true,
+        notices: vec![
+            Notice::Muted {
+                reason: "insults".into(),
+                until: 1_800_000_600,
+            },
+            Notice::Warned {
+                reason: "be kind".into(),
+                at: 1_800_000_000,
+            },
+            Notice::ReportHandled {
+                player: "Bob".into(),
+                at: 1_800_000_100,
+            },
+        ],
     });
-    round_trip(Me { name: None });
+    // An answer of an older server, without the newer fields, still reads.
+    assert_eq!(
+        serde_json::from_str::<Me>(r#"{"name":null}"#).ok(),
+        Some(Me::default())
+    );
+    assert!(round_trip(Me::default()).contains(r#""name":null"#));
     assert_eq!(round_trip(Pairing::default()), "{}");
     assert_eq!(
         round_trip(Pairing {

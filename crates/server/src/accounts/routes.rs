@@ -48,6 +48,7 @@ pub(crate) fn routes() -> Router<Arc<App>> {
         .route(api::PASSWORD.route, post(change_password))
         .route(api::DELETE.route, post(delete))
         .route(api::ME.route, get(me))
+        .route(api::NOTICES_READ.route, post(notices_read))
 }
 
 /// What the account routes need besides the store.
@@ -177,9 +178,7 @@ async fn start_session(app: &App, jar: CookieJar, user: &User) -> Answer {
         .secure(app.doors.secure_cookies)
         .max_age(cookie::time::Duration::seconds(lifetime.as_secs() as i64));
     let jar = remember_device(app, jar.add(cookie), &user.key).await;
-    let me = Me {
-        name: Some(user.name.clone()),
-    };
+    let me = me_of(app, user).await?;
     Ok((jar, Json(me)).into_response())
 }
 
@@ -350,7 +349,7 @@ async fn logout(State(app): State<Arc<App>>, headers: HeaderMap, jar: CookieJar)
             .await
             .or_unavailable(ACCOUNTS)?;
     }
-    Ok((without_session(jar), Json(Me { name: None })).into_response())
+    Ok((without_session(jar), Json(Me::default())).into_response())
 }
 
 /// The signed-in account, and the password it was just asked for checked;
@@ -395,10 +394,7 @@ async fn change_password(
         .or_unavailable(ACCOUNTS)?
         .ok_or_else(|| ApiError::from(Refusal::AccountChanged))?;
     tracing::info!(user = %user.key, ended, "password changed");
-    Ok(Json(Me {
-        name: Some(user.name),
-    })
-    .into_response())
+    Ok(Json(me_of(&app, &user).await?).into_response())
 }
 
 async fn delete(
@@ -416,12 +412,38 @@ async fn delete(
         .await
         .or_unavailable(ACCOUNTS)?;
     tracing::info!(user = %user.key, "account deleted");
-    Ok((without_session(jar), Json(Me { name: None })).into_response())
+    Ok((without_session(jar), Json(Me::default())).into_response())
 }
 
 async fn me(State(app): State<Arc<App>>, jar: CookieJar) -> Result<Json<Me>, ApiError> {
-    let user = signed_in(&app, &jar).await?;
-    Ok(Json(Me {
-        name: user.map(|u| u.name),
-    }))
+    match signed_in(&app, &jar).await? {
+        Some(user) => Ok(Json(me_of(&app, &user).await?)),
+        None => Ok(Json(Me::default())),
+    }
+}
+
+/// What `/api/me` says of `user`: their name, whether they moderate, and
+/// what they are to be told.
+async fn me_of(app: &App, user: &User) -> Result<Me, ApiError> {
+    let db = app.hub.db();
+    let now = app.hub.time.now();
+    Ok(Me {
+        name: Some(user.name.clone()),
+        moderator: db.is_moderator(&user.key).await.or_unavailable(ACCOUNTS)?,
+        notices: db.notices(&user.key, now).await.or_unavailable(ACCOUNTS)?,
+    })
+}
+
+/// `POST /api/notices/read`: the player read what they were told.
+async fn notices_read(State(app): State<Arc<App>>, jar: CookieJar) -> Result<Json<Me>, ApiError> {
+    let user = signed_in(&app, &jar)
+        .await?
+        .ok_or(ApiError::from(Refusal::LogInFirst))?;
+    let now = app.hub.time.now();
+    app.hub
+        .db()
+        .notices_read(&user.key, now)
+        .await
+        .or_unavailable(ACCOUNTS)?;
+    Ok(Json(me_of(&app, &user).await?))
 }

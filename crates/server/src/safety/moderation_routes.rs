@@ -2,18 +2,20 @@
 //! anyone else): `GET /api/moderation/reports` lists the open reports,
 //! oldest first, with their chat; `POST /api/moderation/actions` dismisses
 //! a report, warns its player, mutes their chat for a while or closes
-//! their account, logged with the moderator and the reason.
+//! their account, logged with the moderator and the reason;
+//! `GET /api/moderation/players/{name}` gives a player's history (the
+//! actions taken on them, the reports made on them).
 
 use std::sync::Arc;
 
 use axum::extract::rejection::JsonRejection;
-use axum::extract::State;
+use axum::extract::{Path, State};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use axum_extra::extract::cookie::CookieJar;
 use online_play::api::{
-    Acted, ModAction, ModRequest, OpenReport, OpenReports, Refusal, ReportedLine, MOD_ACT,
-    MOD_REPORTS, MUTE_MINUTES,
+    Acted, LoggedAction, ModAction, ModRequest, OpenReport, OpenReports, PastReport, PlayerFile,
+    Refusal, ReportReason, ReportedLine, MOD_ACT, MOD_PLAYER, MOD_REPORTS, MUTE_MINUTES,
 };
 
 use super::moderation::{Action, Sanction, CLOSED, MUTED};
@@ -28,6 +30,55 @@ pub(crate) fn routes() -> Router<Arc<App>> {
     Router::new()
         .route(MOD_REPORTS.route, get(open_reports))
         .route(MOD_ACT.route, post(act))
+        .route(MOD_PLAYER.route, get(player_file))
+}
+
+/// A reason as kept, read back (none for one this server no longer has).
+fn reason_of(kept: String) -> Option<ReportReason> {
+    serde_json::from_value(serde_json::Value::String(kept)).ok()
+}
+
+async fn player_file(
+    State(app): State<Arc<App>>,
+    jar: CookieJar,
+    Path(name): Path<String>,
+) -> Result<Json<PlayerFile>, ApiError> {
+    moderator(&app, &jar).await?;
+    let key = crate::accounts::name_key(name.trim())
+        .map_err(|_| ApiError::from(Refusal::NoSuchPlayer))?;
+    let db = app.hub.db();
+    let actions = db
+        .actions_on(&key)
+        .await
+        .or_unavailable(REPORTS)?
+        .into_iter()
+        .map(|a| LoggedAction {
+            moderator: a.moderator,
+            action: a.action,
+            reason: a.reason,
+            created: a.created,
+        })
+        .collect();
+    let reports = db
+        .reports_on(&key)
+        .await
+        .or_unavailable(REPORTS)?
+        .into_iter()
+        .filter_map(|r| {
+            Some(PastReport {
+                reason: reason_of(r.reason)?,
+                reporter: r.reporter,
+                note: r.note,
+                created: r.created,
+                handled: r.handled.is_some(),
+            })
+        })
+        .collect();
+    Ok(Json(PlayerFile {
+        player: key,
+        actions,
+        reports,
+    }))
 }
 
 /// The signed-in moderator, or the refusal.
@@ -61,7 +112,7 @@ async fn open_reports(
         .into_iter()
         .filter_map(|r| {
             Some(OpenReport {
-                reason: serde_json::from_value(serde_json::Value::String(r.reason)).ok()?,
+                reason: reason_of(r.reason)?,
                 chat: serde_json::from_str::<Vec<ReportedLine>>(&r.chat).unwrap_or_default(),
                 id: r.id,
                 reporter: r.reporter,

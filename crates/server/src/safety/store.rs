@@ -49,6 +49,7 @@ const ADD_REPORT: &str = "INSERT INTO reports
 pub(crate) const REPORT_COLUMNS: &str =
     "id, reporter, reported, reason, note, game, chat, created, handled";
 const REPORTS_BY: &str = "FROM reports WHERE reporter = ?1 ORDER BY created DESC, id LIMIT 100";
+const REPORTS_ON: &str = "FROM reports WHERE reported = ?1 ORDER BY created DESC, id LIMIT 100";
 const REPORTS_SINCE: &str = "SELECT count(*) FROM reports WHERE reporter = ?1 AND created >= ?2";
 
 /// A report read from a SQLite row of [`REPORT_COLUMNS`].
@@ -113,12 +114,13 @@ impl Store {
         Ok(())
     }
 
-    fn reports_by(&self, reporter: &str) -> Result<Vec<Report>, StoreError> {
+    /// The reports `tail` ([`REPORTS_BY`], [`REPORTS_ON`]) picks for `who`.
+    fn reports_of(&self, tail: &str, who: &str) -> Result<Vec<Report>, StoreError> {
         let mut statement = self
             .db
-            .prepare_cached(&format!("SELECT {REPORT_COLUMNS} {REPORTS_BY}"))?;
+            .prepare_cached(&format!("SELECT {REPORT_COLUMNS} {tail}"))?;
         let found = statement
-            .query_map(params![reporter], report_of)?
+            .query_map(params![who], report_of)?
             .collect::<rusqlite::Result<Vec<_>>>()?;
         Ok(found)
     }
@@ -150,6 +152,9 @@ pub trait SafetyStore: Send + Sync {
     /// The reports `reporter` made, newest first (the latest 100).
     async fn reports_by(&self, reporter: &str) -> Result<Vec<Report>, StoreError>;
 
+    /// The reports made on `player`, newest first (the latest 100).
+    async fn reports_on(&self, player: &str) -> Result<Vec<Report>, StoreError>;
+
     /// How many reports `reporter` made at or after `since`.
     async fn reports_since(&self, reporter: &str, since: i64) -> Result<i64, StoreError>;
 }
@@ -180,7 +185,14 @@ impl SafetyStore for crate::storage::Sqlite {
 
     async fn reports_by(&self, reporter: &str) -> Result<Vec<Report>, StoreError> {
         let r = reporter.to_string();
-        self.read(move |store| store.reports_by(&r)).await
+        self.read(move |store| store.reports_of(REPORTS_BY, &r))
+            .await
+    }
+
+    async fn reports_on(&self, player: &str) -> Result<Vec<Report>, StoreError> {
+        let p = player.to_string();
+        self.read(move |store| store.reports_of(REPORTS_ON, &p))
+            .await
     }
 
     async fn reports_since(&self, reporter: &str, since: i64) -> Result<i64, StoreError> {
@@ -245,6 +257,13 @@ impl SafetyStore for crate::storage::Postgres {
         let pg = self.opened().await?;
         let sql = numbered(&format!("SELECT {REPORT_COLUMNS} {REPORTS_BY}"));
         let rows = pg.query(&sql, &[&reporter]).await?;
+        Ok(rows.iter().map(pg_report_of).collect())
+    }
+
+    async fn reports_on(&self, player: &str) -> Result<Vec<Report>, StoreError> {
+        let pg = self.opened().await?;
+        let sql = numbered(&format!("SELECT {REPORT_COLUMNS} {REPORTS_ON}"));
+        let rows = pg.query(&sql, &[&player]).await?;
         Ok(rows.iter().map(pg_report_of).collect())
     }
 

@@ -87,6 +87,7 @@ pub trait Storage:
     + crate::safety::store::SafetyStore
     + crate::safety::relations::RelationStore
     + crate::safety::moderation::ModerationStore
+    + crate::safety::notices::NoticeStore
 {
 }
 
@@ -101,6 +102,7 @@ impl<T> Storage for T where
         + crate::safety::store::SafetyStore
         + crate::safety::relations::RelationStore
         + crate::safety::moderation::ModerationStore
+        + crate::safety::notices::NoticeStore
 {
 }
 

@@ -37,6 +37,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../../migrations/postgres/0008_relations.sql"),
     include_str!("../../migrations/postgres/0009_moderation.sql"),
     include_str!("../../migrations/postgres/0010_sanctions.sql"),
+    include_str!("../../migrations/postgres/0011_notices.sql"),
 ];
 
 /// The longest notification payload sent (PostgreSQL takes up to 8000

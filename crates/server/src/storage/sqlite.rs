@@ -160,6 +160,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../../migrations/sqlite/0009_relations.sql"),
     include_str!("../../migrations/sqlite/0010_moderation.sql"),
     include_str!("../../migrations/sqlite/0011_sanctions.sql"),
+    include_str!("../../migrations/sqlite/0012_notices.sql"),
 ];
 
 /// Applies the migrations `db` has not had, with its count, in one
