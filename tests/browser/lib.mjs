@@ -283,7 +283,7 @@ export async function startServer({ binary, site = dist } = {}) {
     child.kill('SIGTERM');
     await rm(dir, { recursive: true, force: true });
   };
-  return { child, url, stop };
+  return { child, url, stop, db: join(dir, 'games.db') };
 }
 
 /**

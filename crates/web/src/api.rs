@@ -6,9 +6,10 @@
 use std::collections::BTreeMap;
 
 use online_play::api::{
-    self, Credentials, Endpoint, GameRecord, GameStats, Leaderboard, LiveGame, Me, MyGame,
-    NewPassword, Pairing, Password, PlayerPage, Posted, QuickRequest, Refusal, Seek, SeekRequest,
-    SeekState, TokenRequest,
+    self, Credentials, Endpoint, GameRecord, GameStats, Leaderboard, LiveGame, Me, ModRequest,
+    MyGame, MyReport, NewPassword, OpenReport, Pairing, Password, PlayerFile, PlayerPage, Posted,
+    QuickRequest, Refusal, RelationChange, Relations, ReportRequest, Seek, SeekRequest, SeekState,
+    TokenRequest,
 };
 use serde::de::DeserializeOwned;
 use serde::Serialize;
@@ -28,12 +29,27 @@ pub enum ApiCall {
     Delete(Password),
     Quick(QuickRequest),
     Seek(SeekRequest),
-    Accept { seek: String, body: TokenRequest },
+    Accept {
+        seek: String,
+        body: TokenRequest,
+    },
     SeekState(String),
-    Withdraw { seek: String, body: TokenRequest },
+    Withdraw {
+        seek: String,
+        body: TokenRequest,
+    },
     Player(String),
     Leaderboard(String),
     Game(String),
+    /// Reports, mutes and blocks, notices, and moderation (`ui/safety`).
+    Report(ReportRequest),
+    MyReports,
+    Relations,
+    Relate(RelationChange),
+    NoticesRead,
+    ModReports,
+    ModAct(ModRequest),
+    ModPlayer(String),
 }
 
 /// A call's answer, read.
@@ -54,6 +70,12 @@ pub enum ApiReply {
     Player(PlayerPage),
     Leaderboard(Leaderboard),
     Game(GameRecord),
+    /// A report filed, or a moderator's action taken.
+    Filed,
+    MyReports(Vec<MyReport>),
+    Relations(Relations),
+    ModReports(Vec<OpenReport>),
+    PlayerFile(PlayerFile),
 }
 
 /// Why a call came to nothing.
@@ -92,6 +114,14 @@ impl ApiCall {
             ApiCall::Player(_) => api::PLAYER,
             ApiCall::Leaderboard(_) => api::LEADERBOARD,
             ApiCall::Game(_) => api::GAME,
+            ApiCall::Report(_) => api::REPORT,
+            ApiCall::MyReports => api::MY_REPORTS,
+            ApiCall::Relations => api::RELATIONS,
+            ApiCall::Relate(_) => api::RELATE,
+            ApiCall::NoticesRead => api::NOTICES_READ,
+            ApiCall::ModReports => api::MOD_REPORTS,
+            ApiCall::ModAct(_) => api::MOD_ACT,
+            ApiCall::ModPlayer(_) => api::MOD_PLAYER,
         }
     }
 
@@ -106,7 +136,7 @@ impl ApiCall {
         let arg = match self {
             ApiCall::Accept { seek, .. } | ApiCall::Withdraw { seek, .. } => Some(seek),
             ApiCall::SeekState(id) | ApiCall::Player(id) | ApiCall::Leaderboard(id) => Some(id),
-            ApiCall::Game(id) => Some(id),
+            ApiCall::Game(id) | ApiCall::ModPlayer(id) => Some(id),
             _ => None,
         };
         let path = self
@@ -123,7 +153,10 @@ impl ApiCall {
         }
         match self {
             ApiCall::Register(c) | ApiCall::Login(c) => json(c),
-            ApiCall::Logout => Some("{}".to_string()),
+            ApiCall::Logout | ApiCall::NoticesRead => Some("{}".to_string()),
+            ApiCall::Report(r) => json(r),
+            ApiCall::Relate(r) => json(r),
+            ApiCall::ModAct(a) => json(a),
             ApiCall::Password(p) => json(p),
             ApiCall::Delete(p) => json(p),
             ApiCall::Quick(q) => json(q),
@@ -155,7 +188,8 @@ pub fn decode(call: &ApiCall, status: u16, text: &str) -> Result<ApiReply, ApiFa
         | ApiCall::Login(_)
         | ApiCall::Logout
         | ApiCall::Password(_)
-        | ApiCall::Delete(_) => ApiReply::Me(read(text)?),
+        | ApiCall::Delete(_)
+        | ApiCall::NoticesRead => ApiReply::Me(read(text)?),
         ApiCall::Lobby => ApiReply::Seeks(read::<api::Seeks>(text)?.seeks),
         ApiCall::Live => ApiReply::Live(read::<api::Live>(text)?.games),
         ApiCall::Stats => ApiReply::Stats(read::<api::Stats>(text)?.games),
@@ -167,6 +201,12 @@ pub fn decode(call: &ApiCall, status: u16, text: &str) -> Result<ApiReply, ApiFa
         ApiCall::Player(_) => ApiReply::Player(read(text)?),
         ApiCall::Leaderboard(_) => ApiReply::Leaderboard(read(text)?),
         ApiCall::Game(_) => ApiReply::Game(read(text)?),
+        ApiCall::Report(_) => read::<api::Reported>(text).map(|_| ApiReply::Filed)?,
+        ApiCall::ModAct(_) => read::<api::Acted>(text).map(|_| ApiReply::Filed)?,
+        ApiCall::MyReports => ApiReply::MyReports(read::<api::MyReports>(text)?.reports),
+        ApiCall::Relations | ApiCall::Relate(_) => ApiReply::Relations(read(text)?),
+        ApiCall::ModReports => ApiReply::ModReports(read::<api::OpenReports>(text)?.reports),
+        ApiCall::ModPlayer(_) => ApiReply::PlayerFile(read(text)?),
     })
 }
 

@@ -41,12 +41,35 @@ pub fn with_options(game: &str, option: &str) -> Result<String, String> {
 }
 
 /// A player's name as a game gave it, in words: a guest's marked so
-/// ("Ana (guest)"), an account's as it is.
-pub fn shown_name(name: &str) -> String {
+/// ("Ana (guest)"), an account's as it is. In kid mode (`kid`) a guest's
+/// name, typed freely and seen by no moderator, is not shown.
+pub fn shown_name(name: &str, kid: bool) -> String {
     match online_play::shown_name(name) {
+        (_, true) if kid => crate::t!("a-guest"),
         (guest, true) => format!("{guest} ({})", crate::t!("guest")),
         (account, false) => account.to_string(),
     }
+}
+
+/// A moment (seconds since the epoch) as the safety screens give it, the
+/// same for every reader: `2026-11-27 22:10 UTC`.
+pub fn utc_time(seconds: i64) -> String {
+    let (days, rest) = (seconds.div_euclid(86_400), seconds.rem_euclid(86_400));
+    // Howard Hinnant's days-to-civil, on the proleptic Gregorian calendar.
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!(
+        "{year}-{month:02}-{day:02} {:02}:{:02} UTC",
+        rest / 3600,
+        rest / 60 % 60
+    )
 }
 
 /// A game's name from its record header: the game's own name, and its rule
@@ -141,6 +164,31 @@ pub fn rating_range(text: &str) -> Result<Option<(i32, i32)>, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn moments_are_told_in_utc() {
+        assert_eq!(utc_time(0), "1970-01-01 00:00 UTC");
+        // 2026-11-27 22:10:59 UTC, as `date -d @1795817459 -u` says.
+        assert_eq!(utc_time(1_795_817_459), "2026-11-27 22:10 UTC");
+        // A leap day, and the last minute of a year.
+        assert_eq!(utc_time(951_782_400), "2000-02-29 00:00 UTC");
+        assert_eq!(utc_time(1_735_689_599), "2024-12-31 23:59 UTC");
+        // Day by day over 1 000 years, the date moves on by exactly one.
+        let mut last = String::new();
+        for day in (0..365_250).step_by(97) {
+            let text = utc_time(day * 86_400);
+            assert!(text > last, "{text} after {last}");
+            last = text;
+        }
+    }
+
+    #[test]
+    fn a_guest_is_not_named_in_kid_mode() {
+        let guest = online_play::guest_shown("Rude words");
+        assert!(shown_name(&guest, false).starts_with("Rude words"));
+        assert!(!shown_name(&guest, true).contains("Rude"));
+        assert_eq!(shown_name("Ana", true), "Ana");
+    }
 
     #[test]
     fn a_rating_is_marked_while_provisional() {

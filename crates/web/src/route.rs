@@ -43,6 +43,12 @@ pub enum Route {
     /// A player's page, by name.
     #[cfg(feature = "full")]
     Player(String),
+    /// The person's mutes, blocks and reports.
+    #[cfg(feature = "full")]
+    Safety,
+    /// The moderators' queue.
+    #[cfg(feature = "full")]
+    Moderation,
     /// A tool or a game opened from a share link.
     #[cfg(feature = "full")]
     Link(Link),
@@ -90,6 +96,10 @@ impl Route {
                     let name = clean(value);
                     (!name.is_empty()).then_some(Route::Player(name))
                 }
+                #[cfg(feature = "full")]
+                "safety" => Some(Route::Safety),
+                #[cfg(feature = "full")]
+                "moderation" => Some(Route::Moderation),
                 _ => None,
             };
             if let Some(route) = route {
@@ -115,6 +125,10 @@ impl Route {
             Route::Watch => "?live".to_string(),
             #[cfg(feature = "full")]
             Route::Player(name) => format!("?player={}", encode(name)),
+            #[cfg(feature = "full")]
+            Route::Safety => "?safety".to_string(),
+            #[cfg(feature = "full")]
+            Route::Moderation => "?moderation".to_string(),
             #[cfg(feature = "full")]
             Route::Link(link) => link.to_query(),
             // Never asked: the page goes to the address as it was.

@@ -235,6 +235,8 @@ pub struct Prefs {
     pub pieces: PieceStyle,
     /// Show and take part in online games' chat.
     pub chat: bool,
+    /// Kid mode: no chat at all, and no guest's typed name.
+    pub kid: bool,
 }
 
 impl Default for Prefs {
@@ -251,6 +253,7 @@ impl Default for Prefs {
             board: BoardTheme::Wood,
             pieces: PieceStyle::Solid,
             chat: true,
+            kid: false,
         }
     }
 }

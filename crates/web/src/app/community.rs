@@ -209,11 +209,24 @@ impl App {
             return;
         };
         self.set_text("chat-title", &view.title);
+        let flag = escape(&crate::t!("report-line"));
         let lines: String = view
             .lines
             .iter()
-            .map(|(who, text)| {
-                format!("<li><strong>{}</strong> {}</li>", escape(who), escape(text))
+            .enumerate()
+            .map(|(i, (who, text, theirs))| {
+                let report = if *theirs {
+                    format!(
+                        " <button type=\"button\" class=\"flag\" data-action=\"report-opponent\" data-line=\"{i}\" aria-label=\"{flag}\" title=\"{flag}\">⚑</button>"
+                    )
+                } else {
+                    String::new()
+                };
+                format!(
+                    "<li><strong>{}</strong> {}{report}</li>",
+                    escape(who),
+                    escape(text)
+                )
             })
             .collect();
         if self.set_html("chat-log", &lines) {
@@ -255,7 +268,7 @@ impl App {
     /// Sets the inner HTML of element `id` if it changed; whether it did.
     /// Writes a list's markup if it changed since it was last written
     /// (compared by value, [`crate::shown`]); whether it was.
-    fn set_html(&self, id: &str, html: &str) -> bool {
+    pub(super) fn set_html(&self, id: &str, html: &str) -> bool {
         match self.element(id) {
             Some(el) if self.shown.changes(id, html) => {
                 el.set_inner_html(html);

@@ -104,6 +104,7 @@ impl App {
         self.write_lobby(full.lobby.as_ref());
         self.write_chat(full.chat.as_ref());
         self.write_rematch(full.rematch.as_ref());
+        self.write_safety(full.safety.as_ref());
     }
 
     /// Offers the board, as drawn now, as a PNG picture named `name`.

@@ -31,6 +31,8 @@ mod puzzles;
 #[cfg(feature = "full")]
 mod review;
 #[cfg(feature = "full")]
+mod safety;
+#[cfg(feature = "full")]
 mod socket;
 
 use std::cell::{Cell, RefCell};
@@ -393,6 +395,7 @@ impl App {
             flipped: prefs.flipped,
             zen: prefs.zen,
             chat: prefs.chat,
+            kid: prefs.kid,
         });
         self.dispatch(action);
     }

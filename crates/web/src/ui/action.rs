@@ -8,7 +8,7 @@ use engine::chesquerque::Role as ChessRole;
 use engine::search::Level;
 use engine::{GameKind, Side};
 
-use super::{ChatButton, EditorButton, LinesButton, LobbyButton, PuzzleButton};
+use super::{ChatButton, EditorButton, LinesButton, LobbyButton, PuzzleButton, SafetyButton};
 use crate::embed::{Embed, EmbedError};
 use crate::i18n::Lang;
 use crate::keyboard::role_name;
@@ -134,6 +134,8 @@ pub enum Button {
     Lobby(super::LobbyButton),
     /// A control of the online game's chat.
     Chat(super::ChatButton),
+    /// A report, a mute or block, a notice read, kid mode, moderation.
+    Safety(super::SafetyButton),
     /// Online: offer a rematch, or answer the opponent's offer.
     AnswerRematch(bool),
     /// Save the game's record as a file.
@@ -423,6 +425,53 @@ fn full_only(name: &str, fields: &dyn Fields) -> Result<Option<Button>, ActionEr
         "chat-phrase" => Button::Chat(ChatButton::Phrase(attribute("data-phrase")?)),
         "chat-mute" => Button::Chat(ChatButton::Mute(fields.checked("chat-mute"))),
         "chat-off" => Button::Chat(ChatButton::Off(fields.checked("chat-off"))),
+        other => return Ok(safety_control(other, fields, &attribute)?.map(Button::Safety)),
+    }))
+}
+
+/// The controls of reports, mutes and blocks, notices, kid mode and
+/// moderation.
+fn safety_control(
+    name: &str,
+    fields: &dyn Fields,
+    attribute: &dyn Fn(&str) -> Result<String, ActionError>,
+) -> Result<Option<SafetyButton>, ActionError> {
+    Ok(Some(match name {
+        "safety" => SafetyButton::Open,
+        "report" => SafetyButton::Report {
+            player: attribute("data-name")?,
+            game: fields.attribute("data-id"),
+        },
+        "report-opponent" => SafetyButton::ReportOpponent {
+            line: fields.attribute("data-line").and_then(|l| l.parse().ok()),
+        },
+        "send-report" => SafetyButton::SendReport {
+            reason: fields.value("report-reason").unwrap_or_default(),
+            note: fields.value("report-note").unwrap_or_default(),
+        },
+        "cancel-report" => SafetyButton::CancelReport,
+        "relate" => SafetyButton::Relate {
+            player: attribute("data-name")?,
+            kind: attribute("data-kind")?,
+            on: attribute("data-on")? == "true",
+        },
+        "read-notices" => SafetyButton::ReadNotices,
+        "kid-mode" => SafetyButton::Kid(fields.checked("kid-mode")),
+        "moderation" => SafetyButton::Moderation,
+        "mod-history" => SafetyButton::History(attribute("data-name")?),
+        "mod-act" => {
+            let report = attribute("data-report")?;
+            SafetyButton::Act {
+                action: attribute("data-act")?,
+                reason: fields
+                    .value(&format!("mod-reason-{report}"))
+                    .unwrap_or_default(),
+                minutes: fields
+                    .value(&format!("mod-minutes-{report}"))
+                    .unwrap_or_default(),
+                report,
+            }
+        }
         _ => return Ok(None),
     }))
 }
@@ -479,6 +528,8 @@ mod tests {
             ("data-id", "g1"),
             ("data-name", "ana"),
             ("data-phrase", "chat-hello"),
+            ("data-kind", "mute"),
+            ("data-on", "true"),
         ]);
         for name in names {
             assert!(Button::parse(name, &fields).is_ok(), "{name}");
@@ -501,6 +552,50 @@ mod tests {
             Button::parse("promote", &promote),
             Ok(Button::Promote(ChessRole::Archbishop))
         );
+    }
+
+    #[test]
+    fn safety_controls_read_their_rows_fields() {
+        if !crate::FULL {
+            return;
+        }
+        let fields = form(&[
+            ("data-report", "r7"),
+            ("data-act", "mute"),
+            ("mod-reason-r7", "insults"),
+            ("mod-minutes-r7", "60"),
+            ("mod-reason-r8", "not this one"),
+        ]);
+        assert_eq!(
+            Button::parse("mod-act", &fields),
+            Ok(Button::Safety(SafetyButton::Act {
+                report: "r7".into(),
+                action: "mute".into(),
+                reason: "insults".into(),
+                minutes: "60".into(),
+            }))
+        );
+        let line = form(&[("data-line", "3")]);
+        assert_eq!(
+            Button::parse("report-opponent", &line),
+            Ok(Button::Safety(SafetyButton::ReportOpponent {
+                line: Some(3)
+            }))
+        );
+        let relate = form(&[
+            ("data-name", "bob"),
+            ("data-kind", "block"),
+            ("data-on", "false"),
+        ]);
+        assert_eq!(
+            Button::parse("relate", &relate),
+            Ok(Button::Safety(SafetyButton::Relate {
+                player: "bob".into(),
+                kind: "block".into(),
+                on: false,
+            }))
+        );
+        assert!(Button::parse("relate", &form(&[("data-name", "bob")])).is_err());
     }
 
     #[test]

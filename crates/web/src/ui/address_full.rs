@@ -17,6 +17,8 @@ impl Ui {
             ScreenState::Lobby => Route::Lobby,
             ScreenState::Watch => Route::Watch,
             ScreenState::Player(name) => Route::Player(name.clone()),
+            ScreenState::Safety => Route::Safety,
+            ScreenState::Moderation => Route::Moderation,
             ScreenState::Waiting => self.online_route()?,
             ScreenState::Game(_) if self.shared.online.is_some() => self.online_route()?,
             ScreenState::Game(game) => {
@@ -66,6 +68,8 @@ impl Ui {
                 super::lobby::update(self, super::LobbyMsg::Press(super::LobbyButton::Watch), fx)
             }
             Route::Player(name) => self.open_player(&name, fx),
+            Route::Safety => super::safety::update(self, super::SafetyButton::Open, fx),
+            Route::Moderation => super::safety::update(self, super::SafetyButton::Moderation, fx),
             Route::Link(_) => {
                 let mut notice = None;
                 self.open_link(query, &mut notice, fx);

@@ -53,6 +53,19 @@ pub(super) fn update(ui: &mut Ui, button: ChatButton, fx: &mut Vec<Effect>) {
             fx.push(Effect::Full(FullEffect::SendOnline(ClientMessage::Mute {
                 muted,
             })));
+            // Between accounts, the mute is kept on the person's account
+            // too, for every game (undone on the safety page).
+            if let Some(player) = ui.opponent_account() {
+                super::safety::update(
+                    ui,
+                    super::SafetyButton::Relate {
+                        player,
+                        kind: "mute".to_string(),
+                        on: muted,
+                    },
+                    fx,
+                );
+            }
             return;
         }
         ChatButton::Off(off) => {
@@ -133,7 +146,7 @@ pub fn rematch_view(ui: &Ui) -> Option<RematchView> {
         // The person as "You", the other player by name.
         let who = |side: Side| match (me, online.names[side.index()].as_deref()) {
             (Some(me), _) if me == side => t!("you"),
-            (_, Some(name)) => crate::community::shown_name(name),
+            (_, Some(name)) => crate::community::shown_name(name, ui.shared.prefs.kid),
             (_, None) => t!(crate::i18n::by_side(side, "white", "black")),
         };
         let line = |side: Side, c: &online_play::RatingChange| {
@@ -171,15 +184,24 @@ pub fn rematch_view(ui: &Ui) -> Option<RematchView> {
     Some(RematchView { rating, offer })
 }
 
-/// The chat panel, in an online game.
+/// The chat panel, in an online game (none in kid mode).
 pub fn chat_view(ui: &Ui) -> Option<ChatView> {
+    if ui.shared.prefs.kid {
+        return None;
+    }
     let online = ui.shared.online.as_ref().map(|g| &g.mirror)?;
     let spectator = online.role == Some(Role::Spectator);
+    // An opponent with an account, to a player signed in, can be reported.
+    let reportable = ui.opponent_account().is_some();
     let lines = if ui.shared.prefs.chat {
         online
             .chat
             .iter()
             .map(|(from, line)| {
+                let theirs = reportable
+                    && online
+                        .side()
+                        .is_some_and(|me| online_play::side_of(*from) == Some(me.other()));
                 let who = match (from, online.side()) {
                     (Role::Spectator, _) => t!("chat-spectator"),
                     (role, Some(side)) if online_play::side_of(*role) == Some(side) => {
@@ -192,7 +214,7 @@ pub fn chat_view(ui: &Ui) -> Option<ChatView> {
                     ChatLine::Text(text) => text.clone(),
                     ChatLine::Phrase(phrase) => t!(phrase_key(*phrase)),
                 };
-                (who, text)
+                (who, text, theirs)
             })
             .collect()
     } else {
@@ -208,6 +230,7 @@ pub fn chat_view(ui: &Ui) -> Option<ChatView> {
         off: !ui.shared.prefs.chat,
         muted: ui.shared.whole.chat_muted,
         mute_shown: !spectator,
+        report: reportable,
     })
 }
 
@@ -216,13 +239,16 @@ pub fn chat_view(ui: &Ui) -> Option<ChatView> {
 pub struct ChatView {
     /// "Chat with your opponent", "Spectators' chat".
     pub title: String,
-    /// Who said what, oldest first.
-    pub lines: Vec<(String, String)>,
+    /// Who said what, oldest first, and whether the line is the
+    /// opponent's, to report.
+    pub lines: Vec<(String, String, bool)>,
     /// Chat turned off (nothing shown, nothing sent).
     pub off: bool,
     pub muted: bool,
     /// The mute is for players (of their opponent).
     pub mute_shown: bool,
+    /// The opponent can be reported (an account, to a player signed in).
+    pub report: bool,
 }
 
 /// Where a rematch stands, for a player.

@@ -185,9 +185,9 @@ fn chat_sends_checked_words_phrases_and_mutes_and_can_be_turned_off() {
     assert_eq!(
         chat.lines,
         vec![
-            ("White".to_string(), "gg".to_string()),
-            ("You".to_string(), "thanks".to_string()),
-            ("White".to_string(), crate::t!("chat-well-played")),
+            ("White".to_string(), "gg".to_string(), false),
+            ("You".to_string(), "thanks".to_string(), false),
+            ("White".to_string(), crate::t!("chat-well-played"), false),
         ]
     );
     assert!(chat.muted && chat.mute_shown && !chat.off);

@@ -77,6 +77,7 @@ impl Ui {
             | Button::JoinOnline { .. }
             | Button::Copy(_)
             | Button::Lobby(_)
+            | Button::Safety(_)
             | Button::Chat(_)
             | Button::AnswerRematch(_)
             | Button::CancelOnline => self.press_full(button, fx),

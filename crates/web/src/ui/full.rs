@@ -26,6 +26,8 @@ pub use super::online::{OnlineView, ONLINE_KEY};
 pub use super::players::{LeaderRow, LeadersView, PlayerView};
 pub use super::puzzle::{PuzzleView, PUZZLES_KEY};
 pub use super::review::{graph_ply, Marked, ReviewView, Skip};
+pub use super::safety::{FileView, QueueRow, ReportFormView, SafetyView};
+pub use super::safety_view::PlayerButtons;
 // The state the rest of the page holds for the whole app.
 pub(super) use super::analysis::Analysing;
 pub(super) use super::connection::OnlineGame;
@@ -33,6 +35,7 @@ pub(super) use super::editor::Editor;
 pub(super) use super::lobby::Community;
 pub(super) use super::puzzle::{PuzzleBook, PuzzleState};
 pub(super) use super::review::Review;
+pub(super) use super::safety::Safety;
 // Each part's message.
 pub use super::connection::ConnectionMsg;
 pub use super::embed::HostMsg;
@@ -58,6 +61,8 @@ pub enum FullAction {
 pub struct FullShared {
     /// The lobby, the Watch screen and the person's seek.
     pub(super) community: Community,
+    /// Reports, mutes and blocks, notices, and moderation.
+    pub(super) safety: Safety,
     /// The puzzle sets fetched and the progress through them.
     pub(super) puzzles: PuzzleBook,
     /// The state last reported to the host page (turns, over).
@@ -135,6 +140,8 @@ pub struct FullView {
     /// An online game's chat, and its result's rating change and rematch.
     pub chat: Option<ChatView>,
     pub rematch: Option<RematchView>,
+    /// The report form, the safety screens and moderation.
+    pub safety: Option<SafetyView>,
 }
 
 impl Ui {
@@ -154,6 +161,7 @@ impl Ui {
             lobby: lobby::view(self),
             chat: around::chat_view(self),
             rematch: around::rematch_view(self),
+            safety: super::safety::view(self),
         }
     }
 
@@ -210,6 +218,7 @@ impl Ui {
             }
             Button::Copy(id) => fx.push(Effect::Full(FullEffect::Copy(id))),
             Button::Lobby(button) => lobby::update(self, LobbyMsg::Press(button), fx),
+            Button::Safety(button) => super::safety::update(self, button, fx),
             Button::Chat(button) => around::update(self, button, fx),
             Button::AnswerRematch(yes) => self.answer_rematch(yes, fx),
             Button::CancelOnline => {

@@ -14,9 +14,21 @@ use crate::links::Link;
 /// The query keys for which the page loads the whole app's module: the
 /// links ([`crate::links::LINK_KEYS`]), a friend's game to join or watch,
 /// and an embedding. index.html's loader lists the same.
-pub const FULL_KEYS: [&str; 12] = [
-    "review", "record", "analysis", "editor", "puzzles", "online", "join", "watch", "embed",
-    "lobby", "live", "player",
+pub const FULL_KEYS: [&str; 14] = [
+    "review",
+    "record",
+    "analysis",
+    "editor",
+    "puzzles",
+    "online",
+    "join",
+    "watch",
+    "embed",
+    "lobby",
+    "live",
+    "player",
+    "safety",
+    "moderation",
 ];
 
 impl Ui {

@@ -25,6 +25,9 @@ impl Ui {
     }
 
     fn api_answer(&mut self, call: ApiCall, reply: ApiReply, fx: &mut Vec<Effect>) {
+        if let ApiReply::Me(me) = &reply {
+            self.me_came(me);
+        }
         let c = &mut self.shared.whole.community;
         match reply {
             ApiReply::Me(me) => {
@@ -80,6 +83,11 @@ impl Ui {
             ApiReply::Player(page) => self.player_came(page),
             ApiReply::Leaderboard(board) => self.leaders_came(board),
             ApiReply::Game(record) => self.record_came(record, fx),
+            reply @ (ApiReply::Filed
+            | ApiReply::MyReports(_)
+            | ApiReply::Relations(_)
+            | ApiReply::ModReports(_)
+            | ApiReply::PlayerFile(_)) => self.safety_came(&call, reply, fx),
         }
     }
 
@@ -138,6 +146,14 @@ impl Ui {
             | ApiCall::Leaderboard(_)
             | ApiCall::Password(_)
             | ApiCall::Delete(_) => c.error = Some(why),
+            ApiCall::Report(_)
+            | ApiCall::MyReports
+            | ApiCall::Relations
+            | ApiCall::Relate(_)
+            | ApiCall::NoticesRead
+            | ApiCall::ModReports
+            | ApiCall::ModAct(_)
+            | ApiCall::ModPlayer(_) => self.safety_refused(why),
         }
     }
 }

@@ -12,6 +12,7 @@ use online_play::api::{LiveGame, LivePlayer, MyGame, Seek, SeekSide};
 /// The lobby, the Watch screen and the waiting seek, as shown.
 pub fn view(ui: &Ui) -> Option<LobbyView> {
     let c = &ui.shared.whole.community;
+    let kid = ui.shared.prefs.kid;
     Some(LobbyView {
         home: c.home_lists && ui.shared.embed.is_none(),
         me: c.me.clone(),
@@ -31,9 +32,9 @@ pub fn view(ui: &Ui) -> Option<LobbyView> {
         seeks: c
             .seeks
             .iter()
-            .map(|s| SeekRow::of(s, c.me.as_deref(), &c.guest))
+            .map(|s| SeekRow::of(s, c.me.as_deref(), &c.guest, kid))
             .collect(),
-        live: c.live.iter().map(LiveRow::of).collect(),
+        live: c.live.iter().map(|g| LiveRow::of(g, kid)).collect(),
         stats: GameKind::ALL
             .iter()
             .filter_map(|kind| {
@@ -53,7 +54,7 @@ pub fn view(ui: &Ui) -> Option<LobbyView> {
                 ))
             })
             .collect(),
-        mine: c.mine.iter().map(MineRow::of).collect(),
+        mine: c.mine.iter().map(|g| MineRow::of(g, kid)).collect(),
         player: super::players::player_view(ui),
         leaders: super::players::leaders_view(ui),
     })
@@ -94,9 +95,10 @@ pub struct SeekRow {
 }
 
 impl SeekRow {
-    fn of(s: &Seek, me: Option<&str>, guest: &str) -> SeekRow {
+    fn of(s: &Seek, me: Option<&str>, guest: &str, kid: bool) -> SeekRow {
         let who = match (&s.rating, s.guest) {
             (Some(r), _) => format!("{} ({})", s.name, community::rating_words(r)),
+            (None, true) if kid && s.name != guest => t!("a-guest"),
             (None, true) => format!("{} ({})", s.name, t!("guest")),
             (None, false) => s.name.clone(),
         };
@@ -145,12 +147,12 @@ pub struct LiveRow {
 }
 
 impl LiveRow {
-    fn of(g: &LiveGame) -> LiveRow {
+    fn of(g: &LiveGame, kid: bool) -> LiveRow {
         let player = |p: &LivePlayer| {
             let name = p
                 .name
                 .as_deref()
-                .map_or_else(|| t!("anonymous"), community::shown_name);
+                .map_or_else(|| t!("anonymous"), |n| community::shown_name(n, kid));
             match &p.rating {
                 Some(r) => format!("{name} ({})", community::rating_words(r)),
                 None => name,
@@ -194,11 +196,11 @@ pub struct MineRow {
 }
 
 impl MineRow {
-    fn of(g: &MyGame) -> MineRow {
+    fn of(g: &MyGame, kid: bool) -> MineRow {
         let opponent = g
             .opponent
             .as_deref()
-            .map_or_else(|| t!("anonymous"), community::shown_name);
+            .map_or_else(|| t!("anonymous"), |n| community::shown_name(n, kid));
         let mut text = vec![t!(
             "mine-against",
             game = &community::game_name(&g.game),

@@ -55,6 +55,10 @@ mod puzzle;
 pub mod refusal;
 #[cfg(feature = "full")]
 mod review;
+#[cfg(feature = "full")]
+mod safety;
+#[cfg(feature = "full")]
+mod safety_view;
 
 pub use action::{Action, ActionError, Boot, Button, Fields};
 pub use board::BoardMsg;
@@ -64,7 +68,7 @@ pub use language::LANG_KEY;
 pub use light::FULL_KEYS;
 use screen::{Animation, Drag, Tool};
 pub use screen::{Screen, ScreenState};
-pub use tools::{ChatButton, EditorButton, LinesButton, LobbyButton, PuzzleButton};
+pub use tools::{ChatButton, EditorButton, LinesButton, LobbyButton, PuzzleButton, SafetyButton};
 pub use view::{display_name, preview, GameView, MoveItem, ResultView, View};
 
 use engine::GameKind;
@@ -445,6 +449,8 @@ mod puzzle_tests;
 mod refusal_tests;
 #[cfg(test)]
 mod review_tests;
+#[cfg(test)]
+mod safety_tests;
 #[cfg(test)]
 mod screens_tests;
 #[cfg(test)]

@@ -23,6 +23,10 @@ pub enum Screen {
     Watch,
     /// A player's page.
     Player,
+    /// The person's mutes, blocks and reports.
+    Safety,
+    /// The moderators' queue.
+    Moderation,
 }
 
 impl Screen {
@@ -37,6 +41,8 @@ impl Screen {
             Screen::Lobby => "lobby",
             Screen::Watch => "live",
             Screen::Player => "player",
+            Screen::Safety => "safety",
+            Screen::Moderation => "moderation",
         }
     }
 }
@@ -54,6 +60,8 @@ pub enum ScreenState {
     Watch,
     /// A player's page, by name.
     Player(String),
+    Safety,
+    Moderation,
 }
 
 impl ScreenState {
@@ -68,6 +76,8 @@ impl ScreenState {
             Screen::Lobby => ScreenState::Lobby,
             Screen::Watch => ScreenState::Watch,
             Screen::Player => ScreenState::Player(String::new()),
+            Screen::Safety => ScreenState::Safety,
+            Screen::Moderation => ScreenState::Moderation,
         }
     }
 
@@ -82,6 +92,8 @@ impl ScreenState {
             ScreenState::Lobby => Screen::Lobby,
             ScreenState::Watch => Screen::Watch,
             ScreenState::Player(_) => Screen::Player,
+            ScreenState::Safety => Screen::Safety,
+            ScreenState::Moderation => Screen::Moderation,
         }
     }
 

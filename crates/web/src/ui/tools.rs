@@ -168,3 +168,48 @@ pub enum ChatButton {
     /// Turn chat off (true) or on, for every game.
     Off(bool),
 }
+
+/// A control of the report form, the mutes and blocks, or moderation.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SafetyButton {
+    /// Show the page of mutes, blocks and reports.
+    Open,
+    /// Open the report form on `player`, about `game` if any.
+    Report {
+        player: String,
+        game: Option<String>,
+    },
+    /// Report the opponent of the online game on screen; `line`, the index
+    /// of the chat line reported (quoted in the note).
+    ReportOpponent {
+        line: Option<usize>,
+    },
+    /// Send the report form: its reason's code and the note.
+    SendReport {
+        reason: String,
+        note: String,
+    },
+    CancelReport,
+    /// Mute or block (`kind`: `mute`, `block`) a player, or undo it.
+    Relate {
+        player: String,
+        kind: String,
+        on: bool,
+    },
+    /// The notices were read.
+    ReadNotices,
+    /// Kid mode on or off.
+    Kid(bool),
+    /// Show the moderators' queue.
+    Moderation,
+    /// A player's history, for moderators.
+    History(String),
+    /// A moderator acts on a report: the action's code, the reason, and
+    /// for a mute its length in minutes as chosen.
+    Act {
+        report: String,
+        action: String,
+        reason: String,
+        minutes: String,
+    },
+}

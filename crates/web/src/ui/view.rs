@@ -476,9 +476,10 @@ impl Ui {
         let (mode, names) = (session.mode, self.online_names());
         let name = |side: Side| match (mode, names) {
             (Mode::Online { side: Some(me), .. }, _) if side == me => t!("you"),
-            (Mode::Online { .. }, Some(names)) => names[side.index()]
-                .as_deref()
-                .map_or_else(|| player_name(mode, side), crate::community::shown_name),
+            (Mode::Online { .. }, Some(names)) => names[side.index()].as_deref().map_or_else(
+                || player_name(mode, side),
+                |n| crate::community::shown_name(n, self.shared.prefs.kid),
+            ),
             _ => session_player(session, side),
         };
         t!(
