@@ -87,7 +87,7 @@ test('a reported insult is muted by a moderator, and both players are told', asy
   await m.page.click('[data-action="mod-act"][data-act="mute"]');
   await m.page.waitForSelector('#mod-said:not([hidden])');
   const row = m.page.locator('#mod-queue > li').first();
-  await row.locator('input').fill('insultes dans la discussion');
+  await row.locator('input[id^="mod-reason-"]').fill('insultes dans la discussion');
   await row.locator('select').selectOption('60');
   await m.page.screenshot({ path: join(shots, 'moderation-fr-phone.png'), fullPage: true });
   assert.deepEqual(await audit(m.page), [], 'the moderation page passes the accessibility audit');

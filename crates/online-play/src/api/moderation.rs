@@ -53,6 +53,15 @@ pub enum ModAction {
     /// The reported player's account is closed: signed out everywhere,
     /// and never signed in again.
     Close,
+    /// The reported player cheated: their ratings go, their rated play
+    /// ends, and what their opponents lost to them is given back.
+    Cheat,
+    /// The reported player's username is offensive: it becomes
+    /// [`ModRequest::name`].
+    Rename,
+    /// The reported player's chat in the reported game is deleted from
+    /// what the server keeps.
+    DeleteChat,
 }
 
 /// The longest mute a moderator gives, in minutes (30 days).
@@ -67,6 +76,9 @@ pub struct ModRequest {
     /// How long a mute lasts, from 1 to [`MUTE_MINUTES`].
     #[serde(default)]
     pub minutes: Option<u32>,
+    /// A rename's new username.
+    #[serde(default)]
+    pub name: Option<String>,
 }
 
 /// An action logged: its id.

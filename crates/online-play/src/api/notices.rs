@@ -21,4 +21,8 @@ pub enum Notice {
     Warned { reason: String, at: i64 },
     /// Their report on `player` was handled, at `at`.
     ReportHandled { player: String, at: i64 },
+    /// A moderator found that they cheated: they play casual games only.
+    Marked { reason: String },
+    /// A moderator changed their username (to the name they now have).
+    Renamed { reason: String, at: i64 },
 }

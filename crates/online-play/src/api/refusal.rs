@@ -85,6 +85,12 @@ pub enum Refusal {
     AccountClosed {
         reason: String,
     },
+    /// A rename of a player with a game in play.
+    InPlay,
+    /// Rated play asked by an account a moderator marked as a cheater.
+    MarkedCheater {
+        reason: String,
+    },
     /// A report's note longer than [`super::NOTE_CHARS`].
     BadNote,
     TooManyReports,
@@ -111,8 +117,9 @@ impl Refusal {
             | OutsideRange
             | Blocked
             | NotModerator
-            | AccountClosed { .. } => 403,
-            NameTaken | AccountChanged | SeekClosed | OwnSeek | AlreadyHandled => 409,
+            | AccountClosed { .. }
+            | MarkedCheater { .. } => 403,
+            NameTaken | AccountChanged | SeekClosed | OwnSeek | AlreadyHandled | InPlay => 409,
             NoSuchGame | NoSuchPlayer | NoSuchSeek => 404,
             Unavailable { .. } => 503,
             Malformed { .. }
@@ -182,6 +189,10 @@ impl Refusal {
             AccountClosed { reason } => {
                 return format!("this account was closed by a moderator: {reason}")
             }
+            InPlay => "the player has a game in play; rename them once it ends",
+            MarkedCheater { reason } => return format!(
+                "a moderator found this account cheating, so it plays casual games only: {reason}"
+            ),
             BadNote => "a report's note has at most 500 characters",
             TooManyReports => "too many reports; wait an hour",
             Unavailable { area } => match area {

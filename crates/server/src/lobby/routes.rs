@@ -109,13 +109,22 @@ pub(crate) fn origin_of(
     )
 }
 
-/// Refuses a rated pairing to a player who abandoned too many rated games
-/// lately, saying how long they still wait
-/// (`{"refused": "abandoned", "wait_seconds": n}`).
+/// Refuses a rated pairing to a player a moderator marked as a cheater,
+/// with the reason, or who abandoned too many rated games lately, saying
+/// how long they still wait (`{"refused": "abandoned", "wait_seconds": n}`).
 pub(crate) async fn may_play_rated(app: &App, user: &Option<String>) -> Result<(), ApiError> {
     let Some(user) = user else {
         return Ok(());
     };
+    let marked = app
+        .hub
+        .db()
+        .sanction_of(user, crate::safety::moderation::CHEATER, app.hub.time.now())
+        .await
+        .or_unavailable(LOBBY)?;
+    if let Some((reason, _)) = marked {
+        return Err(Refusal::MarkedCheater { reason }.into());
+    }
     let waiting = app
         .hub
         .db()

@@ -41,6 +41,12 @@ const UPSERT: &str = "INSERT INTO ratings (user_key, game, rating, deviation, vo
      ON CONFLICT (user_key, game) DO UPDATE SET rating = excluded.rating,
         deviation = excluded.deviation, volatility = excluded.volatility, games = excluded.games";
 
+/// How a rated game moved one player's rating, exactly (for refunds:
+/// [`crate::safety::moderation`]).
+const MOVED: &str = "INSERT INTO rating_moves
+     (game_id, user_key, opponent, game, rating_before, rating_after)
+     VALUES (?1, ?2, ?3, ?4, ?5, ?6) ON CONFLICT DO NOTHING";
+
 /// `user`'s stored rating in `game`, on a SQLite connection (or within a
 /// transaction).
 fn rating_sqlite(
@@ -102,6 +108,20 @@ impl Store {
         let (white, black) = (read(&game.players[0])?, read(&game.players[1])?);
         let (after, event) = rated(game, &white, &black);
         crate::storage::sqlite::append_in(&tx, &game.id, game.v, std::slice::from_ref(&event))?;
+        let before = [white, black];
+        for side in 0..2 {
+            tx.execute(
+                MOVED,
+                params![
+                    game.id,
+                    game.players[side],
+                    game.players[1 - side],
+                    game.game,
+                    before[side].rating,
+                    after[side].rating
+                ],
+            )?;
+        }
         for (user, rating) in game.players.iter().zip(after) {
             tx.execute(
                 UPSERT,
@@ -176,6 +196,21 @@ impl RatingStore for crate::storage::Postgres {
         let (after, event) = rated(&game, &before[0], &before[1]);
         crate::storage::postgres::append_in(&tx, &game.id, game.v, std::slice::from_ref(&event))
             .await?;
+        for side in 0..2 {
+            tx.execute(
+                &numbered(MOVED),
+                &[
+                    &game.id,
+                    &game.players[side],
+                    &game.players[1 - side],
+                    &game.game,
+                    &before[side].rating,
+                    &after[side].rating,
+                ],
+            )
+            .await
+            .map_err(storage)?;
+        }
         for (user, rating) in game.players.iter().zip(after) {
             let games = i32::try_from(rating.games).unwrap_or(i32::MAX);
             tx.execute(

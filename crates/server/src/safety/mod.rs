@@ -4,6 +4,7 @@
 //! who handle the reports ([`moderation`]), and what players are told of
 //! it ([`notices`]).
 
+pub mod effects;
 pub mod moderation;
 pub mod moderation_routes;
 pub mod notices;

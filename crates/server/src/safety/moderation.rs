@@ -4,6 +4,8 @@
 
 use rusqlite::params;
 
+use super::effects::{apply_pg, apply_sqlite, may_rename_pg, may_rename_sqlite};
+pub use super::effects::{Effect, RenameRefused};
 use super::store::{pg_report_of, report_of, Report, REPORT_COLUMNS};
 use crate::storage::numbered;
 use crate::storage::sqlite::{Store, StoreError};
@@ -19,6 +21,18 @@ pub struct Sanction {
 
 pub const MUTED: &str = "mute";
 pub const CLOSED: &str = "close";
+/// A cheater's mark: rated play refused for good.
+pub const CHEATER: &str = "cheat";
+
+/// What came of an action.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    Done,
+    /// Its report was handled already: nothing was done.
+    AlreadyHandled,
+    /// A rename that cannot be made: nothing was done.
+    Refused(RenameRefused),
+}
 
 /// An action a moderator took.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -34,6 +48,8 @@ pub struct Action {
     pub created: i64,
     /// What lasts of it, if anything.
     pub sanction: Option<Sanction>,
+    /// What it changes besides.
+    pub effect: Effect,
 }
 
 const GRANT: &str =
@@ -89,8 +105,15 @@ impl Store {
         Ok(rows.next()?.map(report_of).transpose()?)
     }
 
-    fn act(&mut self, a: &Action) -> Result<bool, StoreError> {
-        let tx = self.db.transaction()?;
+    fn act(&mut self, a: &Action) -> Result<Outcome, StoreError> {
+        let tx = self
+            .db
+            .transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
+        if let Effect::Rename { key, .. } = &a.effect {
+            if let Some(why) = may_rename_sqlite(&tx, &a.player, key)? {
+                return Ok(Outcome::Refused(why));
+            }
+        }
         let handled = match &a.report {
             Some(report) => tx.execute(HANDLE, params![report, a.created])? == 1,
             None => true,
@@ -114,9 +137,14 @@ impl Store {
                     params![a.player, s.kind, a.reason, s.until, a.id, a.created],
                 )?;
             }
+            apply_sqlite(&tx, &a.player, &a.effect, a.created)?;
         }
         tx.commit()?;
-        Ok(handled)
+        Ok(if handled {
+            Outcome::Done
+        } else {
+            Outcome::AlreadyHandled
+        })
     }
 
     fn sanction_of(
@@ -146,6 +174,7 @@ impl Store {
                     report: r.get(5)?,
                     created: r.get(6)?,
                     sanction: None,
+                    effect: Effect::None,
                 })
             })?
             .collect::<rusqlite::Result<Vec<_>>>()?;
@@ -184,9 +213,10 @@ pub trait ModerationStore: Send + Sync {
     /// The report `id`, if nobody has handled it yet.
     async fn open_report(&self, id: &str) -> Result<Option<Report>, StoreError>;
 
-    /// Logs an action, marking its report handled, in one transaction;
-    /// false (nothing done) when that report was handled already.
-    async fn act(&self, action: &Action) -> Result<bool, StoreError>;
+    /// Logs an action, marking its report handled, with its sanction and
+    /// its effect, in one transaction; nothing is done when that report
+    /// was handled already or a rename cannot be made.
+    async fn act(&self, action: &Action) -> Result<Outcome, StoreError>;
 
     /// The actions taken on `player`, newest first.
     async fn actions_on(&self, player: &str) -> Result<Vec<Action>, StoreError>;
@@ -222,7 +252,7 @@ impl ModerationStore for crate::storage::Sqlite {
         self.read(move |store| store.open_report(&id)).await
     }
 
-    async fn act(&self, action: &Action) -> Result<bool, StoreError> {
+    async fn act(&self, action: &Action) -> Result<Outcome, StoreError> {
         let a = action.clone();
         self.write(move |store| store.act(&a)).await
     }
@@ -275,10 +305,21 @@ impl ModerationStore for crate::storage::Postgres {
         Ok(row.as_ref().map(pg_report_of))
     }
 
-    async fn act(&self, a: &Action) -> Result<bool, StoreError> {
+    async fn act(&self, a: &Action) -> Result<Outcome, StoreError> {
         let pg = self.opened().await?;
         let mut client = pg.client().await?;
         let tx = client.transaction().await?;
+        if let Effect::Rename { key, .. } = &a.effect {
+            // One rename of an account at a time.
+            tx.execute(
+                "SELECT key FROM users WHERE key = $1 FOR UPDATE",
+                &[&a.player],
+            )
+            .await?;
+            if let Some(why) = may_rename_pg(&tx, &a.player, key).await? {
+                return Ok(Outcome::Refused(why));
+            }
+        }
         let handled = match &a.report {
             Some(report) => tx.execute(&numbered(HANDLE), &[report, &a.created]).await? == 1,
             None => true,
@@ -304,9 +345,14 @@ impl ModerationStore for crate::storage::Postgres {
                 )
                 .await?;
             }
+            apply_pg(&tx, &a.player, &a.effect, a.created).await?;
         }
         tx.commit().await?;
-        Ok(handled)
+        Ok(if handled {
+            Outcome::Done
+        } else {
+            Outcome::AlreadyHandled
+        })
     }
 
     async fn actions_on(&self, player: &str) -> Result<Vec<Action>, StoreError> {
@@ -323,6 +369,7 @@ impl ModerationStore for crate::storage::Postgres {
                 report: r.get(5),
                 created: r.get(6),
                 sanction: None,
+                effect: Effect::None,
             })
             .collect())
     }

@@ -18,7 +18,7 @@ use online_play::api::{
     Refusal, ReportReason, ReportedLine, MOD_ACT, MOD_PLAYER, MOD_REPORTS, MUTE_MINUTES,
 };
 
-use super::moderation::{Action, Sanction, CLOSED, MUTED};
+use super::moderation::{Action, Effect, Outcome, RenameRefused, Sanction, CHEATER, CLOSED, MUTED};
 use crate::accounts::routes::{body, signed_in};
 use crate::accounts::users::User;
 use crate::http::error::{ApiError, Area, OrUnavailable};
@@ -150,36 +150,56 @@ async fn act(
             kind: CLOSED,
             until: None,
         }),
-        (ModAction::Dismiss | ModAction::Warn, _) => None,
+        (ModAction::Cheat, _) => Some(Sanction {
+            kind: CHEATER,
+            until: None,
+        }),
+        (ModAction::Dismiss | ModAction::Warn | ModAction::Rename | ModAction::DeleteChat, _) => {
+            None
+        }
     };
     let db = app.hub.db();
     let report = db
         .open_report(&asked.report)
         .await
-        .or_unavailable(REPORTS)?;
-    let player = match report {
-        Some(report) => report.reported,
+        .or_unavailable(REPORTS)?
         // Handled already, or none such.
-        None => return Err(Refusal::AlreadyHandled.into()),
+        .ok_or(ApiError::from(Refusal::AlreadyHandled))?;
+    let effect = match asked.action {
+        ModAction::Cheat => Effect::Refund,
+        ModAction::Rename => {
+            let name = asked.name.as_deref().unwrap_or_default().trim();
+            let key = crate::accounts::name_key(name)
+                .map_err(|_| ApiError::from(Refusal::BadUsername))?;
+            Effect::Rename {
+                key,
+                name: name.to_string(),
+            }
+        }
+        ModAction::DeleteChat => Effect::DeleteChat {
+            game: report
+                .game
+                .clone()
+                .ok_or(ApiError::from(Refusal::NoSuchGame))?,
+        },
+        ModAction::Dismiss | ModAction::Warn | ModAction::Mute | ModAction::Close => Effect::None,
     };
     let action = Action {
         id: crate::ids::game_id(),
         moderator: user.key.clone(),
-        player,
-        action: match asked.action {
-            ModAction::Dismiss => "dismiss",
-            ModAction::Warn => "warn",
-            ModAction::Mute => "mute",
-            ModAction::Close => "close",
-        }
-        .to_string(),
+        player: report.reported,
+        action: action_code(asked.action).to_string(),
         reason: reason.to_string(),
         report: Some(asked.report.clone()),
         created: now,
         sanction,
+        effect,
     };
-    if !db.act(&action).await.or_unavailable(REPORTS)? {
-        return Err(Refusal::AlreadyHandled.into());
+    match db.act(&action).await.or_unavailable(REPORTS)? {
+        Outcome::Done => {}
+        Outcome::AlreadyHandled => return Err(Refusal::AlreadyHandled.into()),
+        Outcome::Refused(RenameRefused::Taken) => return Err(Refusal::NameTaken.into()),
+        Outcome::Refused(RenameRefused::InPlay) => return Err(Refusal::InPlay.into()),
     }
     if asked.action == ModAction::Close {
         // Signed out everywhere at once.
@@ -195,4 +215,17 @@ async fn act(
         "moderated"
     );
     Ok(Json(Acted { id: action.id }))
+}
+
+/// An action's code, as the log keeps it.
+pub(crate) fn action_code(action: ModAction) -> &'static str {
+    match action {
+        ModAction::Dismiss => "dismiss",
+        ModAction::Warn => "warn",
+        ModAction::Mute => "mute",
+        ModAction::Close => "close",
+        ModAction::Cheat => "cheat",
+        ModAction::Rename => "rename",
+        ModAction::DeleteChat => "delete_chat",
+    }
 }

@@ -6,20 +6,31 @@
 use online_play::api::Notice;
 use rusqlite::params;
 
-use super::moderation::MUTED;
+use super::moderation::{CHEATER, MUTED};
 use crate::storage::numbered;
 use crate::storage::sqlite::{Store, StoreError};
 
 const READ_AT: &str = "SELECT read FROM notices_read WHERE user_key = ?1";
 const MUTE: &str = "SELECT reason, until FROM sanctions
      WHERE user_key = ?1 AND kind = ?2 AND until > ?3";
-const WARNINGS: &str = "SELECT reason, created FROM mod_actions
-     WHERE player = ?1 AND action = 'warn' AND created > ?2 ORDER BY created, id LIMIT 20";
+const MARKED: &str = "SELECT reason FROM sanctions WHERE user_key = ?1 AND kind = ?2";
+const WARNINGS: &str = "SELECT reason, created, action FROM mod_actions
+     WHERE player = ?1 AND action IN ('warn', 'rename') AND created > ?2
+     ORDER BY created, id LIMIT 20";
 const HANDLED: &str = "SELECT coalesce(u.name, r.reported), r.handled FROM reports r
      LEFT JOIN users u ON u.key = r.reported
      WHERE r.reporter = ?1 AND r.handled > ?2 ORDER BY r.handled, r.id LIMIT 20";
 const MARK_READ: &str = "INSERT INTO notices_read (user_key, read) VALUES (?1, ?2)
      ON CONFLICT (user_key) DO UPDATE SET read = excluded.read";
+
+/// A warning, or a rename, as told.
+fn warning(reason: String, at: i64, action: &str) -> Notice {
+    if action == "rename" {
+        Notice::Renamed { reason, at }
+    } else {
+        Notice::Warned { reason, at }
+    }
+}
 
 impl Store {
     fn notices(&self, user: &str, now: i64) -> Result<Vec<Notice>, StoreError> {
@@ -40,12 +51,15 @@ impl Store {
         })? {
             told.push(row?);
         }
+        let mut marked = self.db.prepare_cached(MARKED)?;
+        for row in marked.query_map(params![user, CHEATER], |r| {
+            Ok(Notice::Marked { reason: r.get(0)? })
+        })? {
+            told.push(row?);
+        }
         let mut warnings = self.db.prepare_cached(WARNINGS)?;
         for row in warnings.query_map(params![user, read], |r| {
-            Ok(Notice::Warned {
-                reason: r.get(0)?,
-                at: r.get(1)?,
-            })
+            Ok(warning(r.get(0)?, r.get(1)?, &r.get::<_, String>(2)?))
         })? {
             told.push(row?);
         }
@@ -108,13 +122,16 @@ impl NoticeStore for crate::storage::Postgres {
             })
             .collect();
         told.extend(
+            pg.query(&numbered(MARKED), &[&user, &CHEATER])
+                .await?
+                .iter()
+                .map(|r| Notice::Marked { reason: r.get(0) }),
+        );
+        told.extend(
             pg.query(&numbered(WARNINGS), &[&user, &read])
                 .await?
                 .iter()
-                .map(|r| Notice::Warned {
-                    reason: r.get(0),
-                    at: r.get(1),
-                }),
+                .map(|r| warning(r.get(0), r.get(1), r.get(2))),
         );
         told.extend(
             pg.query(&numbered(HANDLED), &[&user, &read])

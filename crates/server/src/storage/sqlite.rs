@@ -161,6 +161,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../../migrations/sqlite/0010_moderation.sql"),
     include_str!("../../migrations/sqlite/0011_sanctions.sql"),
     include_str!("../../migrations/sqlite/0012_notices.sql"),
+    include_str!("../../migrations/sqlite/0013_rating_moves.sql"),
 ];
 
 /// Applies the migrations `db` has not had, with its count, in one

@@ -7,7 +7,7 @@ use web_sys::HtmlElement;
 
 use super::panels::escape;
 use super::*;
-use crate::ui::{QueueRow, SafetyView};
+use crate::ui::{QueueRow, SafetyView, ACTIONS};
 
 impl App {
     pub(super) fn write_safety(&self, view: Option<&SafetyView>) {
@@ -201,20 +201,22 @@ fn queue_row(r: &QueueRow) -> String {
             t(key)
         )
     };
+    let actions: String = ACTIONS
+        .iter()
+        .map(|(_, code, key)| act(code, key))
+        .collect();
     format!(
         "<li data-report=\"{id}\"><strong>{}</strong>{note}<ol class=\"chat-log\">{chat}</ol>\
          <p class=\"controls\">{replay}<button type=\"button\" data-action=\"mod-history\" data-name=\"{}\">{}</button></p>\
          <p class=\"controls\"><label>{} <input id=\"mod-reason-{id}\" maxlength=\"500\" autocomplete=\"off\"></label>\
-         <label>{} <select id=\"mod-minutes-{id}\">{minutes}</select></label></p>\
-         <p class=\"controls\">{}{}{}{}</p></li>",
+         <label>{} <select id=\"mod-minutes-{id}\">{minutes}</select></label>\
+         <label>{} <input id=\"mod-name-{id}\" maxlength=\"20\" autocomplete=\"off\" spellcheck=\"false\"></label></p>\
+         <p class=\"controls\">{actions}</p></li>",
         escape(&r.title),
         escape(&r.player),
         t("mod-history"),
         t("mod-reason"),
         t("mod-minutes"),
-        act("dismiss", "mod-dismiss"),
-        act("warn", "mod-warn"),
-        act("mute", "mod-mute"),
-        act("close", "mod-close"),
+        t("mod-new-name"),
     )
 }

@@ -469,6 +469,9 @@ fn safety_control(
                 minutes: fields
                     .value(&format!("mod-minutes-{report}"))
                     .unwrap_or_default(),
+                name: fields
+                    .value(&format!("mod-name-{report}"))
+                    .unwrap_or_default(),
                 report,
             }
         }
@@ -573,6 +576,7 @@ mod tests {
                 action: "mute".into(),
                 reason: "insults".into(),
                 minutes: "60".into(),
+                name: String::new(),
             }))
         );
         let line = form(&[("data-line", "3")]);

@@ -26,7 +26,7 @@ pub use super::online::{OnlineView, ONLINE_KEY};
 pub use super::players::{LeaderRow, LeadersView, PlayerView};
 pub use super::puzzle::{PuzzleView, PUZZLES_KEY};
 pub use super::review::{graph_ply, Marked, ReviewView, Skip};
-pub use super::safety::{FileView, QueueRow, ReportFormView, SafetyView};
+pub use super::safety::{FileView, QueueRow, ReportFormView, SafetyView, ACTIONS};
 pub use super::safety_view::PlayerButtons;
 // The state the rest of the page holds for the whole app.
 pub(super) use super::analysis::Analysing;

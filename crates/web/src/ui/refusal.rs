@@ -47,6 +47,8 @@ pub fn words(refusal: Option<&Refusal>) -> String {
         AlreadyHandled => t!("already-handled"),
         BadDuration => t!("bad-duration"),
         AccountClosed { reason } => t!("account-closed", why = reason),
+        MarkedCheater { reason } => t!("marked-cheater", why = reason),
+        InPlay => t!("in-play"),
         BadNote => t!("report-note-long"),
         TooManyReports => t!("too-many-reports"),
         Unavailable { .. } => t!("unavailable"),

@@ -54,6 +54,10 @@ fn every_refusal() -> Vec<Refusal> {
         AccountClosed {
             reason: "spam".into(),
         },
+        MarkedCheater {
+            reason: "engine".into(),
+        },
+        InPlay,
         BadNote,
         TooManyReports,
         Unavailable {

@@ -50,12 +50,16 @@ pub const REASONS: [(ReportReason, &str, &str); 5] = [
     (ReportReason::Other, "other", "reason-other"),
 ];
 
-/// The actions a moderator takes, by code.
-const ACTIONS: [(ModAction, &str); 4] = [
-    (ModAction::Dismiss, "dismiss"),
-    (ModAction::Warn, "warn"),
-    (ModAction::Mute, "mute"),
-    (ModAction::Close, "close"),
+/// The actions a moderator takes, by code, with their catalog keys, in
+/// the queue's order.
+pub const ACTIONS: [(ModAction, &str, &str); 7] = [
+    (ModAction::Dismiss, "dismiss", "mod-dismiss"),
+    (ModAction::Warn, "warn", "mod-warn"),
+    (ModAction::Mute, "mute", "mod-mute"),
+    (ModAction::DeleteChat, "delete_chat", "mod-delete-chat"),
+    (ModAction::Rename, "rename", "mod-rename"),
+    (ModAction::Cheat, "cheat", "mod-cheat"),
+    (ModAction::Close, "close", "mod-close"),
 ];
 
 /// Takes a control of the safety screens.
@@ -120,8 +124,9 @@ pub(super) fn update(ui: &mut Ui, button: SafetyButton, fx: &mut Vec<Effect>) {
             action,
             reason,
             minutes,
+            name,
         } => {
-            let Some((action, _)) = ACTIONS.iter().find(|(_, code)| *code == action) else {
+            let Some((action, _, _)) = ACTIONS.iter().find(|(_, code, _)| *code == action) else {
                 return;
             };
             let reason = reason.trim().to_string();
@@ -134,6 +139,7 @@ pub(super) fn update(ui: &mut Ui, button: SafetyButton, fx: &mut Vec<Effect>) {
                 action: *action,
                 reason,
                 minutes: minutes.trim().parse().ok(),
+                name: Some(name.trim().to_string()).filter(|n| !n.is_empty()),
             });
             ui.call(call, fx);
         }

@@ -328,6 +328,7 @@ fn a_moderator_reads_the_queue_and_acts_with_a_reason() {
         action: "mute".into(),
         reason: reason.into(),
         minutes: "60".into(),
+        name: String::new(),
     };
     let fx = press(&mut ui, act("  "));
     assert!(asked(&fx, "api/moderation/actions").is_none());

@@ -77,14 +77,16 @@ pub struct FileView {
     pub reports: Vec<String>,
 }
 
-/// A notice in words.
-fn notice_words(notice: &Notice) -> String {
+/// A notice to `me` in words.
+fn notice_words(notice: &Notice, me: &str) -> String {
     match notice {
         Notice::Muted { reason, until } => {
             t!("notice-muted", until = &utc_time(*until), reason = reason)
         }
         Notice::Warned { reason, .. } => t!("notice-warned", reason = reason),
         Notice::ReportHandled { player, .. } => t!("notice-handled", player = player),
+        Notice::Marked { reason } => t!("notice-marked", reason = reason),
+        Notice::Renamed { reason, .. } => t!("notice-renamed", name = me, reason = reason),
     }
 }
 
@@ -99,12 +101,9 @@ fn reason_words(reason: online_play::api::ReportReason) -> String {
 
 /// A moderator's action's words, from its code.
 fn action_words(code: &str) -> String {
-    match code {
-        "dismiss" => t!("mod-dismiss"),
-        "warn" => t!("mod-warn"),
-        "mute" => t!("mod-mute"),
-        "close" => t!("mod-close"),
-        other => other.to_string(),
+    match super::safety::ACTIONS.iter().find(|(_, c, _)| *c == code) {
+        Some((_, _, key)) => t!(key),
+        None => code.to_string(),
     }
 }
 
@@ -163,7 +162,11 @@ pub fn view(ui: &Ui) -> Option<SafetyView> {
                 .collect(),
         }),
         said: s.said.clone(),
-        notices: s.notices.iter().map(notice_words).collect(),
+        notices: s
+            .notices
+            .iter()
+            .map(|n| notice_words(n, me.unwrap_or_default()))
+            .collect(),
         signed_in: me.is_some(),
         muted: relations.muted,
         blocked: relations.blocked,

@@ -211,5 +211,7 @@ pub enum SafetyButton {
         action: String,
         reason: String,
         minutes: String,
+        /// A rename's new username, as typed.
+        name: String,
     },
 }

@@ -1,0 +1,13 @@
+-- How each rated game moved each player's rating, exactly, so that a cheater's opponents can
+-- be given back what they lost to them (refunded: when that was done).
+CREATE TABLE rating_moves (
+   game_id TEXT NOT NULL,
+   user_key TEXT NOT NULL,
+   opponent TEXT NOT NULL,
+   game TEXT NOT NULL,
+   rating_before REAL NOT NULL,
+   rating_after REAL NOT NULL,
+   refunded INTEGER,
+   PRIMARY KEY (game_id, user_key)
+);
+CREATE INDEX rating_moves_by_opponent ON rating_moves (opponent);
