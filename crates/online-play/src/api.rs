@@ -116,7 +116,7 @@ pub const STATS: Endpoint = Endpoint::get("/api/stats");
 pub const LOBBY_SOCKET: Endpoint = Endpoint::get("/api/lobby/socket");
 
 /// Every endpoint, for checks that each is routed once.
-pub const ENDPOINTS: [Endpoint; 26] = [
+pub const ENDPOINTS: [Endpoint; 30] = [
     CREATE,
     GAME,
     ME,
@@ -143,6 +143,10 @@ pub const ENDPOINTS: [Endpoint; 26] = [
     RELATE,
     MOD_REPORTS,
     MOD_ACT,
+    MOD_PLAYER,
+    MOD_FLAGS,
+    MOD_DISMISS_FLAG,
+    NOTICES_READ,
 ];
 
 /// A rating: its value, and whether it is still provisional.

@@ -55,6 +55,10 @@ pub struct Metrics {
     pub pairing_wait_seconds: Histogram,
     /// Errors told to clients, by kind.
     pub errors: Family<Kind, Counter>,
+    /// Reports and fair-play flags no moderator has handled (read from
+    /// the store at each scrape: the same on every process).
+    pub reports_open: Gauge,
+    pub flags_open: Gauge,
 }
 
 impl Default for Metrics {
@@ -103,6 +107,18 @@ impl Metrics {
         );
         let errors = Family::<Kind, Counter>::default();
         registry.register("errors", "Errors told to clients, by kind", errors.clone());
+        let reports_open = Gauge::default();
+        registry.register(
+            "reports_open",
+            "Reports no moderator has handled",
+            reports_open.clone(),
+        );
+        let flags_open = Gauge::default();
+        registry.register(
+            "flags_open",
+            "Fair-play flags no moderator has dismissed",
+            flags_open.clone(),
+        );
         Metrics {
             registry,
             sockets,
@@ -113,6 +129,8 @@ impl Metrics {
             store_seconds,
             pairing_wait_seconds,
             errors,
+            reports_open,
+            flags_open,
         }
     }
 

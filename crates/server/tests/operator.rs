@@ -69,6 +69,7 @@ async fn the_figures_go_to_the_tokens_bearer_and_count_what_happened() {
     let (status, before) = get(addr, "/metrics", &auth).await;
     assert_eq!(status, 200, "{before}");
     assert_eq!(figure(&before, "alquerque_moves_total"), Some(0.0));
+    assert_eq!(figure(&before, "alquerque_reports_open"), Some(0.0));
     assert!(before.ends_with("# EOF\n"), "{before}");
 
     let (_game, mut white, mut black) = seated_game(addr).await;
@@ -88,6 +89,18 @@ async fn the_figures_go_to_the_tokens_bearer_and_count_what_happened() {
         )
         .await;
     assert_eq!(bad.refused(), "bad_username");
+    // A report waits for a moderator.
+    let mut ana = account(addr, "Ana").await;
+    account(addr, "Bob").await;
+    let filed = ana
+        .browser
+        .call(
+            "POST",
+            "/api/reports",
+            r#"{"player":"bob","reason":"name"}"#,
+        )
+        .await;
+    assert_eq!(filed.status, 200, "{}", filed.body);
 
     let (_, after) = get(addr, "/metrics", &auth).await;
     assert_eq!(
@@ -96,6 +109,8 @@ async fn the_figures_go_to_the_tokens_bearer_and_count_what_happened() {
         "{after}"
     );
     assert_eq!(figure(&after, "alquerque_move_seconds_count"), Some(1.0));
+    assert_eq!(figure(&after, "alquerque_reports_open"), Some(1.0));
+    assert_eq!(figure(&after, "alquerque_flags_open"), Some(0.0));
     assert_eq!(figure(&after, "alquerque_game_sockets"), Some(2.0));
     assert_eq!(figure(&after, "alquerque_games_loaded"), Some(1.0));
     assert_eq!(

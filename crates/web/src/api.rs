@@ -6,10 +6,10 @@
 use std::collections::BTreeMap;
 
 use online_play::api::{
-    self, Credentials, Endpoint, GameRecord, GameStats, Leaderboard, LiveGame, Me, ModRequest,
-    MyGame, MyReport, NewPassword, OpenReport, Pairing, Password, PlayerFile, PlayerPage, Posted,
-    QuickRequest, Refusal, RelationChange, Relations, ReportRequest, Seek, SeekRequest, SeekState,
-    TokenRequest,
+    self, Credentials, Endpoint, Flag, GameRecord, GameStats, Leaderboard, LiveGame, Me,
+    ModRequest, MyGame, MyReport, NewPassword, OpenReport, Pairing, Password, PlayerFile,
+    PlayerPage, Posted, QuickRequest, Refusal, RelationChange, Relations, ReportRequest, Seek,
+    SeekRequest, SeekState, TokenRequest,
 };
 use serde::de::DeserializeOwned;
 use serde::Serialize;
@@ -50,6 +50,8 @@ pub enum ApiCall {
     ModReports,
     ModAct(ModRequest),
     ModPlayer(String),
+    ModFlags,
+    DismissFlag(String),
 }
 
 /// A call's answer, read.
@@ -76,6 +78,7 @@ pub enum ApiReply {
     Relations(Relations),
     ModReports(Vec<OpenReport>),
     PlayerFile(PlayerFile),
+    Flags(Vec<Flag>),
 }
 
 /// Why a call came to nothing.
@@ -122,6 +125,8 @@ impl ApiCall {
             ApiCall::ModReports => api::MOD_REPORTS,
             ApiCall::ModAct(_) => api::MOD_ACT,
             ApiCall::ModPlayer(_) => api::MOD_PLAYER,
+            ApiCall::ModFlags => api::MOD_FLAGS,
+            ApiCall::DismissFlag(_) => api::MOD_DISMISS_FLAG,
         }
     }
 
@@ -136,7 +141,7 @@ impl ApiCall {
         let arg = match self {
             ApiCall::Accept { seek, .. } | ApiCall::Withdraw { seek, .. } => Some(seek),
             ApiCall::SeekState(id) | ApiCall::Player(id) | ApiCall::Leaderboard(id) => Some(id),
-            ApiCall::Game(id) | ApiCall::ModPlayer(id) => Some(id),
+            ApiCall::Game(id) | ApiCall::ModPlayer(id) | ApiCall::DismissFlag(id) => Some(id),
             _ => None,
         };
         let path = self
@@ -153,7 +158,9 @@ impl ApiCall {
         }
         match self {
             ApiCall::Register(c) | ApiCall::Login(c) => json(c),
-            ApiCall::Logout | ApiCall::NoticesRead => Some("{}".to_string()),
+            ApiCall::Logout | ApiCall::NoticesRead | ApiCall::DismissFlag(_) => {
+                Some("{}".to_string())
+            }
             ApiCall::Report(r) => json(r),
             ApiCall::Relate(r) => json(r),
             ApiCall::ModAct(a) => json(a),
@@ -207,6 +214,9 @@ pub fn decode(call: &ApiCall, status: u16, text: &str) -> Result<ApiReply, ApiFa
         ApiCall::Relations | ApiCall::Relate(_) => ApiReply::Relations(read(text)?),
         ApiCall::ModReports => ApiReply::ModReports(read::<api::OpenReports>(text)?.reports),
         ApiCall::ModPlayer(_) => ApiReply::PlayerFile(read(text)?),
+        ApiCall::ModFlags | ApiCall::DismissFlag(_) => {
+            ApiReply::Flags(read::<api::Flags>(text)?.flags)
+        }
     })
 }
 

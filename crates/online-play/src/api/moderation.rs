@@ -119,3 +119,37 @@ pub struct PlayerFile {
     pub actions: Vec<LoggedAction>,
     pub reports: Vec<PastReport>,
 }
+
+/// The fair-play flags no moderator has dismissed: [`Flags`].
+pub const MOD_FLAGS: Endpoint = Endpoint::get("/api/moderation/flags");
+/// A moderator dismisses a flag, having looked.
+pub const MOD_DISMISS_FLAG: Endpoint = Endpoint::post("/api/moderation/flags/{id}/dismiss");
+
+/// What a flag suspects.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum FlagKind {
+    /// `player` keeps losing short rated games to `other`: `figures` are
+    /// the games and the days they fell in.
+    Farming,
+    /// `player` plays perfectly where a human seldom does: `figures` are
+    /// the perfect turns and the decisive ones.
+    EngineUse,
+}
+
+/// A fair-play flag, raised by the server for moderators to look at.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Flag {
+    pub id: String,
+    pub kind: FlagKind,
+    pub player: String,
+    pub other: Option<String>,
+    pub figures: [u32; 2],
+    pub created: i64,
+}
+
+/// The open flags, oldest first.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Flags {
+    pub flags: Vec<Flag>,
+}

@@ -190,9 +190,11 @@ impl Refusal {
                 return format!("this account was closed by a moderator: {reason}")
             }
             InPlay => "the player has a game in play; rename them once it ends",
-            MarkedCheater { reason } => return format!(
+            MarkedCheater { reason } => {
+                return format!(
                 "a moderator found this account cheating, so it plays casual games only: {reason}"
-            ),
+            )
+            }
             BadNote => "a report's note has at most 500 characters",
             TooManyReports => "too many reports; wait an hour",
             Unavailable { area } => match area {

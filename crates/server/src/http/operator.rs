@@ -45,6 +45,13 @@ pub(crate) async fn metrics(
     metrics
         .games
         .set(i64::try_from(app.hub.loaded()).unwrap_or(i64::MAX));
+    // What waits for moderators; a store that does not answer leaves the
+    // last figures (and `/health` says why).
+    let db = app.hub.db();
+    if let Ok((reports, flags)) = db.open_counts().await {
+        metrics.reports_open.set(reports);
+        metrics.flags_open.set(flags);
+    }
     (
         [(
             header::CONTENT_TYPE,

@@ -36,7 +36,7 @@ pub enum Effect {
 
 /// Every column that holds an account's key, by table: a rename moves each.
 /// (A test checks the list against the migrations.)
-pub const KEY_COLUMNS: [(&str, &str); 19] = [
+pub const KEY_COLUMNS: [(&str, &str); 23] = [
     ("sessions", "user_key"),
     ("devices", "user_key"),
     ("seeks", "user_key"),
@@ -55,6 +55,10 @@ pub const KEY_COLUMNS: [(&str, &str); 19] = [
     ("relations", "other"),
     ("mod_actions", "moderator"),
     ("mod_actions", "player"),
+    ("rated_ends", "white_user"),
+    ("rated_ends", "black_user"),
+    ("flags", "player"),
+    ("flags", "other"),
     ("users", "key"),
 ];
 

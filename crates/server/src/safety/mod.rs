@@ -5,6 +5,8 @@
 //! it ([`notices`]).
 
 pub mod effects;
+pub mod engine_use;
+pub mod flags;
 pub mod moderation;
 pub mod moderation_routes;
 pub mod notices;

@@ -58,6 +58,8 @@ const REVOKE: &str = "DELETE FROM moderators WHERE user_key = ?1";
 const IS_MODERATOR: &str = "SELECT count(*) FROM moderators WHERE user_key = ?1";
 const OPEN_REPORTS: &str = "FROM reports WHERE handled IS NULL ORDER BY created, id LIMIT 100";
 const OPEN_REPORT: &str = "FROM reports WHERE id = ?1 AND handled IS NULL";
+const OPEN_COUNTS: &str = "SELECT (SELECT count(*) FROM reports WHERE handled IS NULL),
+     (SELECT count(*) FROM flags WHERE handled IS NULL)";
 const LOG: &str = "INSERT INTO mod_actions (id, moderator, player, action, reason, report, created)
      VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)";
 const HANDLE: &str = "UPDATE reports SET handled = ?2 WHERE id = ?1 AND handled IS NULL";
@@ -213,6 +215,9 @@ pub trait ModerationStore: Send + Sync {
     /// The report `id`, if nobody has handled it yet.
     async fn open_report(&self, id: &str) -> Result<Option<Report>, StoreError>;
 
+    /// How many reports and fair-play flags wait for a moderator.
+    async fn open_counts(&self) -> Result<(i64, i64), StoreError>;
+
     /// Logs an action, marking its report handled, with its sanction and
     /// its effect, in one transaction; nothing is done when that report
     /// was handled already or a rename cannot be made.
@@ -250,6 +255,15 @@ impl ModerationStore for crate::storage::Sqlite {
     async fn open_report(&self, id: &str) -> Result<Option<Report>, StoreError> {
         let id = id.to_string();
         self.read(move |store| store.open_report(&id)).await
+    }
+
+    async fn open_counts(&self) -> Result<(i64, i64), StoreError> {
+        self.read(|store| {
+            Ok(store
+                .db
+                .query_row(OPEN_COUNTS, [], |r| Ok((r.get(0)?, r.get(1)?)))?)
+        })
+        .await
     }
 
     async fn act(&self, action: &Action) -> Result<Outcome, StoreError> {
@@ -296,6 +310,12 @@ impl ModerationStore for crate::storage::Postgres {
         let sql = numbered(&format!("SELECT {REPORT_COLUMNS} {OPEN_REPORTS}"));
         let rows = pg.query(&sql, &[]).await?;
         Ok(rows.iter().map(pg_report_of).collect())
+    }
+
+    async fn open_counts(&self) -> Result<(i64, i64), StoreError> {
+        let pg = self.opened().await?;
+        let row = pg.query_opt(OPEN_COUNTS, &[]).await?;
+        Ok(row.map_or((0, 0), |r| (r.get(0), r.get(1))))
     }
 
     async fn open_report(&self, id: &str) -> Result<Option<Report>, StoreError> {

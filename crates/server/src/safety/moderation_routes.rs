@@ -1,10 +1,13 @@
 //! Moderation over HTTP, for moderators only (401 for a guest, 403 for
 //! anyone else): `GET /api/moderation/reports` lists the open reports,
-//! oldest first, with their chat; `POST /api/moderation/actions` dismisses
-//! a report, warns its player, mutes their chat for a while or closes
-//! their account, logged with the moderator and the reason;
-//! `GET /api/moderation/players/{name}` gives a player's history (the
-//! actions taken on them, the reports made on them).
+//! oldest first, with their chat; `POST /api/moderation/actions` takes an
+//! action on a report's player (dismiss, warn, mute for a while, delete
+//! their chat, rename, mark as a cheater, close the account), logged with
+//! the moderator and the reason; `GET /api/moderation/players/{name}`
+//! gives a player's history (the actions taken on them, the reports made
+//! on them); `GET /api/moderation/flags` and
+//! `POST /api/moderation/flags/{id}/dismiss` show and dismiss fair play's
+//! flags ([`super::flags`]).
 
 use std::sync::Arc;
 
@@ -14,8 +17,9 @@ use axum::routing::{get, post};
 use axum::{Json, Router};
 use axum_extra::extract::cookie::CookieJar;
 use online_play::api::{
-    Acted, LoggedAction, ModAction, ModRequest, OpenReport, OpenReports, PastReport, PlayerFile,
-    Refusal, ReportReason, ReportedLine, MOD_ACT, MOD_PLAYER, MOD_REPORTS, MUTE_MINUTES,
+    Acted, Flags, LoggedAction, ModAction, ModRequest, OpenReport, OpenReports, PastReport,
+    PlayerFile, Refusal, ReportReason, ReportedLine, MOD_ACT, MOD_DISMISS_FLAG, MOD_FLAGS,
+    MOD_PLAYER, MOD_REPORTS, MUTE_MINUTES,
 };
 
 use super::moderation::{Action, Effect, Outcome, RenameRefused, Sanction, CHEATER, CLOSED, MUTED};
@@ -31,6 +35,33 @@ pub(crate) fn routes() -> Router<Arc<App>> {
         .route(MOD_REPORTS.route, get(open_reports))
         .route(MOD_ACT.route, post(act))
         .route(MOD_PLAYER.route, get(player_file))
+        .route(MOD_FLAGS.route, get(open_flags))
+        .route(MOD_DISMISS_FLAG.route, post(dismiss_flag))
+}
+
+async fn open_flags(State(app): State<Arc<App>>, jar: CookieJar) -> Result<Json<Flags>, ApiError> {
+    moderator(&app, &jar).await?;
+    let flags = app.hub.db().open_flags().await.or_unavailable(REPORTS)?;
+    Ok(Json(Flags { flags }))
+}
+
+async fn dismiss_flag(
+    State(app): State<Arc<App>>,
+    jar: CookieJar,
+    Path(id): Path<String>,
+) -> Result<Json<Flags>, ApiError> {
+    let user = moderator(&app, &jar).await?;
+    let db = app.hub.db();
+    if !db
+        .dismiss_flag(&id, app.hub.time.now())
+        .await
+        .or_unavailable(REPORTS)?
+    {
+        return Err(Refusal::AlreadyHandled.into());
+    }
+    tracing::info!(flag = %id, moderator = %user.key, "flag dismissed");
+    let flags = db.open_flags().await.or_unavailable(REPORTS)?;
+    Ok(Json(Flags { flags }))
 }
 
 /// A reason as kept, read back (none for one this server no longer has).

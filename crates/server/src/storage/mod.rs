@@ -88,6 +88,7 @@ pub trait Storage:
     + crate::safety::relations::RelationStore
     + crate::safety::moderation::ModerationStore
     + crate::safety::notices::NoticeStore
+    + crate::safety::flags::FlagStore
 {
 }
 
@@ -103,6 +104,7 @@ impl<T> Storage for T where
         + crate::safety::relations::RelationStore
         + crate::safety::moderation::ModerationStore
         + crate::safety::notices::NoticeStore
+        + crate::safety::flags::FlagStore
 {
 }
 

@@ -39,6 +39,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../../migrations/postgres/0010_sanctions.sql"),
     include_str!("../../migrations/postgres/0011_notices.sql"),
     include_str!("../../migrations/postgres/0012_rating_moves.sql"),
+    include_str!("../../migrations/postgres/0013_flags.sql"),
 ];
 
 /// The longest notification payload sent (PostgreSQL takes up to 8000

@@ -162,6 +162,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../../migrations/sqlite/0011_sanctions.sql"),
     include_str!("../../migrations/sqlite/0012_notices.sql"),
     include_str!("../../migrations/sqlite/0013_rating_moves.sql"),
+    include_str!("../../migrations/sqlite/0014_flags.sql"),
 ];
 
 /// Applies the migrations `db` has not had, with its count, in one

@@ -116,6 +116,22 @@ impl App {
     }
 
     fn write_moderation(&self, view: &SafetyView) {
+        let flags = view.flags.as_deref().unwrap_or_default();
+        self.set_hidden("mod-no-flags", view.flags.is_none() || !flags.is_empty());
+        let history = escape(&crate::t!("mod-history"));
+        let dismiss = escape(&crate::t!("mod-dismiss-flag"));
+        let html: String = flags
+            .iter()
+            .map(|(id, player, text)| {
+                format!(
+                    "<li><span>{}</span> <button type=\"button\" data-action=\"mod-history\" data-name=\"{}\">{history}</button> <button type=\"button\" data-action=\"dismiss-flag\" data-id=\"{}\">{dismiss}</button></li>",
+                    escape(text),
+                    escape(player),
+                    escape(id)
+                )
+            })
+            .collect();
+        self.set_html("mod-flags", &html);
         let queue = view.queue.as_deref().unwrap_or_default();
         self.set_hidden("mod-empty", view.queue.is_none() || !queue.is_empty());
         let html: String = queue.iter().map(queue_row).collect();

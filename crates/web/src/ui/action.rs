@@ -459,6 +459,7 @@ fn safety_control(
         "kid-mode" => SafetyButton::Kid(fields.checked("kid-mode")),
         "moderation" => SafetyButton::Moderation,
         "mod-history" => SafetyButton::History(attribute("data-name")?),
+        "dismiss-flag" => SafetyButton::DismissFlag(attribute("data-id")?),
         "mod-act" => {
             let report = attribute("data-report")?;
             SafetyButton::Act {

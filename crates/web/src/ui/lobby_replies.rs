@@ -87,7 +87,8 @@ impl Ui {
             | ApiReply::MyReports(_)
             | ApiReply::Relations(_)
             | ApiReply::ModReports(_)
-            | ApiReply::PlayerFile(_)) => self.safety_came(&call, reply, fx),
+            | ApiReply::PlayerFile(_)
+            | ApiReply::Flags(_)) => self.safety_came(&call, reply, fx),
         }
     }
 
@@ -153,7 +154,9 @@ impl Ui {
             | ApiCall::NoticesRead
             | ApiCall::ModReports
             | ApiCall::ModAct(_)
-            | ApiCall::ModPlayer(_) => self.safety_refused(why),
+            | ApiCall::ModPlayer(_)
+            | ApiCall::ModFlags
+            | ApiCall::DismissFlag(_) => self.safety_refused(why),
         }
     }
 }

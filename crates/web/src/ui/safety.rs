@@ -8,7 +8,7 @@
 //! lobby's ([`Ui::safety_came`], [`Ui::safety_refused`]).
 
 use online_play::api::{
-    Me, ModAction, ModRequest, MyReport, Notice, OpenReport, PlayerFile, RelationChange,
+    Flag, Me, ModAction, ModRequest, MyReport, Notice, OpenReport, PlayerFile, RelationChange,
     RelationKind, Relations, ReportReason, ReportRequest,
 };
 
@@ -37,6 +37,8 @@ pub struct Safety {
     /// The open reports, once asked.
     pub(super) queue: Option<Vec<OpenReport>>,
     pub(super) file: Option<PlayerFile>,
+    /// The open fair-play flags, once asked.
+    pub(super) flags: Option<Vec<Flag>>,
     /// What was done or refused last, in words.
     pub(super) said: Option<String>,
 }
@@ -117,8 +119,10 @@ pub(super) fn update(ui: &mut Ui, button: SafetyButton, fx: &mut Vec<Effect>) {
         SafetyButton::Moderation => {
             ui.show(Screen::Moderation);
             ui.call(ApiCall::ModReports, fx);
+            ui.call(ApiCall::ModFlags, fx);
         }
         SafetyButton::History(name) => ui.call(ApiCall::ModPlayer(name), fx),
+        SafetyButton::DismissFlag(id) => ui.call(ApiCall::DismissFlag(id), fx),
         SafetyButton::Act {
             report,
             action,
@@ -215,6 +219,7 @@ impl Ui {
             ApiReply::Relations(relations) => s.relations = Some(relations),
             ApiReply::ModReports(queue) => s.queue = Some(queue),
             ApiReply::PlayerFile(file) => s.file = Some(file),
+            ApiReply::Flags(flags) => s.flags = Some(flags),
             _ => {}
         }
     }

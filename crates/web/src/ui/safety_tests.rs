@@ -315,6 +315,35 @@ fn a_moderator_reads_the_queue_and_acts_with_a_reason() {
         r#"{"reports":[{"id":"r1","reporter":"ana","player":"bob","reason":"insult","note":"see chat",
         "game":"g1","chat":[{"at":1,"side":"black","line":"you are an idiot"}],"created":1795817459}]}"#,
     );
+    answer(
+        &mut ui,
+        &fx,
+        "api/moderation/flags",
+        200,
+        r#"{"flags":[{"id":"f1","kind":"farming","player":"bob","other":"eve","figures":[3,7],"created":0},
+        {"id":"f2","kind":"engine_use","player":"cy","other":null,"figures":[40,41],"created":0}]}"#,
+    );
+    let flags = safety(&ui).flags.expect("the flags");
+    assert_eq!(
+        flags[0],
+        (
+            "f1".to_string(),
+            "bob".to_string(),
+            "bob lost 3 short rated games to eve within 7 days".to_string()
+        )
+    );
+    assert!(flags[1].2.contains("40 of 41"), "{}", flags[1].2);
+    let fx = press(&mut ui, SafetyButton::DismissFlag("f1".into()));
+    let (_, method, body) = asked(&fx, "api/moderation/flags/f1/dismiss").expect("dismissed");
+    assert_eq!((method, body.as_deref()), ("POST", Some("{}")));
+    answer(
+        &mut ui,
+        &fx,
+        "api/moderation/flags/f1/dismiss",
+        200,
+        r#"{"flags":[]}"#,
+    );
+    assert_eq!(safety(&ui).flags.map(|f| f.len()), Some(0));
     let queue = safety(&ui).queue.expect("the queue");
     assert_eq!(queue.len(), 1);
     assert_eq!(

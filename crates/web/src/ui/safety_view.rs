@@ -2,7 +2,7 @@
 //! the mutes and blocks with the person's reports, a player's page's
 //! buttons, and the moderators' queue and a player's history.
 
-use online_play::api::{Notice, OpenReport, RelationKind};
+use online_play::api::{Flag, FlagKind, Notice, OpenReport, RelationKind};
 
 use super::safety::REASONS;
 use super::Ui;
@@ -32,6 +32,8 @@ pub struct SafetyView {
     pub report_opponent: bool,
     pub queue: Option<Vec<QueueRow>>,
     pub file: Option<FileView>,
+    /// The open fair-play flags: (id, player, what it says).
+    pub flags: Option<Vec<(String, String, String)>>,
 }
 
 /// The report form.
@@ -87,6 +89,26 @@ fn notice_words(notice: &Notice, me: &str) -> String {
         Notice::ReportHandled { player, .. } => t!("notice-handled", player = player),
         Notice::Marked { reason } => t!("notice-marked", reason = reason),
         Notice::Renamed { reason, .. } => t!("notice-renamed", name = me, reason = reason),
+    }
+}
+
+/// What a fair-play flag says, in words.
+fn flag_words(flag: &Flag) -> String {
+    let [a, b] = flag.figures;
+    match flag.kind {
+        FlagKind::Farming => t!(
+            "flag-farming",
+            player = &flag.player,
+            other = flag.other.as_deref().unwrap_or_default(),
+            n = &a.to_string(),
+            days = &b.to_string()
+        ),
+        FlagKind::EngineUse => t!(
+            "flag-engine",
+            player = &flag.player,
+            perfect = &a.to_string(),
+            decisive = &b.to_string()
+        ),
     }
 }
 
@@ -195,6 +217,12 @@ pub fn view(ui: &Ui) -> Option<SafetyView> {
             .queue
             .as_ref()
             .map(|q| q.iter().map(QueueRow::of).collect()),
+        flags: s.flags.as_ref().map(|flags| {
+            flags
+                .iter()
+                .map(|f| (f.id.clone(), f.player.clone(), flag_words(f)))
+                .collect()
+        }),
         file: s.file.as_ref().map(|f| FileView {
             title: t!("mod-history-of", player = &f.player),
             actions: f

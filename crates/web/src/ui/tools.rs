@@ -204,6 +204,8 @@ pub enum SafetyButton {
     Moderation,
     /// A player's history, for moderators.
     History(String),
+    /// A moderator dismisses the fair-play flag with this id.
+    DismissFlag(String),
     /// A moderator acts on a report: the action's code, the reason, and
     /// for a mute its length in minutes as chosen.
     Act {

@@ -47,6 +47,30 @@ impl Hub {
         }
     }
 
+    /// Reads a rated game that has just been rated for fair play's flags,
+    /// apart from the game (the endgame tables' judging takes a while).
+    fn read_fair_play(&self, state: &LiveState, score: Score) {
+        let [Some(white), Some(black)] = state.row.players.clone() else {
+            return;
+        };
+        let end = crate::safety::flags::RatedEnd {
+            game_id: state.row.id.clone(),
+            game: state.row.header.clone(),
+            players: [white, black],
+            result: match score {
+                Score::Win => "white_wins",
+                Score::Loss => "black_wins",
+                Score::Draw => "draw",
+            }
+            .to_string(),
+            plies: u32::try_from(state.room.game.ply()).unwrap_or(u32::MAX),
+            ended: self.time.now(),
+            tallies: Default::default(),
+        };
+        let (db, game) = (self.db.clone(), state.room.game.clone());
+        tokio::spawn(crate::safety::flags::read_end(db, end, game));
+    }
+
     /// Rates the game if it is a rated game that has just ended with a
     /// result and is not rated yet (a failure is logged).
     pub(super) async fn rate_if_ended(&self, live: &Live, state: &mut LiveState) {
@@ -80,6 +104,7 @@ impl Hub {
                     );
                 }
                 live.publish(state, &[event]);
+                self.read_fair_play(state, score);
             }
             // Another process rated it first: catch up with it.
             Err(e) if e.is_taken() => {
