@@ -48,6 +48,22 @@ async fn suite(url: &str) {
     // A second handle: another server process on the same database.
     let other = open(url).await;
 
+    // Chat lines are kept for a while, then forgotten.
+    for (at, line) in [(100, "old"), (200, "recent")] {
+        db.keep_chat("chatty", at, "white", line)
+            .await
+            .expect("kept");
+    }
+    assert_eq!(other.forget_chat(150).await.expect("forgot"), 1);
+    let kept: Vec<String> = db
+        .chat_of("chatty")
+        .await
+        .expect("read")
+        .into_iter()
+        .map(|l| l.line)
+        .collect();
+    assert_eq!(kept, ["recent"]);
+
     db.create(
         row("g1", "ABC123"),
         vec![EventBody::Joined { side: Role::White }],

@@ -331,6 +331,10 @@ pub async fn serve(config: Config) -> Result<(SocketAddr, Serving), Box<dyn std:
             if let Err(e) = sweeper.hub.db().forget_devices(now).await {
                 tracing::error!(error = %e, "storage failed");
             }
+            let old_chat = now - crate::safety::store::CHAT_KEPT_FOR;
+            if let Err(e) = sweeper.hub.db().forget_chat(old_chat).await {
+                tracing::error!(error = %e, "storage failed");
+            }
             let stale = now - 3 * crate::lobby::seeks::STALE_AFTER;
             if let Err(e) = sweeper.hub.db().forget_seeks(stale, now - 600).await {
                 tracing::error!(error = %e, "storage failed");

@@ -11,6 +11,10 @@ use crate::storage::sqlite::{Store, StoreError};
 /// The lines of a game's chat a report takes at most (the latest).
 pub const LINES_KEPT_IN_A_REPORT: i64 = 200;
 
+/// How long chat lines are kept (seconds): long enough for a report to be
+/// filed after a game; a report keeps its own copy of the lines it took.
+pub const CHAT_KEPT_FOR: i64 = 30 * 24 * 60 * 60;
+
 /// A chat line as said: when (seconds), by which side (`white`, `black`,
 /// `spectator`), and the line as the wire carries it (a text, or a phrase's
 /// name).
@@ -40,6 +44,7 @@ pub struct Report {
 }
 
 const KEEP_CHAT: &str = "INSERT INTO chat_lines (game, at, side, line) VALUES (?1, ?2, ?3, ?4)";
+const FORGET_CHAT: &str = "DELETE FROM chat_lines WHERE at < ?1";
 const CHAT_OF: &str =
     "SELECT at, side, line FROM chat_lines WHERE game = ?1 ORDER BY id DESC LIMIT ?2";
 const ADD_REPORT: &str = "INSERT INTO reports
@@ -147,6 +152,9 @@ pub trait SafetyStore: Send + Sync {
     /// The latest lines of a game's chat, oldest first.
     async fn chat_of(&self, game: &str) -> Result<Vec<ChatLine>, StoreError>;
 
+    /// Forgets the chat lines said before `before`; how many.
+    async fn forget_chat(&self, before: i64) -> Result<u64, StoreError>;
+
     async fn add_report(&self, report: &Report) -> Result<(), StoreError>;
 
     /// The reports `reporter` made, newest first (the latest 100).
@@ -176,6 +184,11 @@ impl SafetyStore for crate::storage::Sqlite {
     async fn chat_of(&self, game: &str) -> Result<Vec<ChatLine>, StoreError> {
         let g = game.to_string();
         self.read(move |store| store.chat_of(&g)).await
+    }
+
+    async fn forget_chat(&self, before: i64) -> Result<u64, StoreError> {
+        self.write(move |store| Ok(store.db.execute(FORGET_CHAT, params![before])? as u64))
+            .await
     }
 
     async fn add_report(&self, report: &Report) -> Result<(), StoreError> {
@@ -214,6 +227,11 @@ impl SafetyStore for crate::storage::Postgres {
         pg.execute(&numbered(KEEP_CHAT), &[&game, &at, &side, &line])
             .await?;
         Ok(())
+    }
+
+    async fn forget_chat(&self, before: i64) -> Result<u64, StoreError> {
+        let pg = self.opened().await?;
+        Ok(pg.execute(&numbered(FORGET_CHAT), &[&before]).await?)
     }
 
     async fn chat_of(&self, game: &str) -> Result<Vec<ChatLine>, StoreError> {
