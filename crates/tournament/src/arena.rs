@@ -86,10 +86,75 @@ pub fn on_fire(games: &[Game]) -> bool {
             .all(|g| g.outcome == Outcome::Win)
 }
 
+/// A player's performance rating over their games: the mean of their
+/// opponents' ratings, plus 400 × (wins − losses) / games (the linear
+/// estimate players know from the arena sites). None before a game.
+pub fn performance(results: &[(i32, Outcome)]) -> Option<i32> {
+    if results.is_empty() {
+        return None;
+    }
+    let n = results.len() as i64;
+    let ratings: i64 = results.iter().map(|&(r, _)| i64::from(r)).sum();
+    let margin: i64 = results
+        .iter()
+        .map(|&(_, o)| match o {
+            Outcome::Win => 1,
+            Outcome::Draw => 0,
+            Outcome::Loss => -1,
+        })
+        .sum();
+    i32::try_from((ratings + 400 * margin).div_euclid(n)).ok()
+}
+
+/// An arena player's line in the standings.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Line {
+    pub player: crate::PlayerId,
+    pub points: u32,
+    pub performance: Option<i32>,
+}
+
+/// The standings: points, then performance rating, then the order the
+/// players joined in (`player`).
+pub fn standings(mut lines: Vec<Line>) -> Vec<Line> {
+    lines.sort_by_key(|l| {
+        (
+            std::cmp::Reverse(l.points),
+            std::cmp::Reverse(l.performance.unwrap_or(i32::MIN)),
+            l.player,
+        )
+    });
+    lines
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use Outcome::{Draw, Loss, Win};
+
+    #[test]
+    fn ties_on_points_break_on_performance() {
+        assert_eq!(performance(&[]), None);
+        assert_eq!(performance(&[(1500, Win), (1700, Loss)]), Some(1600));
+        assert_eq!(performance(&[(1500, Win), (1500, Win)]), Some(1900));
+        assert_eq!(performance(&[(1600, Draw)]), Some(1600));
+        let line = |player, points, performance| Line {
+            player,
+            points,
+            performance,
+        };
+        let order: Vec<usize> = standings(vec![
+            line(0, 4, Some(1500)),
+            line(1, 6, Some(1400)),
+            line(2, 4, Some(1700)),
+            line(3, 4, None),
+            line(4, 4, Some(1700)),
+        ])
+        .iter()
+        .map(|l| l.player)
+        .collect();
+        assert_eq!(order, [1, 2, 4, 0, 3]);
+    }
 
     fn game(outcome: Outcome) -> Game {
         Game {

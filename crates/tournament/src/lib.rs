@@ -6,6 +6,7 @@
 
 pub mod arena;
 pub mod arena_pairing;
+pub mod schedule;
 pub mod swiss;
 pub mod tiebreak;
 
