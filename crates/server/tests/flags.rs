@@ -145,6 +145,8 @@ async fn flagging(servers: &[SocketAddr], db: &str, engine: bool) {
 async fn flags_in_sqlite() {
     let database = fresh_database();
     let addr = start_adjusted(&database, |config| config.per_minute = 500).await;
+    // The store opened and migrated before it is written to here.
+    assert_eq!(healthy(addr).await.0, 200);
     // Ana's earlier rated games, as fair play kept them: forty decisive
     // turns in the tables' endings, every one played perfectly.
     let db = rusqlite::Connection::open(&database).expect("opens");
