@@ -39,6 +39,27 @@ pub struct Round {
     pub bye: Option<PlayerId>,
 }
 
+/// Rounds missed (a player not at the board when the round's game
+/// starts, or not there by the end of its first move's time) after which
+/// a player is withdrawn: each missed round is lost by forfeit, and the
+/// opponent scores a win.
+pub const MISSED_TO_WITHDRAW: u32 = 2;
+
+/// Whether a player who missed `missed` rounds is still paired.
+pub fn still_paired(missed: u32) -> bool {
+    missed < MISSED_TO_WITHDRAW
+}
+
+/// The entrants a round pairs: those still in (not withdrawn by choice,
+/// nor by missed rounds), given as (entrant, withdrew, rounds missed).
+pub fn in_round(field: &[(Entrant, bool, u32)]) -> Vec<Entrant> {
+    field
+        .iter()
+        .filter(|(_, withdrew, missed)| !withdrew && still_paired(*missed))
+        .map(|(e, _, _)| e.clone())
+        .collect()
+}
+
 /// The most steps the search takes for one set of rules before it
 /// relaxes the next.
 pub const STEPS: usize = 500_000;
@@ -333,6 +354,25 @@ mod tests {
         let mut found = (false, false);
         go(&all, field.len() % 2 == 1, fresh, &mut found);
         Some(found)
+    }
+
+    #[test]
+    fn a_second_missed_round_withdraws_and_a_withdrawn_player_is_not_paired() {
+        assert!(still_paired(0) && still_paired(1) && !still_paired(2));
+        let field = vec![
+            (entrant(0, 4, 1500), false, 0),
+            (entrant(1, 2, 1500), false, 1),
+            (entrant(2, 2, 1500), false, 2),
+            (entrant(3, 0, 1500), true, 0),
+            (entrant(4, 0, 1500), false, 0),
+        ];
+        let ids: Vec<PlayerId> = in_round(&field).iter().map(|e| e.id).collect();
+        assert_eq!(ids, [0, 1, 4]);
+        let round = pair_round(&in_round(&field));
+        let mut seen: Vec<PlayerId> = round.pairs.iter().flat_map(|&(w, b)| [w, b]).collect();
+        seen.extend(round.bye);
+        seen.sort_unstable();
+        assert_eq!(seen, [0, 1, 4]);
     }
 
     #[test]
