@@ -74,42 +74,6 @@ fn glicko2(me: Glicko, opponent: Glicko, score: f64) -> Glicko {
     )
 }
 
-/// `winner` (White) beats `loser` in a rated Classic game at 1+0: three
-/// plies, then Black resigns; the rating event heard.
-async fn rated_win(winner: &mut Player, loser: &mut Player) -> EventBody {
-    let seek = winner
-        .post(
-            "/api/seeks",
-            r#""game":"classic","clock":"1+0","rated":true,"side":"white","#,
-        )
-        .await;
-    assert_eq!(seek.status, 200, "{}", seek.body);
-    let id = seek.json()["id"].as_str().expect("an id").to_string();
-    let accepted = loser.post(&format!("/api/seeks/{id}/accept"), "").await;
-    assert_eq!(accepted.status, 200, "{}", accepted.body);
-    let game = accepted.json()["game"]
-        .as_str()
-        .expect("a game")
-        .to_string();
-    let (mut white, _) = winner.sit(winner.browser.addr, &game).await;
-    let (mut black, _) = loser.sit(loser.browser.addr, &game).await;
-    let mut board = engine::AnyGame::from_record_line("classic").expect("a game");
-    for ply in 0..3u32 {
-        let turn = board.entries()[0].turn;
-        let text = board.turn_coordinates(turn);
-        board.play(turn).expect("legal");
-        let (mover, other) = if ply % 2 == 0 {
-            (&mut white, &mut black)
-        } else {
-            (&mut black, &mut white)
-        };
-        send(mover, &mv(ply, &text)).await;
-        event(other, |b| matches!(b, EventBody::Moved { .. })).await;
-    }
-    send(&mut black, &ClientMessage::Resign).await;
-    event(&mut white, |b| matches!(b, EventBody::Rated { .. })).await
-}
-
 /// `name`'s Classic rating as the player's page gives it (rounded).
 async fn page_rating(addr: SocketAddr, name: &str) -> Option<i64> {
     let page = request(addr, "GET", &format!("/api/players/{name}"), &[], "").await;

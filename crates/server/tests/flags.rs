@@ -11,43 +11,6 @@ use std::net::SocketAddr;
 
 use common::postgres::Postgres;
 use common::*;
-use online_play::{ClientMessage, EventBody};
-
-/// `winner` (White) beats `loser` in a rated Classic game: three plies,
-/// then Black resigns.
-async fn short_win(winner: &mut Player, loser: &mut Player) {
-    let seek = winner
-        .post(
-            "/api/seeks",
-            r#""game":"classic","clock":"1+0","rated":true,"side":"white","#,
-        )
-        .await;
-    assert_eq!(seek.status, 200, "{}", seek.body);
-    let id = seek.json()["id"].as_str().expect("an id").to_string();
-    let accepted = loser.post(&format!("/api/seeks/{id}/accept"), "").await;
-    assert_eq!(accepted.status, 200, "{}", accepted.body);
-    let game = accepted.json()["game"]
-        .as_str()
-        .expect("a game")
-        .to_string();
-    let (mut white, _) = winner.sit(winner.browser.addr, &game).await;
-    let (mut black, _) = loser.sit(loser.browser.addr, &game).await;
-    let mut board = engine::AnyGame::from_record_line("classic").expect("a game");
-    for ply in 0..3u32 {
-        let turn = board.entries()[0].turn;
-        let text = board.turn_coordinates(turn);
-        board.play(turn).expect("legal");
-        let (mover, other) = if ply % 2 == 0 {
-            (&mut white, &mut black)
-        } else {
-            (&mut black, &mut white)
-        };
-        send(mover, &mv(ply, &text)).await;
-        event(other, |b| matches!(b, EventBody::Moved { .. })).await;
-    }
-    send(&mut black, &ClientMessage::Resign).await;
-    event(&mut white, |b| matches!(b, EventBody::Rated { .. })).await;
-}
 
 /// The open flags, as the moderator `mia` reads them, once `count` are
 /// there (they are raised just after the game's rating).
@@ -83,12 +46,12 @@ async fn flagging(servers: &[SocketAddr], db: &str, engine: bool) {
     assert_eq!(peek.status, 403);
 
     // Two short losses raise nothing; the third flags Bob with Ana.
-    short_win(&mut ana, &mut bob).await;
-    short_win(&mut ana, &mut bob).await;
+    rated_win(&mut ana, &mut bob).await;
+    rated_win(&mut ana, &mut bob).await;
     tokio::time::sleep(std::time::Duration::from_millis(300)).await;
     let expected = usize::from(engine);
     assert_eq!(flags(&mut mia, expected).await.len(), expected);
-    short_win(&mut ana, &mut bob).await;
+    rated_win(&mut ana, &mut bob).await;
     let listed = flags(&mut mia, expected + 1).await;
     let farming: Vec<_> = listed.iter().filter(|f| f["kind"] == "farming").collect();
     assert_eq!(farming.len(), 1, "{listed:?}");
@@ -101,7 +64,7 @@ async fn flagging(servers: &[SocketAddr], db: &str, engine: bool) {
         (&"bob".into(), &"ana".into(), &serde_json::json!([3, 7]))
     );
     // A fourth does not raise it twice while it is open.
-    short_win(&mut ana, &mut bob).await;
+    rated_win(&mut ana, &mut bob).await;
     tokio::time::sleep(std::time::Duration::from_millis(300)).await;
     assert_eq!(
         flags(&mut mia, 99)

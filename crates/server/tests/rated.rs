@@ -73,19 +73,7 @@ async fn rated_games(database: &str) {
     hello(&mut black, &game, Some(&bob_token), None, None).await;
     // Three plies: a rated game ended before both sides have moved would
     // be called off instead.
-    let mut board = engine::AnyGame::from_record_line("classic").expect("a game");
-    for ply in 0..3u32 {
-        let turn = board.entries()[0].turn;
-        let text = board.turn_coordinates(turn);
-        board.play(turn).expect("legal");
-        let (mover, other) = if ply % 2 == 0 {
-            (&mut white, &mut black)
-        } else {
-            (&mut black, &mut white)
-        };
-        send(mover, &mv(ply, &text)).await;
-        event(other, |b| matches!(b, EventBody::Moved { .. })).await;
-    }
+    let board = play_opening(&mut white, &mut black, 3).await;
 
     // Black lets the minute run out.
     time.advance(60_000 + 500);

@@ -104,6 +104,18 @@ pub enum RenameRefused {
     InPlay,
 }
 
+/// Why a rename cannot be made, from the accounts holding the new key, the
+/// player's games in play, and whether the key stays the same.
+fn refusal(taken: i64, playing: i64, same_key: bool) -> Option<RenameRefused> {
+    if taken > 0 && !same_key {
+        Some(RenameRefused::Taken)
+    } else if playing > 0 {
+        Some(RenameRefused::InPlay)
+    } else {
+        None
+    }
+}
+
 /// Whether `player` may be renamed to `key` now, on SQLite.
 pub(crate) fn may_rename_sqlite(
     db: &rusqlite::Connection,
@@ -112,13 +124,7 @@ pub(crate) fn may_rename_sqlite(
 ) -> Result<Option<RenameRefused>, StoreError> {
     let taken: i64 = db.query_row(TAKEN, params![key], |r| r.get(0))?;
     let playing: i64 = db.query_row(IN_PLAY, params![player], |r| r.get(0))?;
-    Ok(if taken > 0 && key != player {
-        Some(RenameRefused::Taken)
-    } else if playing > 0 {
-        Some(RenameRefused::InPlay)
-    } else {
-        None
-    })
+    Ok(refusal(taken, playing, key == player))
 }
 
 /// The same on PostgreSQL.
@@ -139,13 +145,7 @@ pub(crate) async fn may_rename_pg(
             .await
             .map_err(storage)?,
     );
-    Ok(if taken > 0 && key != player {
-        Some(RenameRefused::Taken)
-    } else if playing > 0 {
-        Some(RenameRefused::InPlay)
-    } else {
-        None
-    })
+    Ok(refusal(taken, playing, key == player))
 }
 
 /// Writes `effect` on `player` in a SQLite transaction, at `now`.

@@ -570,3 +570,52 @@ impl Player {
         (ws, role)
     }
 }
+
+/// Plays the first `plies` plies of a Classic game between the sockets
+/// seated as White and Black, each move heard by the other side; the
+/// board as played.
+pub async fn play_opening(white: &mut Socket, black: &mut Socket, plies: u32) -> engine::AnyGame {
+    use online_play::EventBody;
+    let mut board = engine::AnyGame::from_record_line("classic").expect("a game");
+    for ply in 0..plies {
+        let turn = board.entries()[0].turn;
+        let text = board.turn_coordinates(turn);
+        board.play(turn).expect("legal");
+        let (mover, other) = if ply % 2 == 0 {
+            (&mut *white, &mut *black)
+        } else {
+            (&mut *black, &mut *white)
+        };
+        send(mover, &mv(ply, &text)).await;
+        event(other, |b| matches!(b, EventBody::Moved { .. })).await;
+    }
+    board
+}
+
+/// `winner` (White) beats `loser` in a rated Classic game at 1+0, paired
+/// through a seek: three plies (fewer would call it off), then Black
+/// resigns; the rating event heard.
+pub async fn rated_win(winner: &mut Player, loser: &mut Player) -> online_play::EventBody {
+    let seek = winner
+        .post(
+            "/api/seeks",
+            r#""game":"classic","clock":"1+0","rated":true,"side":"white","#,
+        )
+        .await;
+    assert_eq!(seek.status, 200, "{}", seek.body);
+    let id = seek.json()["id"].as_str().expect("an id").to_string();
+    let accepted = loser.post(&format!("/api/seeks/{id}/accept"), "").await;
+    assert_eq!(accepted.status, 200, "{}", accepted.body);
+    let game = accepted.json()["game"]
+        .as_str()
+        .expect("a game")
+        .to_string();
+    let (mut white, _) = winner.sit(winner.browser.addr, &game).await;
+    let (mut black, _) = loser.sit(loser.browser.addr, &game).await;
+    play_opening(&mut white, &mut black, 3).await;
+    send(&mut black, &ClientMessage::Resign).await;
+    event(&mut white, |b| {
+        matches!(b, online_play::EventBody::Rated { .. })
+    })
+    .await
+}
