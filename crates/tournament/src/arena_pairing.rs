@@ -20,6 +20,8 @@ pub struct Free {
     pub last_opponent: Option<PlayerId>,
     /// The colours they had, oldest first.
     pub colours: Vec<Colour>,
+    /// Players they are never paired with (a block either way).
+    pub apart: Vec<PlayerId>,
 }
 
 /// The most steps the search takes before it pairs by rank alone.
@@ -30,7 +32,15 @@ pub const STEPS: usize = 200_000;
 pub fn pair(free: &[Free]) -> Vec<(PlayerId, PlayerId)> {
     let mut players: Vec<&Free> = free.iter().collect();
     players.sort_by_key(|p| (p.rank, p.id));
-    let matched = strict(&players).unwrap_or_else(|| by_rank(&players));
+    // No repeat and no block; else no block; else by rank, less blocks.
+    let matched = strict(&players, &|a, b| repeats(a, b) || kept_apart(a, b))
+        .or_else(|| strict(&players, &kept_apart))
+        .unwrap_or_else(|| {
+            by_rank(&players)
+                .into_iter()
+                .filter(|(a, b)| !kept_apart(a, b))
+                .collect()
+        });
     matched
         .into_iter()
         .map(|(a, b)| {
@@ -48,6 +58,13 @@ fn repeats(a: &Free, b: &Free) -> bool {
     a.last_opponent == Some(b.id) || b.last_opponent == Some(a.id)
 }
 
+fn kept_apart(a: &Free, b: &Free) -> bool {
+    a.apart.contains(&b.id) || b.apart.contains(&a.id)
+}
+
+/// A pair the search may not make.
+type Forbidden<'f> = &'f dyn Fn(&Free, &Free) -> bool;
+
 /// Neighbours in rank, whatever they last played.
 fn by_rank<'a>(players: &[&'a Free]) -> Vec<(&'a Free, &'a Free)> {
     players
@@ -58,17 +75,17 @@ fn by_rank<'a>(players: &[&'a Free]) -> Vec<(&'a Free, &'a Free)> {
 
 /// A pairing with no repeat, leaving out (when odd) the lowest-ranked
 /// player it can; none if there is none within the steps.
-fn strict<'a>(players: &[&'a Free]) -> Option<Vec<(&'a Free, &'a Free)>> {
+fn strict<'a>(players: &[&'a Free], forbidden: Forbidden<'_>) -> Option<Vec<(&'a Free, &'a Free)>> {
     let mut steps = 0;
     if players.len() % 2 == 0 {
         let mut out = Vec::new();
-        return search(players.to_vec(), &mut out, &mut steps).then_some(out);
+        return search(players.to_vec(), &mut out, &mut steps, forbidden).then_some(out);
     }
     for left_out in (0..players.len()).rev() {
         let mut rest = players.to_vec();
         rest.remove(left_out);
         let mut out = Vec::new();
-        if search(rest, &mut out, &mut steps) {
+        if search(rest, &mut out, &mut steps, forbidden) {
             return Some(out);
         }
         if steps > STEPS {
@@ -78,7 +95,12 @@ fn strict<'a>(players: &[&'a Free]) -> Option<Vec<(&'a Free, &'a Free)>> {
     None
 }
 
-fn search<'a>(rest: Vec<&'a Free>, out: &mut Vec<(&'a Free, &'a Free)>, steps: &mut usize) -> bool {
+fn search<'a>(
+    rest: Vec<&'a Free>,
+    out: &mut Vec<(&'a Free, &'a Free)>,
+    steps: &mut usize,
+    forbidden: Forbidden<'_>,
+) -> bool {
     let Some((&first, others)) = rest.split_first() else {
         return true;
     };
@@ -87,13 +109,13 @@ fn search<'a>(rest: Vec<&'a Free>, out: &mut Vec<(&'a Free, &'a Free)>, steps: &
         if *steps > STEPS {
             return false;
         }
-        if repeats(first, partner) {
+        if forbidden(first, partner) {
             continue;
         }
         let mut left: Vec<&Free> = others.to_vec();
         left.remove(i);
         out.push((first, partner));
-        if search(left, out, steps) {
+        if search(left, out, steps, forbidden) {
             return true;
         }
         out.pop();
@@ -133,6 +155,7 @@ mod tests {
                         }
                     })
                     .collect(),
+                apart: Vec::new(),
             })
             .collect()
     }
@@ -193,6 +216,7 @@ mod tests {
                 rank: id,
                 last_opponent: None,
                 colours: Vec::new(),
+                apart: Vec::new(),
             })
             .collect();
         assert_eq!(pair(&free), [(0, 1), (2, 3)]);
@@ -203,5 +227,14 @@ mod tests {
         assert_eq!(pair(&again), [(0, 2), (1, 3)]);
         // Only the two of them free: they play again.
         assert_eq!(pair(&again[..2]).len(), 1);
+        // A block is never crossed, even when it leaves players waiting.
+        let mut blocked = free[..4].to_vec();
+        blocked[0].apart = vec![1];
+        assert_eq!(pair(&blocked), [(0, 2), (1, 3)]);
+        blocked[2].apart = vec![0];
+        blocked[3].apart = vec![0];
+        let pairs = pair(&blocked);
+        assert_eq!(pairs.len(), 1);
+        assert!(pairs.iter().all(|&(a, b)| a != 0 && b != 0), "{pairs:?}");
     }
 }

@@ -8,6 +8,7 @@ pub mod arena;
 pub mod arena_pairing;
 pub mod schedule;
 pub mod swiss;
+pub mod table;
 pub mod tiebreak;
 
 /// A player in a tournament, by an index the caller gives.
