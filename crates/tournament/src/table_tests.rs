@@ -80,7 +80,7 @@ fn swiss_rounds_wait_for_the_last_game_and_stop_after_the_last_round() {
         .map(|&(w, b)| game(w, b, 1, None))
         .collect();
     games.push(Game {
-        white: first.bye.unwrap(),
+        white: first.bye.expect("a bye"),
         black: None,
         round: 1,
         ending: Some(Ending::Played(Win)),
@@ -102,7 +102,7 @@ fn swiss_rounds_wait_for_the_last_game_and_stop_after_the_last_round() {
         games.push(game(w, b, 2, Some(Ending::Played(Win))));
     }
     games.push(Game {
-        white: second.bye.unwrap(),
+        white: second.bye.expect("a bye"),
         black: None,
         round: 2,
         ending: Some(Ending::Played(Win)),
@@ -138,7 +138,7 @@ fn two_missed_swiss_rounds_withdraw_a_player() {
     assert_eq!(seated, HashSet::from([1, 2, 3]));
     // A forfeit is a win for the one who came.
     let lines = standings(Kind::Swiss, &field, &games);
-    let of = |p| lines.iter().find(|l| l.player == p).unwrap().clone();
+    let of = |p| lines.iter().find(|l| l.player == p).expect("listed").clone();
     assert_eq!(of(1).points, 3);
     assert_eq!(of(0).points, 0);
     assert!(of(0).sheet.iter().all(|m| m.forfeit));
