@@ -116,7 +116,7 @@ pub const STATS: Endpoint = Endpoint::get("/api/stats");
 pub const LOBBY_SOCKET: Endpoint = Endpoint::get("/api/lobby/socket");
 
 /// Every endpoint, for checks that each is routed once.
-pub const ENDPOINTS: [Endpoint; 30] = [
+pub const ENDPOINTS: [Endpoint; 37] = [
     CREATE,
     GAME,
     ME,
@@ -147,6 +147,13 @@ pub const ENDPOINTS: [Endpoint; 30] = [
     MOD_FLAGS,
     MOD_DISMISS_FLAG,
     NOTICES_READ,
+    TOURNAMENTS,
+    NEW_TOURNAMENT,
+    TOURNAMENT,
+    JOIN_TOURNAMENT,
+    PAUSE_TOURNAMENT,
+    WITHDRAW_TOURNAMENT,
+    PLAYER_TOURNAMENTS,
 ];
 
 /// A rating: its value, and whether it is still provisional.
@@ -476,6 +483,9 @@ pub struct LobbyFollow {
     /// paired or gone.
     #[serde(default)]
     pub seek: Option<String>,
+    /// A tournament: its page, sent whenever it changes.
+    #[serde(default)]
+    pub tournament: Option<String>,
 }
 
 /// What the lobby's socket sends. Each list comes whole, with its version,
@@ -508,6 +518,10 @@ pub enum LobbyNews {
     SeekGone {
         seek: String,
     },
+    /// The followed tournament, whole, whenever it changes.
+    Tournament {
+        page: Box<TournamentPage>,
+    },
 }
 
 pub use moderation::*;
@@ -515,6 +529,7 @@ pub use notices::*;
 pub use refusal::{Refusal, Unavailable};
 pub use relations::*;
 pub use reports::*;
+pub use tournaments::*;
 
 mod moderation;
 mod notices;
@@ -523,3 +538,4 @@ mod relations;
 mod reports;
 #[cfg(test)]
 mod tests;
+mod tournaments;

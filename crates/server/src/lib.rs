@@ -31,6 +31,9 @@
 //! - [`metrics`]: the process's figures for the operator (`/metrics`);
 //!   [`storage::health`] says whether the store answers (`/health`), and
 //!   [`storage::backup`] copies a SQLite store while the server runs.
+//! - [`tournaments`]: arenas and Swiss events, their store, their
+//!   director (one process at a time), their pages and the site's
+//!   schedule.
 //! - [`ids`] makes game ids, seat tokens and join codes; [`time`] is the
 //!   clock everything is reckoned by.
 
@@ -44,6 +47,7 @@ pub mod ratings;
 pub mod safety;
 pub mod storage;
 pub mod time;
+pub mod tournaments;
 
 pub use http::{serve, Config};
 pub use online_play::{Context, Room};

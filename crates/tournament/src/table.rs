@@ -299,7 +299,9 @@ pub fn arena_wave(
             rank: ranks[p],
             last_opponent: games.iter().rev().find_map(|g| g.opponent_of(p)),
             colours: colours(games, p),
-            apart: (0..players.len()).filter(|&o| o != p && apart(p, o)).collect(),
+            apart: (0..players.len())
+                .filter(|&o| o != p && apart(p, o))
+                .collect(),
         })
         .collect();
     arena_pairing::pair(&free)
@@ -313,8 +315,7 @@ pub fn missed(games: &[Game], player: PlayerId) -> u32 {
     let n = games
         .iter()
         .filter(|g| {
-            matches!(g.for_player(player), Some((Outcome::Loss, true)))
-                && g.black.is_some()
+            matches!(g.for_player(player), Some((Outcome::Loss, true))) && g.black.is_some()
         })
         .count();
     u32::try_from(n).unwrap_or(u32::MAX)

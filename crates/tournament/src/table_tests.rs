@@ -53,7 +53,13 @@ fn arena_waves_pair_only_free_players_and_keep_blocks_apart() {
     let games = vec![game(0, 1, 0, None)];
     let wave = arena_wave(&field, &games, &|_, _| false);
     let paired: HashSet<PlayerId> = wave.iter().flat_map(|&(a, b)| [a, b]).collect();
-    assert_eq!(paired, HashSet::from([2, 3, 4]).intersection(&paired).copied().collect());
+    assert_eq!(
+        paired,
+        HashSet::from([2, 3, 4])
+            .intersection(&paired)
+            .copied()
+            .collect()
+    );
     assert!(!paired.contains(&0) && !paired.contains(&1) && !paired.contains(&5));
     assert_eq!(wave.len(), 1);
     // 2 and 3 blocked each other: whatever the pairing, never together.
@@ -138,7 +144,13 @@ fn two_missed_swiss_rounds_withdraw_a_player() {
     assert_eq!(seated, HashSet::from([1, 2, 3]));
     // A forfeit is a win for the one who came.
     let lines = standings(Kind::Swiss, &field, &games);
-    let of = |p| lines.iter().find(|l| l.player == p).expect("listed").clone();
+    let of = |p| {
+        lines
+            .iter()
+            .find(|l| l.player == p)
+            .expect("listed")
+            .clone()
+    };
     assert_eq!(of(1).points, 3);
     assert_eq!(of(0).points, 0);
     assert!(of(0).sheet.iter().all(|m| m.forfeit));

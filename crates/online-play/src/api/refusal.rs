@@ -15,6 +15,7 @@ pub enum Unavailable {
     MyGames,
     Games,
     Reports,
+    Tournaments,
 }
 
 /// A refusal, by its code.
@@ -94,6 +95,24 @@ pub enum Refusal {
     /// A report's note longer than [`super::NOTE_CHARS`].
     BadNote,
     TooManyReports,
+    // Tournaments.
+    NoSuchTournament,
+    /// A tournament that cannot be made as asked: which part.
+    BadTournament {
+        field: String,
+    },
+    /// A player who made too many tournaments lately.
+    TooManyTournaments,
+    AlreadyJoined,
+    TournamentFull,
+    TournamentOver,
+    WrongTournamentPassword,
+    /// Fewer rated games of the tournament's game than it asks.
+    TooFewRatedGames {
+        needed: u32,
+    },
+    /// A pause or withdrawal by a player not in the tournament.
+    NotInTournament,
     /// A store could not be reached just now.
     Unavailable {
         area: Unavailable,
@@ -118,9 +137,14 @@ impl Refusal {
             | Blocked
             | NotModerator
             | AccountClosed { .. }
-            | MarkedCheater { .. } => 403,
-            NameTaken | AccountChanged | SeekClosed | OwnSeek | AlreadyHandled | InPlay => 409,
-            NoSuchGame | NoSuchPlayer | NoSuchSeek => 404,
+            | MarkedCheater { .. }
+            | WrongTournamentPassword
+            | TooFewRatedGames { .. } => 403,
+            TooManyTournaments => 429,
+            NameTaken | AccountChanged | SeekClosed | OwnSeek | AlreadyHandled | InPlay
+            | AlreadyJoined | TournamentFull | TournamentOver | NotInTournament => 409,
+            NoSuchGame | NoSuchPlayer | NoSuchSeek | NoSuchTournament => 404,
+            BadTournament { .. } => 400,
             Unavailable { .. } => 503,
             Malformed { .. }
             | BadUsername
@@ -197,6 +221,19 @@ impl Refusal {
             }
             BadNote => "a report's note has at most 500 characters",
             TooManyReports => "too many reports; wait an hour",
+            NoSuchTournament => "no such tournament",
+            BadTournament { field } => {
+                return format!("the tournament cannot be made so: check its {field}")
+            }
+            TooManyTournaments => "you made too many tournaments today; try tomorrow",
+            AlreadyJoined => "you are in this tournament already",
+            TournamentFull => "this tournament is full",
+            TournamentOver => "this tournament is over",
+            WrongTournamentPassword => "wrong password for this tournament",
+            TooFewRatedGames { needed } => {
+                return format!("this tournament asks for {needed} rated games of its game first")
+            }
+            NotInTournament => "you are not in this tournament",
             Unavailable { area } => match area {
                 self::Unavailable::Accounts => "accounts cannot be reached just now; try again",
                 self::Unavailable::Lobby => "the lobby cannot be reached just now; try again",
@@ -204,6 +241,9 @@ impl Refusal {
                 self::Unavailable::MyGames => "your games cannot be read just now; try again",
                 self::Unavailable::Games => "the game could not be stored just now; try again",
                 self::Unavailable::Reports => "reports cannot be kept just now; try again",
+                self::Unavailable::Tournaments => {
+                    "tournaments cannot be reached just now; try again"
+                }
             },
         };
         words.to_string()

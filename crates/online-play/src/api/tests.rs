@@ -231,6 +231,7 @@ fn answers_round_trip() {
         live: false,
         stats: true,
         seek: Some("s1".into()),
+        tournament: Some("t1".into()),
     });
     let follow: LobbyFollow = serde_json::from_str("{}").expect("reads");
     assert_eq!(follow, LobbyFollow::default());

@@ -20,7 +20,7 @@ use tokio::sync::broadcast;
 mod chat;
 pub use chat::Said;
 pub mod clocks;
-mod pairing;
+pub(crate) mod pairing;
 mod processes;
 mod rating;
 mod watching;
@@ -53,6 +53,9 @@ pub struct Hub {
     heard: Mutex<HashMap<String, HashMap<String, crate::games::live::Elsewhere>>>,
     /// The process's figures for the operator.
     pub metrics: Arc<crate::metrics::Metrics>,
+    /// Told whenever a game this process stored the end of ends (the
+    /// tournaments' director looks at once).
+    pub game_ended: tokio::sync::Notify,
 }
 
 /// Sockets one seat may hold at once on one process.
@@ -148,6 +151,7 @@ impl Hub {
             code_lifetime,
             process: crate::ids::game_id(),
             metrics: Arc::new(crate::metrics::Metrics::new()),
+            game_ended: tokio::sync::Notify::new(),
         };
         (hub, deadlines)
     }
@@ -290,6 +294,7 @@ impl Hub {
                 if events.iter().any(|e| matches!(e, EventBody::Ended { .. })) {
                     self.note_abandons(state).await;
                     self.rate_if_ended(live, state).await;
+                    self.game_ended.notify_one();
                 }
                 Ok(true)
             }

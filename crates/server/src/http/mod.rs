@@ -140,6 +140,9 @@ pub(crate) struct App {
     pub stats: crate::http::cached::Cached<online_play::api::Stats>,
     /// The lobby's lists, pushed to the pages that follow them.
     pub lobby: crate::lobby::feed::LobbyFeed,
+    /// Tournaments' pages as last worked out, and the poke that wakes the
+    /// director.
+    pub tournaments: crate::tournaments::view::Pages,
     /// Turns true when the server begins to stop: every game socket then
     /// closes with a close frame.
     pub stopping: watch::Receiver<bool>,
@@ -214,6 +217,7 @@ pub async fn serve(config: Config) -> Result<(SocketAddr, Serving), Box<dyn std:
         in_play: crate::http::cached::Cached::new(Duration::from_secs(1)),
         stats: crate::http::cached::Cached::new(Duration::from_secs(1)),
         lobby: crate::lobby::feed::LobbyFeed::default(),
+        tournaments: crate::tournaments::view::Pages::default(),
         stopping: stopping.clone(),
     });
     let mut router = Router::new()
@@ -230,6 +234,7 @@ pub async fn serve(config: Config) -> Result<(SocketAddr, Serving), Box<dyn std:
         .merge(crate::games::in_play::routes())
         .merge(crate::safety::routes::routes())
         .merge(crate::safety::moderation_routes::routes())
+        .merge(crate::tournaments::routes::routes())
         .layer(axum::middleware::map_response_with_state(
             app.clone(),
             operator::count_refusals,
@@ -314,6 +319,7 @@ pub async fn serve(config: Config) -> Result<(SocketAddr, Serving), Box<dyn std:
         });
     }
     tokio::spawn(crate::lobby::feed::run(app.clone()));
+    tokio::spawn(crate::tournaments::director::run(app.clone()));
     let sweeper = app.clone();
     tokio::spawn(async move {
         let mut every = tokio::time::interval(Duration::from_secs(60));

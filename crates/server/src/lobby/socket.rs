@@ -3,8 +3,9 @@
 //! figures, its own waiting seek) and is sent each list at once and again
 //! whenever it changes ([`LobbyNews`]), from this process's feed
 //! ([`crate::lobby::feed`]). A followed seek is kept open while its page is
-//! there, and the page is told when it is paired or gone. Nothing is
-//! polled.
+//! there, and the page is told when it is paired or gone. A followed
+//! tournament's page is sent whenever it changes (looked at four times a
+//! second, and worked out once per change for all who follow it).
 
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -24,6 +25,9 @@ use crate::lobby::feed::Lists;
 /// How often a followed seek is looked at (and so kept open) besides
 /// whenever the lists change.
 const SEEK_EVERY: Duration = Duration::from_secs(5);
+/// How often a followed tournament is looked at (its page is worked out
+/// again only when it changed, once for all its followers).
+const TOURNAMENT_EVERY: Duration = Duration::from_millis(250);
 /// The largest message a page sends.
 const MAX_READ: usize = 1024;
 /// Messages a page may send per second before it is closed for flooding.
@@ -83,6 +87,8 @@ struct Sent {
     live: u64,
     stats: u64,
     playing: Option<Vec<(String, usize)>>,
+    /// The followed tournament's version last sent.
+    tournament: Option<u64>,
 }
 
 /// Returns once the server begins to stop.
@@ -107,6 +113,8 @@ impl Follower {
         let mut lists = self.app.lobby.follow();
         let mut stopping = self.app.stopping.clone();
         let mut seek_check = tokio::time::interval(SEEK_EVERY);
+        let mut tournament_check = tokio::time::interval(TOURNAMENT_EVERY);
+        tournament_check.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
         let (mut window, mut heard) = (Instant::now(), 0);
         loop {
             let news = tokio::select! {
@@ -136,6 +144,7 @@ impl Follower {
                     let lists = lists.borrow_and_update().clone();
                     let mut news = self.news(&lists).await;
                     news.extend(self.seek_news().await);
+                    news.extend(self.tournament_news().await);
                     news
                 }
                 changed = lists.changed() => {
@@ -149,6 +158,9 @@ impl Follower {
                 }
                 _ = seek_check.tick(), if self.wanted.seek.is_some() => {
                     self.seek_news().await.into_iter().collect()
+                }
+                _ = tournament_check.tick(), if self.wanted.tournament.is_some() => {
+                    self.tournament_news().await.into_iter().collect()
                 }
                 () = stopped(&mut stopping) => {
                     crate::games::socket::close(&mut ws, 1001, "server stopping").await;
@@ -211,6 +223,19 @@ impl Follower {
             }
         }
         news
+    }
+
+    /// The followed tournament's page, when it changed since last sent.
+    async fn tournament_news(&mut self) -> Option<LobbyNews> {
+        let id = self.wanted.tournament.clone()?;
+        let built = self.app.tournaments.get(&self.app, &id).await.ok()??;
+        if self.sent.tournament == Some(built.page.version) {
+            return None;
+        }
+        self.sent.tournament = Some(built.page.version);
+        Some(LobbyNews::Tournament {
+            page: Box::new(built.for_viewer(self.user.as_deref())),
+        })
     }
 
     /// The followed seek, looked at (which keeps it open): news once it is

@@ -36,7 +36,7 @@ pub enum Effect {
 
 /// Every column that holds an account's key, by table: a rename moves each.
 /// (A test checks the list against the migrations.)
-pub const KEY_COLUMNS: [(&str, &str); 23] = [
+pub const KEY_COLUMNS: [(&str, &str); 25] = [
     ("sessions", "user_key"),
     ("devices", "user_key"),
     ("seeks", "user_key"),
@@ -59,6 +59,8 @@ pub const KEY_COLUMNS: [(&str, &str); 23] = [
     ("rated_ends", "black_user"),
     ("flags", "player"),
     ("flags", "other"),
+    ("tournaments", "creator"),
+    ("tournament_players", "user_key"),
     ("users", "key"),
 ];
 
@@ -261,6 +263,7 @@ mod tests {
                     "moderator",
                     "player",
                     "opponent",
+                    "creator",
                 ]
                 .contains(&c)
         };

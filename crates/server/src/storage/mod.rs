@@ -89,6 +89,7 @@ pub trait Storage:
     + crate::safety::moderation::ModerationStore
     + crate::safety::notices::NoticeStore
     + crate::safety::flags::FlagStore
+    + crate::tournaments::store::TournamentStore
 {
 }
 
@@ -105,6 +106,7 @@ impl<T> Storage for T where
         + crate::safety::moderation::ModerationStore
         + crate::safety::notices::NoticeStore
         + crate::safety::flags::FlagStore
+        + crate::tournaments::store::TournamentStore
 {
 }
 

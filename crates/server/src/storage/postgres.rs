@@ -40,6 +40,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../../migrations/postgres/0011_notices.sql"),
     include_str!("../../migrations/postgres/0012_rating_moves.sql"),
     include_str!("../../migrations/postgres/0013_flags.sql"),
+    include_str!("../../migrations/postgres/0014_tournaments.sql"),
 ];
 
 /// The longest notification payload sent (PostgreSQL takes up to 8000
@@ -282,7 +283,6 @@ impl PgStore {
         seeks: &[String],
         then: Option<&(String, u64, EventBody)>,
     ) -> Result<bool, StoreError> {
-        let (code, expires) = row.code.clone().unzip();
         let mut client = self.client().await?;
         let tx = client.transaction().await.map_err(storage)?;
         for seek in seeks {
@@ -297,28 +297,7 @@ impl PgStore {
                 return Ok(false);
             }
         }
-        tx.execute(
-            "INSERT INTO games (id, header, suggestions, white, black, code, code_expires, clock,
-                white_user, black_user, rated, white_name, black_name)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)",
-            &[
-                &row.id,
-                &row.header,
-                &row.suggestions,
-                &row.seats[0],
-                &row.seats[1],
-                &code,
-                &expires,
-                &row.clock,
-                &row.players[0],
-                &row.players[1],
-                &row.rated,
-                &row.names[0],
-                &row.names[1],
-            ],
-        )
-        .await
-        .map_err(storage)?;
+        insert_game_in(&tx, row).await?;
         append_in(&tx, &row.id, 1, events).await?;
         if let Some((game, v, event)) = then {
             append_in(&tx, game, *v, std::slice::from_ref(event)).await?;
@@ -512,6 +491,37 @@ async fn events_in(client: &impl GenericClient, id: &str) -> Result<Vec<EventBod
     rows.iter()
         .map(|r| crate::storage::sqlite::event_from_text(r.get(0)))
         .collect()
+}
+
+/// Stores a game's row (its events come after) inside transaction `tx`.
+pub(crate) async fn insert_game_in(
+    tx: &deadpool_postgres::Transaction<'_>,
+    row: &GameRow,
+) -> Result<(), StoreError> {
+    let (code, expires) = row.code.clone().unzip();
+    tx.execute(
+        "INSERT INTO games (id, header, suggestions, white, black, code, code_expires, clock,
+                white_user, black_user, rated, white_name, black_name)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)",
+        &[
+            &row.id,
+            &row.header,
+            &row.suggestions,
+            &row.seats[0],
+            &row.seats[1],
+            &code,
+            &expires,
+            &row.clock,
+            &row.players[0],
+            &row.players[1],
+            &row.rated,
+            &row.names[0],
+            &row.names[1],
+        ],
+    )
+    .await
+    .map_err(storage)?;
+    Ok(())
 }
 
 pub(crate) async fn append_in(

@@ -163,6 +163,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../../migrations/sqlite/0012_notices.sql"),
     include_str!("../../migrations/sqlite/0013_rating_moves.sql"),
     include_str!("../../migrations/sqlite/0014_flags.sql"),
+    include_str!("../../migrations/sqlite/0015_tournaments.sql"),
 ];
 
 /// Applies the migrations `db` has not had, with its count, in one
@@ -228,7 +229,6 @@ impl Store {
         seeks: &[String],
         then: Option<&(String, u64, EventBody)>,
     ) -> Result<bool, StoreError> {
-        let (code, expires) = row.code.clone().unzip();
         let tx = self.db.transaction()?;
         for seek in seeks {
             let claimed = tx.execute(
@@ -239,26 +239,7 @@ impl Store {
                 return Ok(false);
             }
         }
-        tx.execute(
-            "INSERT INTO games (id, header, suggestions, white, black, code, code_expires, clock,
-                white_user, black_user, rated, white_name, black_name)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)",
-            params![
-                row.id,
-                row.header,
-                row.suggestions,
-                row.seats[0],
-                row.seats[1],
-                code,
-                expires,
-                row.clock,
-                row.players[0],
-                row.players[1],
-                row.rated,
-                row.names[0],
-                row.names[1]
-            ],
-        )?;
+        insert_game_in(&tx, row)?;
         append_in(&tx, &row.id, 1, events)?;
         if let Some((game, v, event)) = then {
             append_in(&tx, game, *v, std::slice::from_ref(event))?;
@@ -391,6 +372,35 @@ impl Store {
         };
         replay(row, &self.events(id)?).map(Some)
     }
+}
+
+/// Stores a game's row (its events come after) inside transaction `tx`.
+pub(crate) fn insert_game_in(
+    tx: &rusqlite::Transaction<'_>,
+    row: &GameRow,
+) -> Result<(), StoreError> {
+    let (code, expires) = row.code.clone().unzip();
+    tx.execute(
+        "INSERT INTO games (id, header, suggestions, white, black, code, code_expires, clock,
+                white_user, black_user, rated, white_name, black_name)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)",
+        params![
+            row.id,
+            row.header,
+            row.suggestions,
+            row.seats[0],
+            row.seats[1],
+            code,
+            expires,
+            row.clock,
+            row.players[0],
+            row.players[1],
+            row.rated,
+            row.names[0],
+            row.names[1]
+        ],
+    )?;
+    Ok(())
 }
 
 pub(crate) fn append_in(

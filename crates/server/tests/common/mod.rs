@@ -3,6 +3,7 @@
 
 #![allow(dead_code)] // each test file uses its own part
 
+pub mod bots;
 pub mod postgres;
 
 use std::time::Duration;

@@ -51,6 +51,31 @@ pub fn words(refusal: Option<&Refusal>) -> String {
         InPlay => t!("in-play"),
         BadNote => t!("report-note-long"),
         TooManyReports => t!("too-many-reports"),
+        NoSuchTournament => t!("no-such-tournament"),
+        BadTournament { field } => t!("bad-tournament", field = field_words(field)),
+        TooManyTournaments => t!("too-many-tournaments"),
+        AlreadyJoined => t!("already-joined"),
+        TournamentFull => t!("tournament-full"),
+        TournamentOver => t!("tournament-over"),
+        WrongTournamentPassword => t!("tournament-password-wrong"),
+        TooFewRatedGames { needed } => t!("too-few-rated-games", n = needed),
+        NotInTournament => t!("not-in-tournament"),
         Unavailable { .. } => t!("unavailable"),
+    }
+}
+
+/// A tournament's field, as a refused one is named (`minutes`, `rounds`…).
+fn field_words(field: &str) -> String {
+    match field {
+        "name" => t!("tf-name"),
+        "game" => t!("tf-game"),
+        "clock" => t!("tf-clock"),
+        "minutes" => t!("tf-minutes"),
+        "rounds" => t!("tf-rounds"),
+        "starts_in" => t!("tf-starts_in"),
+        "password" => t!("tf-password"),
+        "min_rated_games" => t!("tf-min_rated_games"),
+        "rating_range" => t!("tf-rating_range"),
+        _ => t!("tf-max_players"),
     }
 }

@@ -60,6 +60,17 @@ fn every_refusal() -> Vec<Refusal> {
         InPlay,
         BadNote,
         TooManyReports,
+        NoSuchTournament,
+        BadTournament {
+            field: "minutes".into(),
+        },
+        TooManyTournaments,
+        AlreadyJoined,
+        TournamentFull,
+        TournamentOver,
+        WrongTournamentPassword,
+        TooFewRatedGames { needed: 10 },
+        NotInTournament,
         Unavailable {
             area: api::Unavailable::Players,
         },

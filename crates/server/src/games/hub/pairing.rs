@@ -30,7 +30,7 @@ pub struct Accepter {
 /// A game with both seats taken from the start, at `now`: its header as
 /// stored and its first events (both joined, and the clocks set in a game
 /// with clocks), or why `header` or `clock` is not one.
-fn seated_start(
+pub(crate) fn seated_start(
     header: &str,
     suggestions: bool,
     clock: Option<&str>,
