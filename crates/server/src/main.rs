@@ -116,6 +116,10 @@ struct Args {
     /// to requests that bear this token (`Authorization: Bearer TOKEN`).
     #[arg(long, env = "ALQUERQUE_METRICS_TOKEN", hide_env_values = true)]
     metrics_token: Option<String>,
+    /// The site's recurring tournaments: a TOML file of `[[arena]]` and
+    /// `[[swiss]]` entries (docs/tournaments.md), read at start.
+    #[arg(long)]
+    tournaments: Option<PathBuf>,
 }
 
 /// A network, or one address as a network of its own.
@@ -126,7 +130,7 @@ fn network(text: &str) -> Result<ipnet::IpNet, String> {
 }
 
 impl Args {
-    fn into_config(self) -> alquerque_server::Config {
+    fn into_config(self) -> Result<alquerque_server::Config, String> {
         let mut config = alquerque_server::Config::new(self.addr, &self.db);
         config.site = self.site;
         config.origins = self.origin;
@@ -141,7 +145,14 @@ impl Args {
         config.session_lifetime = Duration::from_secs(self.session_days * 24 * 60 * 60);
         config.secure_cookies = self.secure_cookies;
         config.metrics_token = self.metrics_token;
-        config
+        if let Some(path) = &self.tournaments {
+            let text = std::fs::read_to_string(path)
+                .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+            config.schedule = alquerque_tournament::schedule::read(&text).map_err(|why| {
+                format!("{} cannot be used:\n  {}", path.display(), why.join("\n  "))
+            })?;
+        }
+        Ok(config)
     }
 }
 
@@ -155,7 +166,13 @@ async fn main() -> ExitCode {
             other => run(other),
         };
     }
-    let config = cli.serve.into_config();
+    let config = match cli.serve.into_config() {
+        Ok(config) => config,
+        Err(why) => {
+            eprintln!("error: {why}");
+            return ExitCode::from(2);
+        }
+    };
     tracing_subscriber::fmt()
         .json()
         .flatten_event(true)

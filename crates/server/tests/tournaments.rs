@@ -90,6 +90,10 @@ fn arena_points(seen: &[Seen], plies: &HashMap<String, usize>) -> HashMap<String
     let mut points: HashMap<String, u64> = HashMap::new();
     let mut streak: HashMap<String, u32> = HashMap::new();
     for s in seen {
+        // A game called off is neither scored nor part of a streak.
+        if s.result == GameResult::NoResult {
+            continue;
+        }
         let (won, drew) = outcome(s);
         let fire = streak.get(&s.player).copied().unwrap_or(0) >= 2;
         let base = if won {
@@ -112,12 +116,14 @@ fn swiss_points(
     games: &[(String, String, String, GameResult, usize)],
 ) -> (HashMap<String, u64>, HashMap<String, u64>) {
     let mut points: HashMap<String, u64> = HashMap::new();
-    for (_, white, black, result, _) in games {
+    for (_, white, black, result, plies) in games {
         let (w, b) = match result {
             GameResult::WhiteWins => (2, 0),
             GameResult::BlackWins => (0, 2),
             GameResult::Draw => (1, 1),
-            GameResult::NoResult => panic!("a game called off"),
+            // Called off before both moved: lost by the side to move.
+            GameResult::NoResult if plies % 2 == 0 => (0, 2),
+            GameResult::NoResult => (2, 0),
         };
         *points.entry(white.clone()).or_default() += w;
         *points.entry(black.clone()).or_default() += b;
@@ -285,4 +291,176 @@ async fn sixteen_players_play_an_arena_and_a_swiss_to_the_end_on_one_process() {
 
 fn games_count(seen: &Arc<Mutex<Vec<Seen>>>) -> usize {
     seen.lock().expect("seen").len() / 2
+}
+
+/// The tournament `id`'s stored games: (round, white seq, black seq, its
+/// ending), read from the database itself.
+async fn stored(database: &str, id: &str) -> Vec<(i64, i64, Option<i64>, Option<String>)> {
+    let client = common::postgres::Postgres::client(database).await;
+    client
+        .query(
+            "SELECT round, white, black, ending FROM tournament_games WHERE tournament = $1",
+            &[&id],
+        )
+        .await
+        .expect("reads")
+        .iter()
+        .map(|r| (r.get(0), r.get(1), r.get(2), r.get(3)))
+        .collect()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_arena_and_a_swiss_outlive_their_killed_director_on_three_processes() {
+    let postgres = common::postgres::Postgres::start();
+    let database = postgres.database("games").await;
+    // The site's arena of this minute (or, late in the minute, of two
+    // minutes), from the schedule file.
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .expect("after 1970")
+        .as_secs();
+    let minutes = if now % 60 <= 25 { 1 } else { 2 };
+    let schedule = std::env::temp_dir().join(format!("schedule-{}.toml", common::rand_suffix()));
+    std::fs::write(
+        &schedule,
+        format!(
+            "[[arena]]\nname = \"Minute arena\"\ngame = \"classic\"\nclock = \"1+0\"\n\
+             minutes = {minutes}\nevery = \"hour\"\nat = \":{:02}\"\n",
+            now / 60 % 60
+        ),
+    )
+    .expect("writes");
+    let options = [
+        "--per-minute",
+        "1000",
+        "--trusted-proxy",
+        "127.0.0.1",
+        "--tournaments",
+        schedule.to_str().expect("a path"),
+    ];
+    let mut processes = Vec::new();
+    let mut logs = Vec::new();
+    let mut addrs = Vec::new();
+    for _ in 0..3 {
+        let (child, addr, log) = common::spawn_server_with(&database, &options).await;
+        processes.push(child);
+        logs.push(log);
+        addrs.push(addr);
+    }
+    let shared = Arc::new(Mutex::new(addrs.clone()));
+    let mut watcher = common::Browser::new(addrs[1]);
+    let arena = loop {
+        let list = watcher.call("GET", "/api/tournaments", "").await.json();
+        if let Some(id) = list["running"][0]["id"].as_str() {
+            break id.to_string();
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    };
+    let mut swiss_players = players(addrs[2], "sw").await;
+    let swiss = make(
+        &mut swiss_players[0],
+        r#""kind":"swiss","name":"Swiss","game":"classic","clock":"1+0","rounds":5,"starts_in":3"#,
+    )
+    .await;
+    let (swiss_tasks, swiss_seen) = run_all(swiss_players, &swiss, shared.clone()).await;
+    let arena_players = players(addrs[0], "ar").await;
+    let (arena_tasks, arena_seen) = run_all(arena_players, &arena, shared.clone()).await;
+    // Once games are under way in both, the arena's director is killed.
+    for _ in 0..600 {
+        if games_count(&arena_seen) >= 8 && games_count(&swiss_seen) >= 8 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let mut director = None;
+    for (i, log) in logs.iter().enumerate() {
+        if common::logged(log, &["directing", &arena]).await.is_some() {
+            director = Some(i);
+            break;
+        }
+    }
+    let director = director.expect("a process directs the arena");
+    shared
+        .lock()
+        .expect("addresses")
+        .retain(|a| *a != addrs[director]);
+    watcher.addr = addrs[(director + 1) % 3];
+    processes[director].start_kill().expect("SIGKILL");
+    let killed_at = (games_count(&arena_seen), games_count(&swiss_seen));
+    let survivors: Vec<usize> = (0..3).filter(|&i| i != director).collect();
+    let taken_over = async {
+        loop {
+            for &i in &survivors {
+                let said = logs[i]
+                    .lock()
+                    .expect("the log")
+                    .iter()
+                    .any(|l| l.contains("directing") && l.contains(arena.as_str()));
+                if said {
+                    return i;
+                }
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+    };
+    let started = std::time::Instant::now();
+    tokio::time::timeout(Duration::from_secs(20), taken_over)
+        .await
+        .expect("another process directs the arena");
+    let takeover = started.elapsed();
+    let finished_arena = until_status_within(&mut watcher, &arena, 240).await;
+    let finished_swiss = until_status_within(&mut watcher, &swiss, 240).await;
+    for task in arena_tasks.into_iter().chain(swiss_tasks) {
+        task.await.expect("a player");
+    }
+    let arena_seen = arena_seen.lock().expect("seen").clone();
+    let swiss_seen = swiss_seen.lock().expect("seen").clone();
+    assert!(
+        games_count_of(&arena_seen) > killed_at.0,
+        "the arena went on"
+    );
+    assert!(
+        games_count_of(&swiss_seen) > killed_at.1,
+        "the Swiss went on"
+    );
+    check_arena(&finished_arena, &arena_seen);
+    check_swiss(&finished_swiss, &swiss_seen, 5);
+    // The store holds each game once: as many as were played, all ended.
+    for (id, seen) in [(&arena, &arena_seen), (&swiss, &swiss_seen)] {
+        let rows = stored(&database, id).await;
+        assert_eq!(rows.len(), games_of(seen).len(), "{id}");
+        assert!(
+            rows.iter().all(|r| r.3.is_some()),
+            "{id}: every game recorded"
+        );
+    }
+    eprintln!(
+        "arena: {} games, swiss: {} games; the killed director replaced within {:.1} s",
+        games_of(&arena_seen).len(),
+        games_of(&swiss_seen).len(),
+        takeover.as_secs_f64()
+    );
+    let _ = std::fs::remove_file(schedule);
+}
+
+fn games_count_of(seen: &[Seen]) -> usize {
+    seen.len() / 2
+}
+
+/// As [`until_status`] for "finished", within `seconds`.
+async fn until_status_within(
+    browser: &mut common::Browser,
+    id: &str,
+    seconds: u64,
+) -> serde_json::Value {
+    for _ in 0..seconds * 10 {
+        let reply = browser
+            .call("GET", &format!("/api/tournaments/{id}"), "")
+            .await;
+        if reply.status == 200 && reply.json()["summary"]["status"] == "finished" {
+            return reply.json();
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    panic!("tournament {id} never finished");
 }

@@ -201,6 +201,34 @@ fn offset_of(every: Every, at: &str) -> Option<i64> {
 }
 
 impl Recurring {
+    /// Seconds between two starts.
+    pub fn period(&self) -> i64 {
+        match self.every {
+            Every::Hour => HOUR,
+            Every::Day => DAY,
+            Every::Week => WEEK,
+        }
+    }
+
+    /// The starts to have made at `now`, given how far `ahead` to make
+    /// them: the next start if it is that close, and an arena's latest
+    /// start if that arena still runs (a site started in the middle of
+    /// one still holds it).
+    pub fn starts_due(&self, now: i64, ahead: i64) -> Vec<i64> {
+        let next = self.next_start(now);
+        let last = next - self.period();
+        let mut due = Vec::new();
+        if let Format::Arena { minutes } = self.format {
+            if last + 60 * i64::from(minutes) > now {
+                due.push(last);
+            }
+        }
+        if next - now <= ahead {
+            due.push(next);
+        }
+        due
+    }
+
     /// The first start strictly after `after` (seconds since the epoch).
     pub fn next_start(&self, after: i64) -> i64 {
         let (period, origin) = match self.every {
@@ -262,6 +290,24 @@ at = "sun 18:00"
         let at = read[0].next_start(now);
         assert_eq!(read[0].next_start(at), at + 3600);
         assert_eq!(read[0].next_start(at - 1), at);
+    }
+
+    #[test]
+    fn the_starts_due_are_the_next_soon_and_an_arena_still_running() {
+        let read = read(SCHEDULE).expect("reads");
+        // 22:10:59: the 21:15 arena of 30 minutes is over; 22:15 is 4 minutes off.
+        let now = 1_795_817_459;
+        assert_eq!(read[0].starts_due(now, 3600), [1_795_817_700]);
+        assert_eq!(read[0].starts_due(now, 60), Vec::<i64>::new());
+        // At 22:20 the 22:15 arena runs, and 23:15 is within the hour.
+        let later = 1_795_817_700 + 300;
+        assert_eq!(
+            read[0].starts_due(later, 3600),
+            [1_795_817_700, 1_795_821_300]
+        );
+        // A Swiss is never made once started.
+        let sunday = 1_795_975_200 + 60;
+        assert_eq!(read[2].starts_due(sunday, 3600), Vec::<i64>::new());
     }
 
     #[test]

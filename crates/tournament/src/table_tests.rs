@@ -71,6 +71,12 @@ fn arena_waves_pair_only_free_players_and_keep_blocks_apart() {
     }
     let two = players(2);
     assert!(arena_wave(&two, &[], &|_, _| true).is_empty());
+    // A withdrawn player is never paired again.
+    let mut left = players(3);
+    left[1].withdrawn = true;
+    let wave = arena_wave(&left, &[], &|_, _| false);
+    assert_eq!(wave.len(), 1);
+    assert!(wave.iter().all(|&(a, b)| a != 1 && b != 1));
 }
 
 #[test]

@@ -77,6 +77,8 @@ pub struct Config {
     pub time: crate::time::Time,
     /// The token `/metrics` asks for; without one, there is no `/metrics`.
     pub metrics_token: Option<String>,
+    /// The site's recurring tournaments.
+    pub schedule: Vec<alquerque_tournament::schedule::Recurring>,
 }
 
 impl Config {
@@ -103,6 +105,7 @@ impl Config {
             logins_per_minute: 5,
             time: crate::time::Time::system(),
             metrics_token: None,
+            schedule: Vec::new(),
         }
     }
 }
@@ -320,6 +323,12 @@ pub async fn serve(config: Config) -> Result<(SocketAddr, Serving), Box<dyn std:
     }
     tokio::spawn(crate::lobby::feed::run(app.clone()));
     tokio::spawn(crate::tournaments::director::run(app.clone()));
+    if !config.schedule.is_empty() {
+        tokio::spawn(crate::tournaments::schedule::run(
+            app.clone(),
+            config.schedule.clone(),
+        ));
+    }
     let sweeper = app.clone();
     tokio::spawn(async move {
         let mut every = tokio::time::interval(Duration::from_secs(60));

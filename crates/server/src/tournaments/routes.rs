@@ -276,7 +276,7 @@ async fn join(
         Joined::Full => return Err(Refusal::TournamentFull.into()),
         Joined::Joined | Joined::Back => {}
     }
-    app.tournaments.poked.notify_one();
+    app.tournaments.changed(&id);
     Ok(Json(page_for(&app, &id, Some(&user.key)).await?))
 }
 
@@ -306,6 +306,7 @@ async fn leave(
     {
         return Err(Refusal::NotInTournament.into());
     }
+    app.tournaments.changed(id);
     page_for(app, id, Some(&user.key)).await
 }
 

@@ -74,6 +74,13 @@ fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
 }
 
 impl Pages {
+    /// Forgets tournament `id`'s page, after a change made here: the next
+    /// look works it out again.
+    pub fn changed(&self, id: &str) {
+        lock(&self.cache).remove(id);
+        self.poked.notify_one();
+    }
+
     /// Tournament `id` as it stands (at most [`FRESH_FOR`] old); `None`
     /// when there is no such tournament.
     pub(crate) async fn get(&self, app: &App, id: &str) -> Result<Option<Arc<Built>>, StoreError> {
