@@ -82,6 +82,9 @@ pub enum ClientMessage {
     Resign,
     /// Ends the game without a result, before both sides have moved.
     Abort,
+    /// In a tournament game, before one's first move: halves one's own
+    /// time, for a point more on winning.
+    Berserk,
     /// Claims the game (`win`, or `draw`) once the opponent has been gone
     /// long enough.
     Claim {
@@ -280,6 +283,16 @@ pub enum EventBody {
         white: RatingChange,
         black: RatingChange,
     },
+    /// The game is one of tournament `id`'s (told at its start): each
+    /// player may go berserk before their first move.
+    Tournament {
+        id: String,
+    },
+    /// A player went berserk: their time is halved (a [`EventBody::Clock`]
+    /// follows), for a point more if they win.
+    Berserked {
+        by: Role,
+    },
 }
 
 /// One player's rating before and after a rated game, rounded, and whether
@@ -324,6 +337,12 @@ pub struct Snapshot {
     pub rematch_offer: Option<Role>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rematch: Option<String>,
+    /// The tournament the game is one of.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tournament: Option<String>,
+    /// Which sides went berserk.
+    #[serde(default)]
+    pub berserk: [bool; 2],
 }
 
 /// The clocks as a snapshot shows them.

@@ -57,6 +57,10 @@ pub struct Room {
     /// and the rematch once accepted.
     pub rematch_offer: Option<Side>,
     pub rematch: Option<String>,
+    /// The tournament the game is one of.
+    pub tournament: Option<String>,
+    /// Which sides went berserk.
+    pub berserk: [bool; 2],
 }
 
 /// The side a role plays, if it plays one.
@@ -101,6 +105,8 @@ impl Room {
             rated: None,
             rematch_offer: None,
             rematch: None,
+            tournament: None,
+            berserk: [false; 2],
         })
     }
 
@@ -169,6 +175,7 @@ impl Room {
                 result: GameResult::win_for(me.other()),
                 reason: EndReason::Resignation,
             }]),
+            C::Berserk => self.check_berserk(me, context.now),
             C::Abort => {
                 if ply >= 2 {
                     return Err(ErrorCode::NotNow);
@@ -248,6 +255,25 @@ impl Room {
                 message,
                 ClientMessage::AcceptRematch | ClientMessage::OfferRematch
             )
+    }
+
+    /// Going berserk: in a tournament game with clocks, once, before
+    /// one's first move; the time one has left at `now` is halved.
+    fn check_berserk(&self, me: Side, now: u64) -> Result<Vec<EventBody>, ErrorCode> {
+        let ply = self.game.ply();
+        let before_first = ply == 0 || (ply == 1 && me == Side::Black);
+        let Some(clock) = self.clock.as_ref().filter(|c| !c.control.per_move()) else {
+            return Err(ErrorCode::NotNow);
+        };
+        if self.tournament.is_none() || self.berserk[me.index()] || !before_first {
+            return Err(ErrorCode::NotNow);
+        }
+        let mut left = clock.remaining_at(now);
+        left[me.index()] /= 2;
+        Ok(vec![
+            EventBody::Berserked { by: role_of(me) },
+            EventBody::Clock { at: now, left },
+        ])
     }
 
     fn check_move(&self, me: Side, mv: &MoveText, now: u64) -> Result<Vec<EventBody>, ErrorCode> {
@@ -360,6 +386,11 @@ impl Room {
                 self.rematch_offer = None;
                 self.rematch = Some(game.clone());
             }
+            EventBody::Tournament { id } => self.tournament = Some(id.clone()),
+            EventBody::Berserked { by } => {
+                let side = side_of(*by).ok_or("a spectator has no clock")?;
+                self.berserk[side.index()] = true;
+            }
             EventBody::Rated { white, black } => {
                 if !self.is_over() {
                     return Err("ratings change only once the game is over".to_string());
@@ -419,6 +450,8 @@ impl Room {
             rated: self.rated,
             rematch_offer: self.rematch_offer.map(role_of),
             rematch: self.rematch.clone(),
+            tournament: self.tournament.clone(),
+            berserk: self.berserk,
         }
     }
 
@@ -451,6 +484,8 @@ impl Room {
             rated: snapshot.rated,
             rematch_offer: snapshot.rematch_offer.and_then(side_of),
             rematch: snapshot.rematch.clone(),
+            tournament: snapshot.tournament.clone(),
+            berserk: snapshot.berserk,
         })
     }
 

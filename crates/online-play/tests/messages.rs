@@ -37,6 +37,7 @@ fn every_client_message() -> Vec<ClientMessage> {
         C::DeclineDraw,
         C::Resign,
         C::Abort,
+        C::Berserk,
         C::Claim { draw: true },
         C::Suggest(mv(4, "e2e4")),
     ]
@@ -72,6 +73,8 @@ fn every_server_message() -> Vec<ServerMessage> {
             rated: None,
             rematch_offer: None,
             rematch: None,
+            tournament: Some("t1".into()),
+            berserk: [true, false],
         }),
         S::Snapshot(alquerque_online_play::Snapshot {
             v: 3,
@@ -96,8 +99,12 @@ fn every_server_message() -> Vec<ServerMessage> {
             ]),
             rematch_offer: Some(Role::Black),
             rematch: None,
+            tournament: None,
+            berserk: [false, false],
         }),
         event(1, EventBody::Joined { side: Role::White }),
+        event(2, EventBody::Tournament { id: "t1".into() }),
+        event(3, EventBody::Berserked { by: Role::Black }),
         event(
             2,
             EventBody::Moved {

@@ -47,12 +47,25 @@ fn a_schedule_with_mistakes_is_refused_at_start_with_every_reason() {
          every = \"day\"\nat = \"25:00\"\n",
     )
     .expect("writes");
-    let out = run(&["--db", ":memory:", "--tournaments", path.to_str().expect("a path")]);
+    let out = run(&[
+        "--db",
+        ":memory:",
+        "--tournaments",
+        path.to_str().expect("a path"),
+    ]);
     let said = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{said}");
-    assert!(said.contains("\"Nightly\"") && said.contains("chess"), "{said}");
+    assert!(
+        said.contains("\"Nightly\"") && said.contains("chess"),
+        "{said}"
+    );
     assert!(said.contains("25:00"), "{said}");
-    let missing = run(&["--db", ":memory:", "--tournaments", "/nonexistent/schedule.toml"]);
+    let missing = run(&[
+        "--db",
+        ":memory:",
+        "--tournaments",
+        "/nonexistent/schedule.toml",
+    ]);
     assert_eq!(missing.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&missing.stderr).contains("cannot read"));
     let _ = std::fs::remove_file(path);

@@ -242,3 +242,77 @@ fn the_end_of_the_game_is_an_event() {
     let outcome = room.game.outcome().expect("the rules ended the game");
     assert_eq!(room.result, Some(ending_of(outcome)));
 }
+
+/// Acts at `now`, as the server does.
+fn act_at(room: &mut Room, role: Role, message: ClientMessage, now: u64) -> Result<(), ErrorCode> {
+    let context = Context {
+        now,
+        ..Context::default()
+    };
+    let events = room.check(role, &message, context)?;
+    for e in &events {
+        room.apply(e).expect("a checked event applies");
+    }
+    Ok(())
+}
+
+/// A timed Classic game at 3+2, both seated at 1 000 ms.
+fn timed_seated(tournament: bool) -> Room {
+    let mut room = Room::new("classic", false)
+        .expect("a game")
+        .timed("3+2".parse().expect("a clock"));
+    let mut events = Vec::new();
+    if tournament {
+        events.push(EventBody::Tournament { id: "t1".into() });
+    }
+    events.extend(room.joined(Side::White, 1_000));
+    for e in &events {
+        room.apply(e).expect("applies");
+    }
+    for e in room.joined(Side::Black, 1_000) {
+        room.apply(&e).expect("applies");
+    }
+    room
+}
+
+#[test]
+fn berserk_halves_ones_own_time_once_before_ones_first_move_in_a_tournament() {
+    let mut casual = timed_seated(false);
+    assert_eq!(
+        act_at(&mut casual, Role::White, ClientMessage::Berserk, 2_000),
+        Err(ErrorCode::NotNow),
+        "only in a tournament"
+    );
+    let mut room = timed_seated(true);
+    assert_eq!(
+        act_at(&mut room, Role::Spectator, ClientMessage::Berserk, 2_000),
+        Err(ErrorCode::Spectator)
+    );
+    act_at(&mut room, Role::White, ClientMessage::Berserk, 2_000).expect("berserk");
+    assert_eq!(room.berserk, [true, false]);
+    let left = room.clock.as_ref().expect("a clock").remaining();
+    assert_eq!(left, [90_000, 180_000]);
+    assert_eq!(
+        act_at(&mut room, Role::White, ClientMessage::Berserk, 2_500),
+        Err(ErrorCode::NotNow),
+        "once"
+    );
+    act_at(&mut room, Role::White, mv(0, "c2-c3"), 3_000).expect("a move");
+    assert_eq!(
+        act_at(&mut room, Role::White, ClientMessage::Berserk, 3_100),
+        Err(ErrorCode::NotNow),
+        "not after one's first move"
+    );
+    // Black's clock runs since White moved: what is left at the press is
+    // halved.
+    act_at(&mut room, Role::Black, ClientMessage::Berserk, 13_000).expect("berserk");
+    assert_eq!(room.berserk, [true, true]);
+    let left = room.clock.as_ref().expect("a clock").remaining_at(13_000);
+    assert_eq!(left[1], (180_000 - 10_000) / 2);
+    // Told again to a client that comes back.
+    let copy = Room::from_snapshot(&room.snapshot()).expect("a room");
+    assert_eq!(
+        (copy.berserk, copy.tournament.as_deref()),
+        ([true, true], Some("t1"))
+    );
+}

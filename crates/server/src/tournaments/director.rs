@@ -251,7 +251,7 @@ fn game_for(
     round: i64,
 ) -> Option<NewPairing> {
     let (w, b) = (entries.get(white)?, entries.get(black)?);
-    let (header, events) = crate::games::hub::pairing::seated_start(
+    let (header, mut events) = crate::games::hub::pairing::seated_start(
         &t.header,
         false,
         Some(&t.clock),
@@ -259,6 +259,8 @@ fn game_for(
     )
     .map_err(|why| tracing::error!(tournament = %t.id, %why, "cannot start its game"))
     .ok()?;
+    // The game knows its tournament: its players may go berserk.
+    events.insert(0, online_play::EventBody::Tournament { id: t.id.clone() });
     let id = crate::ids::game_id();
     let row = GameRow {
         id: id.clone(),
@@ -315,5 +317,6 @@ async fn record(
     };
     let pause = missed.filter(|_| kind_of(t) == Kind::Arena);
     let plies = i64::try_from(room.game.ply()).unwrap_or(0);
-    db.record_ending(&t.id, game, ending, plies, pause).await
+    db.record_ending(&t.id, game, ending, plies, room.berserk, pause)
+        .await
 }

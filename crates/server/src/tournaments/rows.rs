@@ -134,7 +134,8 @@ pub(crate) const BUSY: &str = "SELECT count(*) FROM tournament_games
 pub(crate) const ADD_PAIRING: &str = "INSERT INTO tournament_games (tournament, round, white,
      black, game, ending, plies, berserk_white, berserk_black, started)
      VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)";
-pub(crate) const RECORD: &str = "UPDATE tournament_games SET ending = ?3, plies = ?4
+pub(crate) const RECORD: &str = "UPDATE tournament_games SET ending = ?3, plies = ?4,
+     berserk_white = ?5, berserk_black = ?6
      WHERE tournament = ?1 AND game = ?2 AND ending IS NULL";
 pub(crate) const UNRECORDED: &str = "SELECT tg.game FROM tournament_games tg
      JOIN games g ON g.id = tg.game

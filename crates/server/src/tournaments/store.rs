@@ -167,6 +167,7 @@ pub trait TournamentStore: Send + Sync {
         game: &str,
         ending: &str,
         plies: i64,
+        berserk: [bool; 2],
         pause: Option<i64>,
     ) -> Result<bool, StoreError>;
     /// The tournament's games that ended and are not recorded yet.
@@ -438,12 +439,14 @@ impl TournamentStore for crate::storage::Sqlite {
         game: &str,
         ending: &str,
         plies: i64,
+        berserk: [bool; 2],
         pause: Option<i64>,
     ) -> Result<bool, StoreError> {
         let (id, game, ending) = (id.to_string(), game.to_string(), ending.to_string());
         self.write(move |s| {
             let tx = s.db.transaction()?;
-            if tx.execute(rows::RECORD, params![id, game, ending, plies])? == 0 {
+            let record = params![id, game, ending, plies, berserk[0], berserk[1]];
+            if tx.execute(rows::RECORD, record)? == 0 {
                 return Ok(false);
             }
             if let Some(seq) = pause {

@@ -252,13 +252,17 @@ impl TournamentStore for crate::storage::Postgres {
         game: &str,
         ending: &str,
         plies: i64,
+        berserk: [bool; 2],
         pause: Option<i64>,
     ) -> Result<bool, StoreError> {
         let pg = self.opened().await?;
         let mut client = pg.client().await?;
         let tx = client.transaction().await.map_err(storage)?;
         let recorded = tx
-            .execute(&numbered(rows::RECORD), &[&id, &game, &ending, &plies])
+            .execute(
+                &numbered(rows::RECORD),
+                &[&id, &game, &ending, &plies, &berserk[0], &berserk[1]],
+            )
             .await
             .map_err(storage)?;
         if recorded == 0 {

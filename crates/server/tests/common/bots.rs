@@ -19,6 +19,8 @@ pub struct Seen {
     pub role: Role,
     pub result: GameResult,
     pub plies: usize,
+    /// The player went berserk in it.
+    pub berserk: bool,
 }
 
 /// A small random source of the test's own (no two bots alike).
@@ -37,6 +39,15 @@ impl Dice {
     }
 }
 
+/// How a bot plays: whether it goes berserk, how long it waits before
+/// each move, and how long it gives a game.
+#[derive(Clone, Copy, Debug)]
+pub struct Style {
+    pub berserk: bool,
+    pub pace: Duration,
+    pub within: Duration,
+}
+
 /// Plays `game` as the seat `token` holds, with random legal moves, until
 /// it ends (or `within` passes: `None`); the game as seen.
 pub async fn play_out(
@@ -45,8 +56,13 @@ pub async fn play_out(
     game: &str,
     player: &str,
     dice: &mut Dice,
-    within: Duration,
+    style: Style,
 ) -> Option<Seen> {
+    let Style {
+        berserk: go_berserk,
+        pace,
+        within,
+    } = style;
     let mut ws = tokio_tungstenite::connect_async(format!("ws://{addr}/ws"))
         .await
         .ok()?
@@ -69,6 +85,8 @@ pub async fn play_out(
     };
     let mut board: Option<engine::AnyGame> = None;
     let mut sent_at: Option<usize> = None;
+    let mut berserk = false;
+    let mut asked_berserk = false;
     let deadline = tokio::time::Instant::now() + within;
     loop {
         // A process gone (killed) or a silent one: the caller sits again.
@@ -80,6 +98,7 @@ pub async fn play_out(
             ServerMessage::Snapshot(s) => {
                 board = engine::AnyGame::from_record_line(&s.record).ok();
                 ended = s.result;
+                berserk |= s.berserk[usize::from(mine == engine::Side::Black)];
             }
             ServerMessage::Event(e) => match e.body {
                 EventBody::Moved { ply, turn } => {
@@ -90,6 +109,7 @@ pub async fn play_out(
                     }
                 }
                 EventBody::Ended { result, .. } => ended = Some(result),
+                EventBody::Berserked { by } if by == role => berserk = true,
                 _ => {}
             },
             _ => {}
@@ -102,7 +122,13 @@ pub async fn play_out(
                 role,
                 result,
                 plies: b.ply(),
+                berserk,
             });
+        }
+        if go_berserk && !asked_berserk && b.ply() <= 1 {
+            asked_berserk = true;
+            send(&mut ws, &online_play::ClientMessage::Berserk).await;
+            continue;
         }
         if b.side_to_move() == mine && b.outcome().is_none() && sent_at != Some(b.ply()) {
             let entries = b.entries();
@@ -112,6 +138,7 @@ pub async fn play_out(
             let turn = entries[dice.below(entries.len())].turn;
             let text = b.turn_coordinates(turn);
             sent_at = Some(b.ply());
+            tokio::time::sleep(pace).await;
             send(&mut ws, &mv(b.ply() as u32, &text)).await;
         }
     }
@@ -138,6 +165,8 @@ pub async fn compete(
         .await;
     assert_eq!(joined.status, 200, "{}", joined.body);
     let mut played: HashSet<String> = HashSet::new();
+    // A game whose socket was lost: sat at again (over, it tells its end).
+    let mut unfinished: Option<(String, u32)> = None;
     let mut turn = 0usize;
     loop {
         // Any of the processes answers (a killed one is passed over).
@@ -160,15 +189,28 @@ pub async fn compete(
             return player;
         }
         let game = page["me"]["game"].as_str().map(str::to_string);
+        let again = unfinished.take().filter(|(_, tries)| *tries < 5);
+        let tries = again.as_ref().map_or(0, |(_, t)| *t);
+        let game = again.map(|(g, _)| g).or(game);
         match game.filter(|g| !played.contains(g)) {
             Some(game) => {
                 let name = player.name.clone();
                 let within = Duration::from_secs(60);
-                if let Some(s) =
-                    play_out(addr, &player.token, &game, &name, &mut dice, within).await
-                {
-                    played.insert(game);
-                    seen.lock().expect("a list").push(s);
+                // Every other player goes berserk in each game.
+                let berserk = seed % 2 == 0;
+                let style = Style {
+                    berserk,
+                    // Within the socket's allowance of messages a second.
+                    pace: Duration::from_millis(60),
+                    within,
+                };
+                let seen_game = play_out(addr, &player.token, &game, &name, &mut dice, style).await;
+                match seen_game {
+                    Some(s) => {
+                        played.insert(game);
+                        seen.lock().expect("a list").push(s);
+                    }
+                    None => unfinished = Some((game, tries + 1)),
                 }
             }
             None => tokio::time::sleep(Duration::from_millis(50)).await,
