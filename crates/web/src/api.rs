@@ -11,6 +11,9 @@ use online_play::api::{
     PlayerPage, Posted, QuickRequest, Refusal, RelationChange, Relations, ReportRequest, Seek,
     SeekRequest, SeekState, TokenRequest,
 };
+use online_play::api::{
+    JoinTournament, NewTournament, PlayedTournament, TournamentList, TournamentPage,
+};
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 
@@ -52,6 +55,17 @@ pub enum ApiCall {
     ModPlayer(String),
     ModFlags,
     DismissFlag(String),
+    /// Tournaments (`ui/tournament`).
+    Tournaments,
+    NewTournament(NewTournament),
+    Tournament(String),
+    JoinTournament {
+        id: String,
+        body: JoinTournament,
+    },
+    PauseTournament(String),
+    WithdrawTournament(String),
+    PlayerTournaments(String),
 }
 
 /// A call's answer, read.
@@ -79,6 +93,11 @@ pub enum ApiReply {
     ModReports(Vec<OpenReport>),
     PlayerFile(PlayerFile),
     Flags(Vec<Flag>),
+    Tournaments(TournamentList),
+    /// A tournament made: its id.
+    TournamentMade(String),
+    Tournament(Box<TournamentPage>),
+    PlayedTournaments(Vec<PlayedTournament>),
 }
 
 /// Why a call came to nothing.
@@ -127,6 +146,13 @@ impl ApiCall {
             ApiCall::ModPlayer(_) => api::MOD_PLAYER,
             ApiCall::ModFlags => api::MOD_FLAGS,
             ApiCall::DismissFlag(_) => api::MOD_DISMISS_FLAG,
+            ApiCall::Tournaments => api::TOURNAMENTS,
+            ApiCall::NewTournament(_) => api::NEW_TOURNAMENT,
+            ApiCall::Tournament(_) => api::TOURNAMENT,
+            ApiCall::JoinTournament { .. } => api::JOIN_TOURNAMENT,
+            ApiCall::PauseTournament(_) => api::PAUSE_TOURNAMENT,
+            ApiCall::WithdrawTournament(_) => api::WITHDRAW_TOURNAMENT,
+            ApiCall::PlayerTournaments(_) => api::PLAYER_TOURNAMENTS,
         }
     }
 
@@ -142,6 +168,11 @@ impl ApiCall {
             ApiCall::Accept { seek, .. } | ApiCall::Withdraw { seek, .. } => Some(seek),
             ApiCall::SeekState(id) | ApiCall::Player(id) | ApiCall::Leaderboard(id) => Some(id),
             ApiCall::Game(id) | ApiCall::ModPlayer(id) | ApiCall::DismissFlag(id) => Some(id),
+            ApiCall::Tournament(id)
+            | ApiCall::JoinTournament { id, .. }
+            | ApiCall::PauseTournament(id)
+            | ApiCall::WithdrawTournament(id)
+            | ApiCall::PlayerTournaments(id) => Some(id),
             _ => None,
         };
         let path = self
@@ -158,9 +189,13 @@ impl ApiCall {
         }
         match self {
             ApiCall::Register(c) | ApiCall::Login(c) => json(c),
-            ApiCall::Logout | ApiCall::NoticesRead | ApiCall::DismissFlag(_) => {
-                Some("{}".to_string())
-            }
+            ApiCall::Logout
+            | ApiCall::NoticesRead
+            | ApiCall::DismissFlag(_)
+            | ApiCall::PauseTournament(_)
+            | ApiCall::WithdrawTournament(_) => Some("{}".to_string()),
+            ApiCall::NewTournament(t) => json(t),
+            ApiCall::JoinTournament { body, .. } => json(body),
             ApiCall::Report(r) => json(r),
             ApiCall::Relate(r) => json(r),
             ApiCall::ModAct(a) => json(a),
@@ -216,6 +251,17 @@ pub fn decode(call: &ApiCall, status: u16, text: &str) -> Result<ApiReply, ApiFa
         ApiCall::ModPlayer(_) => ApiReply::PlayerFile(read(text)?),
         ApiCall::ModFlags | ApiCall::DismissFlag(_) => {
             ApiReply::Flags(read::<api::Flags>(text)?.flags)
+        }
+        ApiCall::Tournaments => ApiReply::Tournaments(read(text)?),
+        ApiCall::NewTournament(_) => {
+            ApiReply::TournamentMade(read::<api::TournamentMade>(text)?.id)
+        }
+        ApiCall::Tournament(_)
+        | ApiCall::JoinTournament { .. }
+        | ApiCall::PauseTournament(_)
+        | ApiCall::WithdrawTournament(_) => ApiReply::Tournament(Box::new(read(text)?)),
+        ApiCall::PlayerTournaments(_) => {
+            ApiReply::PlayedTournaments(read::<api::PlayedTournaments>(text)?.tournaments)
         }
     })
 }

@@ -10,6 +10,7 @@
 //! | `?watch=<id>`         | an online game: a seat held here, else watched |
 //! | `?lobby`, `?live`     | the lobby, and the games in play              |
 //! | `?player=<name>`      | a player's page                               |
+//! | `?tournament=<id>`    | a tournament's page                           |
 //! | a share link          | a tool or a game to go over ([`Link`])        |
 //!
 //! `?lang=` may go with any of them. Moving to another screen adds an
@@ -49,6 +50,9 @@ pub enum Route {
     /// The moderators' queue.
     #[cfg(feature = "full")]
     Moderation,
+    /// A tournament's page, by id.
+    #[cfg(feature = "full")]
+    Tournament(String),
     /// A tool or a game opened from a share link.
     #[cfg(feature = "full")]
     Link(Link),
@@ -100,6 +104,11 @@ impl Route {
                 "safety" => Some(Route::Safety),
                 #[cfg(feature = "full")]
                 "moderation" => Some(Route::Moderation),
+                #[cfg(feature = "full")]
+                "tournament" => {
+                    let id = clean(value);
+                    (!id.is_empty()).then_some(Route::Tournament(id))
+                }
                 _ => None,
             };
             if let Some(route) = route {
@@ -130,6 +139,8 @@ impl Route {
             #[cfg(feature = "full")]
             Route::Moderation => "?moderation".to_string(),
             #[cfg(feature = "full")]
+            Route::Tournament(id) => format!("?tournament={}", encode(id)),
+            #[cfg(feature = "full")]
             Route::Link(link) => link.to_query(),
             // Never asked: the page goes to the address as it was.
             #[cfg(not(feature = "full"))]
@@ -158,6 +169,8 @@ impl Route {
             (Route::Online(a), Route::Online(b)) => a == b,
             #[cfg(feature = "full")]
             (Route::Player(a), Route::Player(b)) => a == b,
+            #[cfg(feature = "full")]
+            (Route::Tournament(a), Route::Tournament(b)) => a == b,
             _ => discriminant(self) == discriminant(other),
         }
     }

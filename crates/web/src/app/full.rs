@@ -105,6 +105,11 @@ impl App {
         self.write_chat(full.chat.as_ref());
         self.write_rematch(full.rematch.as_ref());
         self.write_safety(full.safety.as_ref());
+        self.write_tournaments(
+            full.tournaments.as_ref(),
+            full.tournament.as_ref(),
+            full.in_tournament.as_ref(),
+        );
     }
 
     /// Offers the board, as drawn now, as a PNG picture named `name`.
@@ -208,6 +213,8 @@ pub(super) struct FullApp {
     pub(super) lobby: Option<super::lobby_socket::LobbySocket>,
     /// The online game's one-second heartbeat, while it runs.
     pub(super) heartbeat: Option<gloo_timers::callback::Interval>,
+    /// A tournament's countdown ticking each second, and to when.
+    pub(super) countdown: std::cell::RefCell<Option<(i64, gloo_timers::callback::Interval)>>,
     /// The host message being answered (its window and origin).
     pub(super) host_source: Option<(web_sys::Window, String)>,
     /// The console was told that the frame's events reach no host.

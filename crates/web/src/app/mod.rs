@@ -32,6 +32,7 @@ mod puzzles;
 mod review;
 #[cfg(feature = "full")]
 mod safety;
+mod tournament;
 #[cfg(feature = "full")]
 mod socket;
 

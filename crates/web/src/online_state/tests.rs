@@ -16,6 +16,8 @@ fn snapshot(v: u64, record: &str) -> ServerMessage {
         rated: None,
         rematch_offer: None,
         rematch: None,
+        tournament: None,
+        berserk: [false, false],
     })
 }
 

@@ -136,6 +136,9 @@ pub enum Button {
     Chat(super::ChatButton),
     /// A report, a mute or block, a notice read, kid mode, moderation.
     Safety(super::SafetyButton),
+    /// A tournament: its page, joining, pausing, withdrawing, making one,
+    /// Berserk.
+    Tournament(super::TournamentButton),
     /// Online: offer a rematch, or answer the opponent's offer.
     AnswerRematch(bool),
     /// Save the game's record as a file.
@@ -425,7 +428,12 @@ fn full_only(name: &str, fields: &dyn Fields) -> Result<Option<Button>, ActionEr
         "chat-phrase" => Button::Chat(ChatButton::Phrase(attribute("data-phrase")?)),
         "chat-mute" => Button::Chat(ChatButton::Mute(fields.checked("chat-mute"))),
         "chat-off" => Button::Chat(ChatButton::Off(fields.checked("chat-off"))),
-        other => return Ok(safety_control(other, fields, &attribute)?.map(Button::Safety)),
+        other => {
+            if let Some(button) = super::tournament::control(other, fields, &attribute)? {
+                return Ok(Some(Button::Tournament(button)));
+            }
+            return Ok(safety_control(other, fields, &attribute)?.map(Button::Safety));
+        }
     }))
 }
 

@@ -19,6 +19,7 @@ impl Ui {
             ScreenState::Player(name) => Route::Player(name.clone()),
             ScreenState::Safety => Route::Safety,
             ScreenState::Moderation => Route::Moderation,
+            ScreenState::Tournament(id) if !id.is_empty() => Route::Tournament(id.clone()),
             ScreenState::Waiting => self.online_route()?,
             ScreenState::Game(_) if self.shared.online.is_some() => self.online_route()?,
             ScreenState::Game(game) => {
@@ -70,6 +71,9 @@ impl Ui {
             Route::Player(name) => self.open_player(&name, fx),
             Route::Safety => super::safety::update(self, super::SafetyButton::Open, fx),
             Route::Moderation => super::safety::update(self, super::SafetyButton::Moderation, fx),
+            Route::Tournament(id) => {
+                super::tournament::update(self, super::TournamentButton::Open(id), fx)
+            }
             Route::Link(_) => {
                 let mut notice = None;
                 self.open_link(query, &mut notice, fx);

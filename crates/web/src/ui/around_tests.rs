@@ -27,6 +27,8 @@ fn ended(rated: bool, rematch_offer: Option<Role>, rematch: Option<&str>) -> Ser
         rated: rated.then(|| [change(1500, 1338), change(1500, 1662)]),
         rematch_offer,
         rematch: rematch.map(str::to_string),
+        tournament: None,
+        berserk: [false, false],
     })
 }
 

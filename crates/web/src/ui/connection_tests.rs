@@ -22,6 +22,8 @@ fn snapshot(v: u64, seated: [bool; 2]) -> ServerMessage {
         rated: None,
         rematch_offer: None,
         rematch: None,
+        tournament: None,
+        berserk: [false, false],
     })
 }
 

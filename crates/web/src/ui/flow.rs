@@ -78,6 +78,7 @@ impl Ui {
             | Button::Copy(_)
             | Button::Lobby(_)
             | Button::Safety(_)
+            | Button::Tournament(_)
             | Button::Chat(_)
             | Button::AnswerRematch(_)
             | Button::CancelOnline => self.press_full(button, fx),

@@ -28,6 +28,10 @@ pub use super::puzzle::{PuzzleView, PUZZLES_KEY};
 pub use super::review::{graph_ply, Marked, ReviewView, Skip};
 pub use super::safety::{FileView, QueueRow, ReportFormView, SafetyView, ACTIONS};
 pub use super::safety_view::PlayerButtons;
+pub use super::tournament::{
+    countdown, InGameView, MakeForm, TournamentButton, TournamentListView, TournamentView,
+};
+pub use super::tournament_view::LineView;
 // The state the rest of the page holds for the whole app.
 pub(super) use super::analysis::Analysing;
 pub(super) use super::connection::OnlineGame;
@@ -36,6 +40,7 @@ pub(super) use super::lobby::Community;
 pub(super) use super::puzzle::{PuzzleBook, PuzzleState};
 pub(super) use super::review::Review;
 pub(super) use super::safety::Safety;
+pub(super) use super::tournament::Tournaments;
 // Each part's message.
 pub use super::connection::ConnectionMsg;
 pub use super::embed::HostMsg;
@@ -63,6 +68,8 @@ pub struct FullShared {
     pub(super) community: Community,
     /// Reports, mutes and blocks, notices, and moderation.
     pub(super) safety: Safety,
+    /// The lobby's tournaments, the one on show and the one played in.
+    pub(super) tournaments: Tournaments,
     /// The puzzle sets fetched and the progress through them.
     pub(super) puzzles: PuzzleBook,
     /// The state last reported to the host page (turns, over).
@@ -142,6 +149,11 @@ pub struct FullView {
     pub rematch: Option<RematchView>,
     /// The report form, the safety screens and moderation.
     pub safety: Option<SafetyView>,
+    /// The lobby's tournaments, a tournament's page, and the line above a
+    /// tournament game.
+    pub tournaments: Option<TournamentListView>,
+    pub tournament: Option<TournamentView>,
+    pub in_tournament: Option<InGameView>,
 }
 
 impl Ui {
@@ -150,7 +162,11 @@ impl Ui {
         if !self.is_full() {
             return FullView::default();
         }
+        let (tournaments, tournament, in_tournament) = super::tournament::view(self);
         FullView {
+            tournaments,
+            tournament,
+            in_tournament,
             record: self.record_out().map(|(text, _)| text),
             online: online::view(self),
             review: review::view(self),
@@ -219,6 +235,7 @@ impl Ui {
             Button::Copy(id) => fx.push(Effect::Full(FullEffect::Copy(id))),
             Button::Lobby(button) => lobby::update(self, LobbyMsg::Press(button), fx),
             Button::Safety(button) => super::safety::update(self, button, fx),
+            Button::Tournament(button) => super::tournament::update(self, button, fx),
             Button::Chat(button) => around::update(self, button, fx),
             Button::AnswerRematch(yes) => self.answer_rematch(yes, fx),
             Button::CancelOnline => {

@@ -14,7 +14,7 @@ use crate::links::Link;
 /// The query keys for which the page loads the whole app's module: the
 /// links ([`crate::links::LINK_KEYS`]), a friend's game to join or watch,
 /// and an embedding. index.html's loader lists the same.
-pub const FULL_KEYS: [&str; 14] = [
+pub const FULL_KEYS: [&str; 15] = [
     "review",
     "record",
     "analysis",
@@ -29,6 +29,7 @@ pub const FULL_KEYS: [&str; 14] = [
     "player",
     "safety",
     "moderation",
+    "tournament",
 ];
 
 impl Ui {

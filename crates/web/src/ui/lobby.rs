@@ -148,6 +148,7 @@ impl Ui {
                 self.shared.notice = None;
                 self.show(Screen::Lobby);
                 self.call(ApiCall::Me, fx);
+                self.call(ApiCall::Tournaments, fx);
                 let game = self
                     .shared
                     .whole
@@ -421,6 +422,7 @@ impl Ui {
             live: screen == Screen::Watch,
             stats: screen == Screen::Lobby,
             seek: c.waiting.as_ref().and_then(|w| w.seek.clone()),
+            tournament: self.tournament_followed(),
         };
         let wanted = (wanted != api::LobbyFollow::default()).then(|| (wanted, c.me.clone()));
         if wanted == c.following {
@@ -458,6 +460,7 @@ impl Ui {
                 }
             }
             api::LobbyNews::Mine { games } => c.mine = games,
+            api::LobbyNews::Tournament { page } => self.tournament_came(*page, fx),
             api::LobbyNews::Paired { seek, game } => {
                 if c.waiting.as_ref().and_then(|w| w.seek.as_ref()) == Some(&seek) {
                     self.paired(game, fx);

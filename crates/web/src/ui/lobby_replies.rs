@@ -89,6 +89,10 @@ impl Ui {
             | ApiReply::ModReports(_)
             | ApiReply::PlayerFile(_)
             | ApiReply::Flags(_)) => self.safety_came(&call, reply, fx),
+            reply @ (ApiReply::Tournaments(_)
+            | ApiReply::TournamentMade(_)
+            | ApiReply::Tournament(_)
+            | ApiReply::PlayedTournaments(_)) => self.tournament_reply(reply, fx),
         }
     }
 
@@ -157,6 +161,13 @@ impl Ui {
             | ApiCall::ModPlayer(_)
             | ApiCall::ModFlags
             | ApiCall::DismissFlag(_) => self.safety_refused(why),
+            ApiCall::Tournaments
+            | ApiCall::NewTournament(_)
+            | ApiCall::Tournament(_)
+            | ApiCall::JoinTournament { .. }
+            | ApiCall::PauseTournament(_)
+            | ApiCall::WithdrawTournament(_)
+            | ApiCall::PlayerTournaments(_) => self.tournament_refused(why),
         }
     }
 }

@@ -59,6 +59,10 @@ mod review;
 mod safety;
 #[cfg(feature = "full")]
 mod safety_view;
+#[cfg(feature = "full")]
+mod tournament;
+#[cfg(feature = "full")]
+mod tournament_view;
 
 pub use action::{Action, ActionError, Boot, Button, Fields};
 pub use board::BoardMsg;
@@ -451,6 +455,8 @@ mod refusal_tests;
 mod review_tests;
 #[cfg(test)]
 mod safety_tests;
+#[cfg(test)]
+mod tournament_tests;
 #[cfg(test)]
 mod screens_tests;
 #[cfg(test)]

@@ -24,6 +24,8 @@ pub(super) fn snapshot(v: u64, record: &str) -> ServerMessage {
         rated: None,
         rematch_offer: None,
         rematch: None,
+        tournament: None,
+        berserk: [false, false],
     })
 }
 

@@ -20,6 +20,8 @@ impl Ui {
         self.shared.whole.community.player = None;
         self.screen = ScreenState::Player(name.to_string());
         self.call(ApiCall::Player(name.to_string()), fx);
+        self.shared.whole.tournaments.played = None;
+        self.call(ApiCall::PlayerTournaments(name.to_string()), fx);
         // Whether the person mutes or blocks them, for the page's buttons.
         if self.shared.whole.community.me.is_some() {
             self.call(ApiCall::Relations, fx);

@@ -27,6 +27,8 @@ pub enum Screen {
     Safety,
     /// The moderators' queue.
     Moderation,
+    /// A tournament's page.
+    Tournament,
 }
 
 impl Screen {
@@ -43,6 +45,7 @@ impl Screen {
             Screen::Player => "player",
             Screen::Safety => "safety",
             Screen::Moderation => "moderation",
+            Screen::Tournament => "tournament",
         }
     }
 }
@@ -62,6 +65,8 @@ pub enum ScreenState {
     Player(String),
     Safety,
     Moderation,
+    /// A tournament's page, by id.
+    Tournament(String),
 }
 
 impl ScreenState {
@@ -78,6 +83,7 @@ impl ScreenState {
             Screen::Player => ScreenState::Player(String::new()),
             Screen::Safety => ScreenState::Safety,
             Screen::Moderation => ScreenState::Moderation,
+            Screen::Tournament => ScreenState::Tournament(String::new()),
         }
     }
 
@@ -94,6 +100,7 @@ impl ScreenState {
             ScreenState::Player(_) => Screen::Player,
             ScreenState::Safety => Screen::Safety,
             ScreenState::Moderation => Screen::Moderation,
+            ScreenState::Tournament(_) => Screen::Tournament,
         }
     }
 

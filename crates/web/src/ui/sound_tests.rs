@@ -176,6 +176,8 @@ fn snapshot(v: u64, record: &str, seated: [bool; 2]) -> ServerMessage {
         rated: None,
         rematch_offer: None,
         rematch: None,
+        tournament: None,
+        berserk: [false, false],
     })
 }
 
