@@ -250,10 +250,11 @@ export async function serverBinary(builds = ['debug', 'release']) {
 
 /**
  * Starts the game server (`binary`, by default `serverBinary()`) on a free
- * port with a fresh database, serving `site`; its process, URL, and a
+ * port with a fresh database, serving `site`, with more `args` if given;
+ * its process, URL, and a
  * function that stops it and removes its database.
  */
-export async function startServer({ binary, site = dist } = {}) {
+export async function startServer({ binary, site = dist, args = [] } = {}) {
   const dir = await mkdtemp(join(tmpdir(), 'alq-online-'));
   const child = spawn(binary ?? await serverBinary(), [
     '--addr', '127.0.0.1:0',
@@ -263,6 +264,7 @@ export async function startServer({ binary, site = dist } = {}) {
     // address of its own (X-Forwarded-For); a request without the header
     // counts as loopback's own.
     '--trusted-proxy', '127.0.0.1',
+    ...args,
   ], { stdio: ['ignore', 'pipe', 'inherit'] });
   const url = await new Promise((ok, fail) => {
     let seen = '';

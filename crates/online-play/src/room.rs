@@ -170,14 +170,18 @@ impl Room {
                 Some(by) if by != me => Ok(vec![EventBody::DrawDeclined { by: role }]),
                 _ => Err(ErrorCode::NotNow),
             },
-            C::Resign if self.ends_as_abort(context.rated) => Ok(vec![aborted()]),
+            // A tournament game is won or lost from the start: called off,
+            // it would count against whoever was to move.
+            C::Resign if self.ends_as_abort(context.rated) && self.tournament.is_none() => {
+                Ok(vec![aborted()])
+            }
             C::Resign => Ok(vec![EventBody::Ended {
                 result: GameResult::win_for(me.other()),
                 reason: EndReason::Resignation,
             }]),
             C::Berserk => self.check_berserk(me, context.now),
             C::Abort => {
-                if ply >= 2 {
+                if ply >= 2 || self.tournament.is_some() {
                     return Err(ErrorCode::NotNow);
                 }
                 Ok(vec![EventBody::Ended {

@@ -316,3 +316,39 @@ fn berserk_halves_ones_own_time_once_before_ones_first_move_in_a_tournament() {
         ([true, true], Some("t1"))
     );
 }
+
+#[test]
+fn a_tournament_game_is_resigned_not_called_off() {
+    let mut room = timed_seated(true);
+    let rated = Context {
+        now: 2_000,
+        rated: true,
+        ..Context::default()
+    };
+    assert_eq!(
+        room.check(Role::White, &ClientMessage::Abort, rated),
+        Err(ErrorCode::NotNow)
+    );
+    let events = room
+        .check(Role::Black, &ClientMessage::Resign, rated)
+        .expect("resigns");
+    assert!(matches!(
+        events[..],
+        [EventBody::Ended {
+            result: GameResult::WhiteWins,
+            reason: EndReason::Resignation
+        }]
+    ));
+    // Elsewhere, a rated game resigned before both moved is called off.
+    let casual = timed_seated(false);
+    let events = casual
+        .check(Role::Black, &ClientMessage::Resign, rated)
+        .expect("called off");
+    assert!(matches!(
+        events[..],
+        [EventBody::Ended {
+            reason: EndReason::Aborted,
+            ..
+        }]
+    ));
+}

@@ -32,9 +32,10 @@ mod puzzles;
 mod review;
 #[cfg(feature = "full")]
 mod safety;
-mod tournament;
 #[cfg(feature = "full")]
 mod socket;
+#[cfg(feature = "full")]
+mod tournament;
 
 use std::cell::{Cell, RefCell};
 

@@ -71,6 +71,17 @@ impl App {
         self.set_hidden("tournament-password-box", !(p.can_join && p.private));
         self.set_hidden("pause-tournament", !p.can_pause);
         self.set_hidden("withdraw-tournament", !p.can_withdraw);
+        let fire = format!(
+            " <span class=\"fire\" title=\"{0}\" aria-label=\"{0}\">×2</span>",
+            escape(&crate::t!("on-fire"))
+        );
+        let head = format!(
+            "<thead><tr><th scope=\"col\">{}</th><th scope=\"col\">{}</th><th scope=\"col\">{}</th><th scope=\"col\">{}</th><th></th></tr></thead>",
+            escape(&crate::t!("col-rank")),
+            escape(&crate::t!("col-player")),
+            escape(&crate::t!("col-points")),
+            escape(&crate::t!("col-games"))
+        );
         let rows: String = p
             .standings
             .iter()
@@ -81,7 +92,7 @@ impl App {
                     l.rank,
                     escape(&l.name),
                     escape(&l.name),
-                    if l.on_fire { " <span aria-label=\"on fire\">🔥</span>" } else { "" },
+                    if l.on_fire { fire.as_str() } else { "" },
                     escape(&l.points),
                     escape(&l.sheet),
                     escape(&l.state)
@@ -90,7 +101,7 @@ impl App {
             .collect();
         if let Some(table) = self.element("tournament-standings") {
             if self.shown.changes("tournament-standings", &rows) {
-                table.set_inner_html(&format!("<tbody>{rows}</tbody>"));
+                table.set_inner_html(&format!("{head}<tbody>{rows}</tbody>"));
             }
         }
         let games: String = p
@@ -123,7 +134,7 @@ impl App {
 
     /// Counts down to `until` (seconds since 1970) each second, or stops.
     fn count_down(&self, until: Option<i64>) {
-        let now = (now_ms() / 1000.0) as i64;
+        let now = (js_sys::Date::now() / 1000.0) as i64;
         let mut ticking = self.full.countdown.borrow_mut();
         if ticking.as_ref().map(|(u, _)| *u) == until {
             return;
@@ -131,13 +142,15 @@ impl App {
         *ticking = until.map(|u| {
             let tick = move || {
                 with_app(|app| {
-                    let now = (now_ms() / 1000.0) as i64;
+                    let now = (js_sys::Date::now() / 1000.0) as i64;
                     app.set_text("tournament-countdown", &crate::ui::countdown(u, now));
                 })
             };
             (u, gloo_timers::callback::Interval::new(1000, tick))
         });
-        let left = until.map(|u| crate::ui::countdown(u, now)).unwrap_or_default();
+        let left = until
+            .map(|u| crate::ui::countdown(u, now))
+            .unwrap_or_default();
         self.set_text("tournament-countdown", &left);
     }
 }

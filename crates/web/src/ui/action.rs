@@ -429,7 +429,7 @@ fn full_only(name: &str, fields: &dyn Fields) -> Result<Option<Button>, ActionEr
         "chat-mute" => Button::Chat(ChatButton::Mute(fields.checked("chat-mute"))),
         "chat-off" => Button::Chat(ChatButton::Off(fields.checked("chat-off"))),
         other => {
-            if let Some(button) = super::tournament::control(other, fields, &attribute)? {
+            if let Some(button) = super::tournament_controls::control(other, fields, &attribute)? {
                 return Ok(Some(Button::Tournament(button)));
             }
             return Ok(safety_control(other, fields, &attribute)?.map(Button::Safety));

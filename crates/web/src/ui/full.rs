@@ -28,9 +28,7 @@ pub use super::puzzle::{PuzzleView, PUZZLES_KEY};
 pub use super::review::{graph_ply, Marked, ReviewView, Skip};
 pub use super::safety::{FileView, QueueRow, ReportFormView, SafetyView, ACTIONS};
 pub use super::safety_view::PlayerButtons;
-pub use super::tournament::{
-    countdown, InGameView, MakeForm, TournamentButton, TournamentListView, TournamentView,
-};
+pub use super::tournament::{countdown, InGameView, TournamentListView, TournamentView};
 pub use super::tournament_view::LineView;
 // The state the rest of the page holds for the whole app.
 pub(super) use super::analysis::Analysing;

@@ -61,6 +61,7 @@ mod safety;
 mod safety_view;
 #[cfg(feature = "full")]
 mod tournament;
+mod tournament_controls;
 #[cfg(feature = "full")]
 mod tournament_view;
 
@@ -73,6 +74,7 @@ pub use light::FULL_KEYS;
 use screen::{Animation, Drag, Tool};
 pub use screen::{Screen, ScreenState};
 pub use tools::{ChatButton, EditorButton, LinesButton, LobbyButton, PuzzleButton, SafetyButton};
+pub use tournament_controls::{MakeForm, TournamentButton};
 pub use view::{display_name, preview, GameView, MoveItem, ResultView, View};
 
 use engine::GameKind;
@@ -456,10 +458,10 @@ mod review_tests;
 #[cfg(test)]
 mod safety_tests;
 #[cfg(test)]
-mod tournament_tests;
-#[cfg(test)]
 mod screens_tests;
 #[cfg(test)]
 mod sound_tests;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tournament_tests;

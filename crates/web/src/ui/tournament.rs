@@ -10,43 +10,12 @@ use online_play::api::{
 };
 use online_play::ClientMessage;
 
-use super::{Effect, Screen, ScreenState, Ui};
+use super::{Effect, MakeForm, Screen, ScreenState, TournamentButton, Ui};
 use crate::api::{ApiCall, ApiReply};
 use crate::community;
 use crate::online_state::Seat;
 use crate::t;
 use crate::ui::FullEffect;
-
-/// A control of the tournaments.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum TournamentButton {
-    /// A tournament's page, by id.
-    Open(String),
-    /// Join, or come back from a pause, with the password typed.
-    Join { password: String },
-    Pause,
-    Withdraw,
-    /// Make a tournament from the lobby's form: its fields as typed.
-    Make(MakeForm),
-    /// Halve one's own time in the tournament game on screen.
-    Berserk,
-}
-
-/// The lobby's form to make a tournament, as typed.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct MakeForm {
-    /// `arena` or `swiss`.
-    pub kind: String,
-    pub name: String,
-    pub game: String,
-    pub clock: String,
-    /// Minutes of an arena, or rounds of a Swiss.
-    pub length: String,
-    /// Minutes from now to the start.
-    pub starts_in: String,
-    pub password: String,
-    pub rated: bool,
-}
 
 /// What the page knows of tournaments.
 #[derive(Clone, Debug, Default)]
@@ -86,7 +55,14 @@ pub(super) fn update(ui: &mut Ui, button: TournamentButton, fx: &mut Vec<Effect>
             let Some(id) = ui.tournament_shown() else {
                 return;
             };
-            let token = match ui.shared.whole.community.seats.iter().find(|(g, _)| *g == seat_key(&id)) {
+            let token = match ui
+                .shared
+                .whole
+                .community
+                .seats
+                .iter()
+                .find(|(g, _)| *g == seat_key(&id))
+            {
                 Some((_, token)) => token.clone(),
                 None => community::seat_token([ui.new_seed(), ui.new_seed()]),
             };
@@ -116,36 +92,6 @@ pub(super) fn update(ui: &mut Ui, button: TournamentButton, fx: &mut Vec<Effect>
     }
 }
 
-/// The tournaments' controls, by their `data-action`: none for another
-/// action.
-pub(super) fn control(
-    name: &str,
-    fields: &dyn super::Fields,
-    attribute: &dyn Fn(&str) -> Result<String, super::ActionError>,
-) -> Result<Option<TournamentButton>, super::ActionError> {
-    let value = |id: &str| fields.value(id).unwrap_or_default();
-    Ok(Some(match name {
-        "tournament" => TournamentButton::Open(attribute("data-id")?),
-        "join-tournament" => TournamentButton::Join {
-            password: value("tournament-password"),
-        },
-        "pause-tournament" => TournamentButton::Pause,
-        "withdraw-tournament" => TournamentButton::Withdraw,
-        "berserk" => TournamentButton::Berserk,
-        "make-tournament" => TournamentButton::Make(MakeForm {
-            kind: value("make-kind"),
-            name: value("make-name"),
-            game: value("make-game"),
-            clock: value("make-clock"),
-            length: value("make-length"),
-            starts_in: value("make-starts"),
-            password: value("make-password"),
-            rated: fields.checked("make-rated"),
-        }),
-        _ => return Ok(None),
-    }))
-}
-
 impl MakeForm {
     /// The tournament the form asks for, or what to fix, in words.
     pub fn checked(&self) -> Result<NewTournament, String> {
@@ -156,11 +102,14 @@ impl MakeForm {
             TournamentKind::Arena
         };
         let length = number(&self.length).ok_or_else(|| {
-            t!("bad-tournament", field = &t!(if kind == TournamentKind::Swiss {
-                "tf-rounds"
-            } else {
-                "tf-minutes"
-            }))
+            t!(
+                "bad-tournament",
+                field = &t!(if kind == TournamentKind::Swiss {
+                    "tf-rounds"
+                } else {
+                    "tf-minutes"
+                })
+            )
         })?;
         let clock = self
             .clock
@@ -168,7 +117,9 @@ impl MakeForm {
             .map_err(|_| t!("bad-tournament", field = &t!("tf-clock")))?;
         let starts_in = match self.starts_in.trim() {
             "" => 0,
-            text => number(text).ok_or_else(|| t!("bad-tournament", field = &t!("tf-starts_in")))?,
+            text => {
+                number(text).ok_or_else(|| t!("bad-tournament", field = &t!("tf-starts_in")))?
+            }
         };
         let name = self.name.trim();
         if name.is_empty() {

@@ -68,7 +68,13 @@ fn the_lobby_lists_tournaments_and_makes_one_from_its_form() {
     let view = ui.view().full.tournaments.expect("the list");
     assert_eq!(view.rows.len(), 2);
     assert_eq!(view.rows[0].1, "Hourly blitz");
-    assert!(view.rows[0].2.contains("Arena · Classic · 3+2 · rated · 30 minutes"), "{:?}", view.rows[0]);
+    assert!(
+        view.rows[0]
+            .2
+            .contains("Arena · Classic · 3+2 · rated · 30 min"),
+        "{:?}",
+        view.rows[0]
+    );
     assert!(view.rows[1].2.contains("7 players"), "{:?}", view.rows[1]);
     assert!(view.can_make);
     // A form with no length says what to fix and asks nothing.
@@ -85,7 +91,10 @@ fn the_lobby_lists_tournaments_and_makes_one_from_its_form() {
     let fx = press(&mut ui, TournamentButton::Make(form.clone()));
     assert!(asked(&fx, "api/tournaments").is_none());
     let said = ui.view().full.tournaments.expect("the list").said;
-    assert_eq!(said.as_deref(), Some("The tournament cannot be made like this: check its number of rounds."));
+    assert_eq!(
+        said.as_deref(),
+        Some("The tournament cannot be made like this: check its number of rounds.")
+    );
     form.length = "5".into();
     let fx = press(&mut ui, TournamentButton::Make(form));
     let (_, method, body) = asked(&fx, "api/tournaments").expect("made");
@@ -107,13 +116,27 @@ fn joining_follows_the_standings_and_sits_at_each_game_without_a_press() {
     signed_in(&mut ui, "ana");
     let fx = ui.update(Action::Address("?tournament=t1".into()));
     assert_eq!(ui.view().screen, "tournament");
-    assert_eq!(follows(&fx).flatten().and_then(|f| f.tournament).as_deref(), Some("t1"));
-    let fx = press(&mut ui, TournamentButton::Join { password: String::new() });
+    assert_eq!(
+        follows(&fx).flatten().and_then(|f| f.tournament).as_deref(),
+        Some("t1")
+    );
+    let fx = press(
+        &mut ui,
+        TournamentButton::Join {
+            password: String::new(),
+        },
+    );
     let (_, _, body) = asked(&fx, "api/tournaments/t1/join").expect("joined");
     let body: serde_json::Value = serde_json::from_str(&body.expect("a body")).expect("JSON");
     let token = body["token"].as_str().expect("a token").to_string();
     assert_eq!(token.len(), 32);
-    answer(&mut ui, &fx, "api/tournaments/t1/join", 200, &page(3, None, "running"));
+    answer(
+        &mut ui,
+        &fx,
+        "api/tournaments/t1/join",
+        200,
+        &page(3, None, "running"),
+    );
     let view = ui.view().full.tournament.expect("the page");
     assert_eq!(view.standings[0].points, "8");
     assert!(view.standings[0].on_fire && view.standings[0].me);
@@ -128,7 +151,10 @@ fn joining_follows_the_standings_and_sits_at_each_game_without_a_press() {
     let fx = push(&mut ui, &page(4, Some("g7"), "running"));
     assert!(fx.contains(&Effect::Full(FullEffect::Connect)), "{fx:?}");
     let online = &ui.shared.online.as_ref().expect("online").mirror.seat;
-    assert_eq!((online.game.as_str(), online.token.as_deref()), ("g7", Some(token.as_str())));
+    assert_eq!(
+        (online.game.as_str(), online.token.as_deref()),
+        ("g7", Some(token.as_str()))
+    );
     assert_eq!(ui.view().screen, "game");
     // An older push changes nothing; the same game is not sat at twice.
     let fx = push(&mut ui, &page(2, Some("g8"), "running"));
@@ -157,7 +183,10 @@ fn joining_follows_the_standings_and_sits_at_each_game_without_a_press() {
 fn berserk_is_offered_in_a_tournament_game_before_ones_first_move() {
     let mut ui = seated(Role::White);
     hear(&mut ui, 1.0, snapshot(2, "classic"));
-    assert!(ui.view().full.in_tournament.is_none(), "not a tournament game");
+    assert!(
+        ui.view().full.in_tournament.is_none(),
+        "not a tournament game"
+    );
     let mut ui = seated(Role::White);
     let ServerMessage::Snapshot(mut s) = snapshot(3, "classic") else {
         unreachable!("a snapshot")
@@ -167,7 +196,9 @@ fn berserk_is_offered_in_a_tournament_game_before_ones_first_move() {
     let shown = ui.view().full.in_tournament.expect("a tournament game");
     assert!(shown.berserk);
     let fx = press(&mut ui, TournamentButton::Berserk);
-    assert!(fx.contains(&Effect::Full(FullEffect::SendOnline(ClientMessage::Berserk))));
+    assert!(fx.contains(&Effect::Full(FullEffect::SendOnline(
+        ClientMessage::Berserk
+    ))));
     hear(
         &mut ui,
         2.0,
@@ -176,7 +207,10 @@ fn berserk_is_offered_in_a_tournament_game_before_ones_first_move() {
             body: EventBody::Berserked { by: Role::White },
         }),
     );
-    assert!(!ui.view().full.in_tournament.expect("shown").berserk, "once");
+    assert!(
+        !ui.view().full.in_tournament.expect("shown").berserk,
+        "once"
+    );
 }
 
 #[test]
@@ -195,4 +229,22 @@ fn points_and_countdowns_read_as_players_expect() {
     let view = ui.view().full.tournament.expect("the page");
     assert_eq!(view.standings[0].points, "3½");
     assert_eq!(view.rules.len(), 4);
+}
+
+#[test]
+fn a_long_sheet_shows_its_latest_games() {
+    let mut ui = booted();
+    signed_in(&mut ui, "ana");
+    let fx = ui.update(Action::Address("?tournament=t1".into()));
+    let games: Vec<String> = (0..14)
+        .map(|i| format!(r#"{{"mark":"win","points":{}}}"#, if i < 4 { 2 } else { 4 }))
+        .collect();
+    let long = page(1, None, "running").replace(
+        r#""sheet":[{"mark":"win","points":2},{"mark":"win","points":2},
+                       {"mark":"win","points":4,"on_fire":true}]"#,
+        &format!(r#""sheet":[{}]"#, games.join(",")),
+    );
+    answer(&mut ui, &fx, "api/tournaments/t1", 200, &long);
+    let view = ui.view().full.tournament.expect("the page");
+    assert_eq!(view.standings[0].sheet, "… 4 4 4 4 4 4 4 4 4 4");
 }

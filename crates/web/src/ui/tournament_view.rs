@@ -73,6 +73,9 @@ pub struct InGameView {
     pub berserk: bool,
 }
 
+/// The games shown on a line of the standings, the latest.
+const SHEET_SHOWN: usize = 10;
+
 /// Points in words: a Swiss counts half-points.
 fn points_words(kind: TournamentKind, points: u32) -> String {
     match kind {
@@ -106,9 +109,14 @@ fn about(s: &TournamentSummary) -> String {
 fn when(page: &TournamentPage) -> (String, Option<i64>) {
     let s = &page.summary;
     match s.status {
-        TournamentStatus::Starting => (t!("tournament-starts", at = &utc_time(s.starts)), Some(s.starts)),
+        TournamentStatus::Starting => (
+            t!("tournament-starts", at = &utc_time(s.starts)),
+            Some(s.starts),
+        ),
         TournamentStatus::Running => match (s.kind, s.ends) {
-            (TournamentKind::Arena, Some(ends)) => (t!("tournament-ends", at = &utc_time(ends)), Some(ends)),
+            (TournamentKind::Arena, Some(ends)) => {
+                (t!("tournament-ends", at = &utc_time(ends)), Some(ends))
+            }
             _ => (
                 t!("tournament-round", n = s.round, of = s.rounds.unwrap_or(0)),
                 None,
@@ -155,17 +163,18 @@ fn rules(kind: TournamentKind) -> Vec<String> {
 }
 
 fn line_view(kind: TournamentKind, line: &TournamentLine, me: Option<&str>) -> LineView {
-    let sheet = line
-        .sheet
-        .iter()
-        .map(|g| {
+    // The latest games: a long arena's sheet would not fit a phone.
+    let skipped = line.sheet.len().saturating_sub(SHEET_SHOWN);
+    let sheet = std::iter::once(String::from("…"))
+        .filter(|_| skipped > 0)
+        .chain(line.sheet.iter().skip(skipped).map(|g| {
             let points = points_words(kind, g.points);
             match (g.forfeit, g.bye, g.mark) {
                 (true, _, _) => format!("{points}!"),
                 (_, true, _) => format!("{points}*"),
                 (_, _, Mark::Win | Mark::Draw | Mark::Loss) => points,
             }
-        })
+        }))
         .collect::<Vec<_>>()
         .join(" ");
     let state = if line.withdrawn {
@@ -190,7 +199,13 @@ fn line_view(kind: TournamentKind, line: &TournamentLine, me: Option<&str>) -> L
 
 /// What the tournaments show: the lobby's list, the page on show, and the
 /// line above a tournament game.
-pub fn view(ui: &Ui) -> (Option<TournamentListView>, Option<TournamentView>, Option<InGameView>) {
+pub fn view(
+    ui: &Ui,
+) -> (
+    Option<TournamentListView>,
+    Option<TournamentView>,
+    Option<InGameView>,
+) {
     let t = &ui.shared.whole.tournaments;
     let me = ui.shared.whole.community.me.as_deref();
     let listed = matches!(ui.screen.screen(), Screen::Lobby | Screen::Player);
@@ -204,7 +219,12 @@ pub fn view(ui: &Ui) -> (Option<TournamentListView>, Option<TournamentView>, Opt
                     TournamentStatus::Starting => t!("tournament-starts", at = &utc_time(s.starts)),
                     _ => t!("tournament-running"),
                 };
-                let what = format!("{} · {} · {}", about(s), t!("tournament-players", n = s.players), when);
+                let what = format!(
+                    "{} · {} · {}",
+                    about(s),
+                    t!("tournament-players", n = s.players),
+                    when
+                );
                 (s.id.clone(), s.name.clone(), what)
             })
             .collect(),
@@ -270,7 +290,14 @@ pub fn view(ui: &Ui) -> (Option<TournamentListView>, Option<TournamentView>, Opt
                     p.standings
                         .iter()
                         .take(3)
-                        .map(|l| format!("{}. {} · {}", l.rank, l.name, points_words(s.kind, l.points)))
+                        .map(|l| {
+                            format!(
+                                "{}. {} · {}",
+                                l.rank,
+                                l.name,
+                                points_words(s.kind, l.points)
+                            )
+                        })
                         .collect()
                 },
                 said: t.said.clone(),
