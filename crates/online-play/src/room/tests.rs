@@ -319,7 +319,7 @@ fn berserk_halves_ones_own_time_once_before_ones_first_move_in_a_tournament() {
 
 #[test]
 fn a_tournament_game_is_resigned_not_called_off() {
-    let mut room = timed_seated(true);
+    let room = timed_seated(true);
     let rated = Context {
         now: 2_000,
         rated: true,
