@@ -82,7 +82,8 @@ say "PostgreSQL on $url"
 addrs=()
 for i in $(seq 1 "$count"); do
   log="$state/logs/server-$i.log"
-  "$server" --addr 127.0.0.1:0 --db "$url" --site "$site" --trusted-proxy 127.0.0.1 >"$log" &
+  "$server" --addr 127.0.0.1:0 --db "$url" --site "$site" --trusted-proxy 127.0.0.1 \
+    --tournaments "${TOURNAMENTS:-$ROOT/scripts/tournaments.toml}" >"$log" &
   pids+=($!)
   addr=""
   for _ in $(seq 1 100); do

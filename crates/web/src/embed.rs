@@ -38,6 +38,11 @@ pub struct Embed {
     pub host: Option<String>,
     /// Tells several embedded games of one site apart (their saves).
     pub id: String,
+    /// A tournament whose standings the frame shows (and posts to the
+    /// host as they change), and the player whose games in it the host is
+    /// told of.
+    pub tournament: Option<String>,
+    pub player: Option<String>,
 }
 
 /// A query parameter that does not make sense.
@@ -118,6 +123,8 @@ impl Embed {
             sound: false,
             host: None,
             id: String::new(),
+            tournament: None,
+            player: None,
         };
         let mut read = || -> Result<(), String> {
             for &(key, value) in &pairs {
@@ -140,6 +147,8 @@ impl Embed {
                     "sound" => embed.sound = flag(value),
                     "host" => embed.host = Some(decode(value)),
                     "id" => embed.id = clean(value),
+                    "tournament" => embed.tournament = Some(clean(value)).filter(|t| !t.is_empty()),
+                    "player" => embed.player = Some(clean(value)).filter(|p| !p.is_empty()),
                     // Unknown parameters are left for the host's own use.
                     _ => {}
                 }

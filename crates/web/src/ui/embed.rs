@@ -49,7 +49,12 @@ impl Ui {
             _ => None,
         };
         let mode = local_mode(&embed);
+        let tournament = embed.tournament.clone();
         self.shared.embed = Some(embed);
+        if let Some(id) = tournament {
+            super::tournament::update(self, super::TournamentButton::Open(id), fx);
+            return;
+        }
         if let Some(seat) = seat {
             self.go_online(seat, fx);
             return;

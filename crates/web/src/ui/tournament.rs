@@ -28,6 +28,8 @@ pub struct Tournaments {
     pub(super) playing: Option<String>,
     /// The last game sat at from it.
     pub(super) sat: Option<String>,
+    /// Embedded: the named player's last game the host was told of.
+    pub(super) told: Option<String>,
     /// The tournaments of the player whose page is on show.
     pub(super) played: Option<(String, Vec<PlayedTournament>)>,
     /// What was done or refused last, in words.
@@ -181,6 +183,8 @@ impl Ui {
         let me = page.me.clone();
         let over = page.summary.status == TournamentStatus::Finished;
         t.page = Some(page);
+        self.tell_host_standings(fx);
+        let t = &mut self.shared.whole.tournaments;
         let Some(me) = me.filter(|m| !m.withdrawn && !over) else {
             if t.playing.as_ref() == Some(&id) {
                 t.playing = None;
@@ -223,6 +227,55 @@ impl Ui {
             fx,
         );
         self.shared.notice = Some(t!("tournament-next-game"));
+    }
+
+    /// Embedded on a tournament: the host hears the standings whenever
+    /// they change, and the game the named player is sat at, once.
+    fn tell_host_standings(&mut self, fx: &mut Vec<Effect>) {
+        let Some(embed) = self.shared.embed.as_ref() else {
+            return;
+        };
+        let Some(page) = self.shared.whole.tournaments.page.as_ref() else {
+            return;
+        };
+        if embed.tournament.as_ref() != Some(&page.summary.id) {
+            return;
+        }
+        let standings: Vec<serde_json::Value> = page
+            .standings
+            .iter()
+            .map(|l| {
+                serde_json::json!({
+                    "rank": l.rank, "name": l.name, "points": l.points,
+                    "on_fire": l.on_fire, "playing": l.playing,
+                })
+            })
+            .collect();
+        fx.push(Effect::Full(FullEffect::ToHost(serde_json::json!({
+            "type": "alquerque:standings",
+            "tournament": page.summary.id,
+            "status": page.summary.status,
+            "standings": standings,
+        }))));
+        let Some(player) = embed.player.as_ref() else {
+            return;
+        };
+        let game = page
+            .standings
+            .iter()
+            .find(|l| l.name.eq_ignore_ascii_case(player))
+            .and_then(|l| l.playing.clone());
+        let told = serde_json::json!({
+            "type": "alquerque:tournament-game",
+            "tournament": page.summary.id,
+            "player": player,
+            "game": game,
+        });
+        let t = &mut self.shared.whole.tournaments;
+        if let Some(game) = game.filter(|g| t.told.as_ref() != Some(g)) {
+            t.told = Some(game);
+            fx.push(Effect::Full(FullEffect::ToHost(told)));
+        }
     }
 
     /// An answer to one of the tournament calls.

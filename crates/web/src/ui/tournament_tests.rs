@@ -248,3 +248,42 @@ fn a_long_sheet_shows_its_latest_games() {
     let view = ui.view().full.tournament.expect("the page");
     assert_eq!(view.standings[0].sheet, "… 4 4 4 4 4 4 4 4 4 4");
 }
+
+#[test]
+fn an_embedding_host_hears_the_standings_and_a_players_next_game() {
+    let embed = crate::embed::Embed::from_query(
+        "?embed&tournament=t1&player=ANA&host=https%3A%2F%2Fclub.example",
+    )
+    .expect("an embedding")
+    .expect("valid");
+    let mut ui = Ui::new();
+    let fx = ui.update(Action::Boot(Box::new(Boot {
+        embed: Some(Ok(embed)),
+        ..match boot::fresh_boot(3) {
+            Action::Boot(boot) => *boot,
+            _ => unreachable!("a boot"),
+        }
+    })));
+    assert_eq!(ui.view().screen, "tournament");
+    assert!(asked(&fx, "api/tournaments/t1").is_some());
+    let told = |fx: &[Effect]| -> Vec<serde_json::Value> {
+        fx.iter()
+            .filter_map(|e| match e {
+                Effect::Full(FullEffect::ToHost(v)) => Some(v.clone()),
+                _ => None,
+            })
+            .collect()
+    };
+    let heard = told(&push(&mut ui, &page(1, None, "running")));
+    assert_eq!(heard.len(), 1, "{heard:?}");
+    assert_eq!(heard[0]["type"], "alquerque:standings");
+    assert_eq!(heard[0]["standings"][0]["name"], "ana");
+    assert_eq!(heard[0]["standings"][0]["points"], 8);
+    // Ana is paired: the host hears her game, once.
+    let heard = told(&push(&mut ui, &page(2, Some("g5"), "running")));
+    assert_eq!(heard.len(), 2, "{heard:?}");
+    assert_eq!(heard[1]["type"], "alquerque:tournament-game");
+    assert_eq!(heard[1]["game"], "g5");
+    let heard = told(&push(&mut ui, &page(3, Some("g5"), "running")));
+    assert_eq!(heard.len(), 1, "the same game is not told again");
+}
