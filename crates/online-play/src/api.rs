@@ -116,7 +116,7 @@ pub const STATS: Endpoint = Endpoint::get("/api/stats");
 pub const LOBBY_SOCKET: Endpoint = Endpoint::get("/api/lobby/socket");
 
 /// Every endpoint, for checks that each is routed once.
-pub const ENDPOINTS: [Endpoint; 37] = [
+pub const ENDPOINTS: [Endpoint; 38] = [
     CREATE,
     GAME,
     ME,
@@ -153,6 +153,7 @@ pub const ENDPOINTS: [Endpoint; 37] = [
     JOIN_TOURNAMENT,
     PAUSE_TOURNAMENT,
     WITHDRAW_TOURNAMENT,
+    TOURNAMENT_CHAT,
     PLAYER_TOURNAMENTS,
 ];
 

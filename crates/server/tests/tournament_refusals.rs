@@ -309,3 +309,43 @@ async fn an_arena_pairs_no_paused_player_nor_one_who_did_not_move_nor_two_who_bl
     assert_eq!(paused.status, 200);
     assert_eq!(paused.json()["me"]["paused"], true);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_tournaments_chat_takes_lines_from_accounts_not_muted_one_a_second() {
+    let (addr, time) = common::start_timed(&common::fresh_database(), |_| {}).await;
+    let mut ana = common::account(addr, "ana").await;
+    let mut guest = common::guest(addr, "Visitor");
+    let id = made(&mut ana, ARENA).await;
+    let say = |text: &str| format!(r#"{{"text":{}}}"#, serde_json::json!(text));
+    let path = format!("/api/tournaments/{id}/chat");
+    let signed_out = guest.browser.call("POST", &path, &say("hello")).await;
+    assert_eq!(signed_out.refused(), "log_in_first");
+    let said = ana
+        .browser
+        .call("POST", &path, &say("  good luck all  "))
+        .await;
+    assert_eq!(said.status, 200, "{}", said.body);
+    assert_eq!(said.json()["chat"][0]["text"], "good luck all");
+    assert_eq!(said.json()["chat"][0]["name"], "ana");
+    let again = ana.browser.call("POST", &path, &say("and again")).await;
+    assert_eq!(
+        (again.status, again.refused()),
+        (429, "too_many_attempts".into())
+    );
+    time.advance(1_000);
+    let blank = ana.browser.call("POST", &path, &say("   ")).await;
+    assert_eq!((blank.status, blank.refused()), (400, "bad_chat".into()));
+    let long = ana
+        .browser
+        .call("POST", &path, &say(&"x".repeat(141)))
+        .await;
+    assert_eq!(long.refused(), "bad_chat");
+    let none = ana
+        .browser
+        .call("POST", "/api/tournaments/nope/chat", &say("hi"))
+        .await;
+    assert_eq!(none.refused(), "no_such_tournament");
+    // Anyone sees it, signed in or not.
+    let seen = page(&mut guest, &id).await;
+    assert_eq!(seen["chat"].as_array().expect("a chat").len(), 1);
+}

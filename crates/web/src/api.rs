@@ -66,6 +66,10 @@ pub enum ApiCall {
     PauseTournament(String),
     WithdrawTournament(String),
     PlayerTournaments(String),
+    TournamentSay {
+        id: String,
+        body: api::TournamentSay,
+    },
 }
 
 /// A call's answer, read.
@@ -153,6 +157,7 @@ impl ApiCall {
             ApiCall::PauseTournament(_) => api::PAUSE_TOURNAMENT,
             ApiCall::WithdrawTournament(_) => api::WITHDRAW_TOURNAMENT,
             ApiCall::PlayerTournaments(_) => api::PLAYER_TOURNAMENTS,
+            ApiCall::TournamentSay { .. } => api::TOURNAMENT_CHAT,
         }
     }
 
@@ -172,7 +177,8 @@ impl ApiCall {
             | ApiCall::JoinTournament { id, .. }
             | ApiCall::PauseTournament(id)
             | ApiCall::WithdrawTournament(id)
-            | ApiCall::PlayerTournaments(id) => Some(id),
+            | ApiCall::PlayerTournaments(id)
+            | ApiCall::TournamentSay { id, .. } => Some(id),
             _ => None,
         };
         let path = self
@@ -196,6 +202,7 @@ impl ApiCall {
             | ApiCall::WithdrawTournament(_) => Some("{}".to_string()),
             ApiCall::NewTournament(t) => json(t),
             ApiCall::JoinTournament { body, .. } => json(body),
+            ApiCall::TournamentSay { body, .. } => json(body),
             ApiCall::Report(r) => json(r),
             ApiCall::Relate(r) => json(r),
             ApiCall::ModAct(a) => json(a),
@@ -259,7 +266,8 @@ pub fn decode(call: &ApiCall, status: u16, text: &str) -> Result<ApiReply, ApiFa
         ApiCall::Tournament(_)
         | ApiCall::JoinTournament { .. }
         | ApiCall::PauseTournament(_)
-        | ApiCall::WithdrawTournament(_) => ApiReply::Tournament(Box::new(read(text)?)),
+        | ApiCall::WithdrawTournament(_)
+        | ApiCall::TournamentSay { .. } => ApiReply::Tournament(Box::new(read(text)?)),
         ApiCall::PlayerTournaments(_) => {
             ApiReply::PlayedTournaments(read::<api::PlayedTournaments>(text)?.tournaments)
         }

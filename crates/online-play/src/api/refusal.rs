@@ -113,6 +113,10 @@ pub enum Refusal {
     },
     /// A pause or withdrawal by a player not in the tournament.
     NotInTournament,
+    /// A chat line said by a player a moderator muted.
+    Muted,
+    /// A chat line that is empty, or longer than the chat takes.
+    BadChat,
     /// A store could not be reached just now.
     Unavailable {
         area: Unavailable,
@@ -139,12 +143,13 @@ impl Refusal {
             | AccountClosed { .. }
             | MarkedCheater { .. }
             | WrongTournamentPassword
-            | TooFewRatedGames { .. } => 403,
+            | TooFewRatedGames { .. }
+            | Muted => 403,
             TooManyTournaments => 429,
             NameTaken | AccountChanged | SeekClosed | OwnSeek | AlreadyHandled | InPlay
             | AlreadyJoined | TournamentFull | TournamentOver | NotInTournament => 409,
             NoSuchGame | NoSuchPlayer | NoSuchSeek | NoSuchTournament => 404,
-            BadTournament { .. } => 400,
+            BadTournament { .. } | BadChat => 400,
             Unavailable { .. } => 503,
             Malformed { .. }
             | BadUsername
@@ -234,6 +239,8 @@ impl Refusal {
                 return format!("this tournament asks for {needed} rated games of its game first")
             }
             NotInTournament => "you are not in this tournament",
+            Muted => "a moderator muted you for now",
+            BadChat => "a chat line has 1 to 140 characters",
             Unavailable { area } => match area {
                 self::Unavailable::Accounts => "accounts cannot be reached just now; try again",
                 self::Unavailable::Lobby => "the lobby cannot be reached just now; try again",

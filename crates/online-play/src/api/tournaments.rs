@@ -22,6 +22,9 @@ pub const JOIN_TOURNAMENT: Endpoint = Endpoint::post("/api/tournaments/{id}/join
 pub const PAUSE_TOURNAMENT: Endpoint = Endpoint::post("/api/tournaments/{id}/pause");
 /// Leaves for good, keeping the score: [`TournamentPage`].
 pub const WITHDRAW_TOURNAMENT: Endpoint = Endpoint::post("/api/tournaments/{id}/withdraw");
+/// Says a line in the tournament's chat ([`TournamentSay`], signed in):
+/// [`TournamentPage`].
+pub const TOURNAMENT_CHAT: Endpoint = Endpoint::post("/api/tournaments/{id}/chat");
 /// The tournaments a player played in, newest first: [`PlayedTournaments`].
 pub const PLAYER_TOURNAMENTS: Endpoint = Endpoint::get("/api/players/{name}/tournaments");
 
@@ -216,6 +219,20 @@ pub struct MyEntry {
     pub game: Option<String>,
 }
 
+/// A line for a tournament's chat.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TournamentSay {
+    pub text: String,
+}
+
+/// A line of a tournament's chat: who said it, what, and when (seconds).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TournamentChatLine {
+    pub name: String,
+    pub text: String,
+    pub at: i64,
+}
+
 /// A tournament as its page shows it. `version` grows with every change.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TournamentPage {
@@ -225,6 +242,9 @@ pub struct TournamentPage {
     pub games: Vec<TournamentGame>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub me: Option<MyEntry>,
+    /// The chat's latest lines, oldest first.
+    #[serde(default)]
+    pub chat: Vec<TournamentChatLine>,
 }
 
 /// One of a player's tournaments, with where they finished.

@@ -1,6 +1,7 @@
 -- Tournaments: each one's settings, who directs it and until when, and a version that grows
 -- with every change; its players in joining order; and its games (a Swiss bye is a game with
 -- no black and no game id). A game's round is the Swiss round, or the arena's pairing wave.
+-- And each tournament's chat.
 CREATE TABLE tournaments (
    id TEXT PRIMARY KEY,
    kind TEXT NOT NULL,
@@ -56,3 +57,12 @@ CREATE TABLE tournament_games (
 );
 CREATE INDEX tournament_games_by_game ON tournament_games (game);
 CREATE INDEX tournament_games_in_play ON tournament_games (tournament) WHERE ending IS NULL;
+CREATE TABLE tournament_chat (
+   id BIGSERIAL PRIMARY KEY,
+   tournament TEXT NOT NULL REFERENCES tournaments(id),
+   at BIGINT NOT NULL,
+   user_key TEXT NOT NULL,
+   line TEXT NOT NULL
+);
+CREATE INDEX tournament_chat_of ON tournament_chat (tournament, id);
+CREATE INDEX tournament_chat_by_age ON tournament_chat (at);

@@ -36,7 +36,7 @@ pub enum Effect {
 
 /// Every column that holds an account's key, by table: a rename moves each.
 /// (A test checks the list against the migrations.)
-pub const KEY_COLUMNS: [(&str, &str); 25] = [
+pub const KEY_COLUMNS: [(&str, &str); 26] = [
     ("sessions", "user_key"),
     ("devices", "user_key"),
     ("seeks", "user_key"),
@@ -61,6 +61,7 @@ pub const KEY_COLUMNS: [(&str, &str); 25] = [
     ("flags", "other"),
     ("tournaments", "creator"),
     ("tournament_players", "user_key"),
+    ("tournament_chat", "user_key"),
     ("users", "key"),
 ];
 

@@ -45,6 +45,7 @@ pub struct Report {
 
 const KEEP_CHAT: &str = "INSERT INTO chat_lines (game, at, side, line) VALUES (?1, ?2, ?3, ?4)";
 const FORGET_CHAT: &str = "DELETE FROM chat_lines WHERE at < ?1";
+const FORGET_TOURNAMENT_CHAT: &str = "DELETE FROM tournament_chat WHERE at < ?1";
 const CHAT_OF: &str =
     "SELECT at, side, line FROM chat_lines WHERE game = ?1 ORDER BY id DESC LIMIT ?2";
 const ADD_REPORT: &str = "INSERT INTO reports
@@ -187,8 +188,12 @@ impl SafetyStore for crate::storage::Sqlite {
     }
 
     async fn forget_chat(&self, before: i64) -> Result<u64, StoreError> {
-        self.write(move |store| Ok(store.db.execute(FORGET_CHAT, params![before])? as u64))
-            .await
+        self.write(move |store| {
+            let games = store.db.execute(FORGET_CHAT, params![before])?;
+            let tournaments = store.db.execute(FORGET_TOURNAMENT_CHAT, params![before])?;
+            Ok((games + tournaments) as u64)
+        })
+        .await
     }
 
     async fn add_report(&self, report: &Report) -> Result<(), StoreError> {
@@ -231,7 +236,11 @@ impl SafetyStore for crate::storage::Postgres {
 
     async fn forget_chat(&self, before: i64) -> Result<u64, StoreError> {
         let pg = self.opened().await?;
-        Ok(pg.execute(&numbered(FORGET_CHAT), &[&before]).await?)
+        let games = pg.execute(&numbered(FORGET_CHAT), &[&before]).await?;
+        let tournaments = pg
+            .execute(&numbered(FORGET_TOURNAMENT_CHAT), &[&before])
+            .await?;
+        Ok(games + tournaments)
     }
 
     async fn chat_of(&self, game: &str) -> Result<Vec<ChatLine>, StoreError> {

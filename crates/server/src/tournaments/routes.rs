@@ -37,6 +37,7 @@ pub(crate) fn routes() -> Router<Arc<App>> {
         .route(api::PAUSE_TOURNAMENT.route, post(pause))
         .route(api::WITHDRAW_TOURNAMENT.route, post(withdraw))
         .route(api::PLAYER_TOURNAMENTS.route, get(of_player))
+        .route(api::TOURNAMENT_CHAT.route, post(say))
 }
 
 async fn list(State(app): State<Arc<App>>) -> Result<Json<TournamentList>, ApiError> {
@@ -324,6 +325,50 @@ async fn withdraw(
     jar: CookieJar,
 ) -> Result<Json<TournamentPage>, ApiError> {
     Ok(Json(leave(&app, &id, &jar, true).await?))
+}
+
+/// A line in the tournament's chat, from a signed-in player not muted by
+/// a moderator, at most one a second.
+async fn say(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    jar: CookieJar,
+    read: Result<Json<api::TournamentSay>, JsonRejection>,
+) -> Result<Json<TournamentPage>, ApiError> {
+    let asked = body(read, r#"{"text"}"#)?;
+    let user = signed_in(&app, &jar)
+        .await?
+        .ok_or(ApiError::from(Refusal::LogInFirst))?;
+    let line = online_play::chat_text(&asked.text).map_err(|_| ApiError::from(Refusal::BadChat))?;
+    let db = app.hub.db();
+    if db
+        .tournament(&id)
+        .await
+        .or_unavailable(TOURNAMENTS)?
+        .is_none()
+    {
+        return Err(Refusal::NoSuchTournament.into());
+    }
+    let now = app.hub.time.now();
+    let muted = db
+        .sanction_of(&user.key, crate::safety::moderation::MUTED, now)
+        .await
+        .or_unavailable(TOURNAMENTS)?;
+    if muted.is_some() {
+        return Err(Refusal::Muted.into());
+    }
+    let last = db
+        .last_said(&id, &user.key)
+        .await
+        .or_unavailable(TOURNAMENTS)?;
+    if last.is_some_and(|at| at >= now) {
+        return Err(Refusal::TooManyAttempts.into());
+    }
+    db.say(&id, &user.key, now, &line)
+        .await
+        .or_unavailable(TOURNAMENTS)?;
+    app.tournaments.changed(&id);
+    Ok(Json(page_for(&app, &id, Some(&user.key)).await?))
 }
 
 async fn of_player(

@@ -144,6 +144,14 @@ pub(crate) const SET_STATUS: &str = "UPDATE tournaments SET status = ?2, ends = 
 pub(crate) const VERSION: &str = "SELECT version FROM tournaments WHERE id = ?1";
 pub(crate) const OF_PLAYER: &str = "FROM tournaments t JOIN tournament_players p
      ON p.tournament = t.id WHERE p.user_key = ?1 ORDER BY t.starts DESC, t.id LIMIT 50";
+pub(crate) const SAY: &str =
+    "INSERT INTO tournament_chat (tournament, at, user_key, line) VALUES (?1, ?2, ?3, ?4)";
+/// The latest lines of a tournament's chat, newest first.
+pub(crate) const CHAT: &str = "SELECT coalesce(u.name, c.user_key), c.line, c.at
+     FROM tournament_chat c LEFT JOIN users u ON u.key = c.user_key
+     WHERE c.tournament = ?1 ORDER BY c.id DESC LIMIT 50";
+pub(crate) const LAST_SAID: &str = "SELECT max(at) FROM tournament_chat
+     WHERE tournament = ?1 AND user_key = ?2";
 pub(crate) const BLOCKS_IN: &str = "SELECT r.owner, r.other FROM relations r
      JOIN tournament_players a ON a.user_key = r.owner AND a.tournament = ?1
      JOIN tournament_players b ON b.user_key = r.other AND b.tournament = ?1

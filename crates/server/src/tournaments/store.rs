@@ -186,6 +186,12 @@ pub trait TournamentStore: Send + Sync {
     async fn tournaments_of(&self, user: &str) -> Result<Vec<(TournamentRow, i64)>, StoreError>;
     /// The blocks between two of the tournament's players (owner, other).
     async fn blocks_in(&self, id: &str) -> Result<Vec<(String, String)>, StoreError>;
+    /// Keeps a line `user` said in the tournament's chat at `at`.
+    async fn say(&self, id: &str, user: &str, at: i64, line: &str) -> Result<(), StoreError>;
+    /// The chat's latest lines (name, line, when), oldest first.
+    async fn tournament_chat(&self, id: &str) -> Result<Vec<(String, String, i64)>, StoreError>;
+    /// When `user` last said something in the tournament's chat.
+    async fn last_said(&self, id: &str, user: &str) -> Result<Option<i64>, StoreError>;
 }
 
 fn sqlite_pair(
@@ -513,6 +519,39 @@ impl TournamentStore for crate::storage::Sqlite {
                 .prepare_cached(&sql)?
                 .query_map(params![user], |r| Ok((tournament_of(r)?, r.get(20)?)))?
                 .collect::<rusqlite::Result<Vec<_>>>()?)
+        })
+        .await
+    }
+
+    async fn say(&self, id: &str, user: &str, at: i64, line: &str) -> Result<(), StoreError> {
+        let (id, user, line) = (id.to_string(), user.to_string(), line.to_string());
+        self.write(move |s| {
+            let tx = s.db.transaction()?;
+            tx.execute(rows::SAY, params![id, at, user, line])?;
+            tx.execute(rows::BUMP, params![id])?;
+            tx.commit()?;
+            Ok(())
+        })
+        .await
+    }
+
+    async fn tournament_chat(&self, id: &str) -> Result<Vec<(String, String, i64)>, StoreError> {
+        let id = id.to_string();
+        self.read(move |s| {
+            let mut lines =
+                s.db.prepare_cached(rows::CHAT)?
+                    .query_map(params![id], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?
+                    .collect::<rusqlite::Result<Vec<_>>>()?;
+            lines.reverse();
+            Ok(lines)
+        })
+        .await
+    }
+
+    async fn last_said(&self, id: &str, user: &str) -> Result<Option<i64>, StoreError> {
+        let (id, user) = (id.to_string(), user.to_string());
+        self.read(move |s| {
+            Ok(s.db.query_row(rows::LAST_SAID, params![id, user], |r| r.get(0))?)
         })
         .await
     }

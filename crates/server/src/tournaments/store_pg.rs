@@ -332,6 +332,39 @@ impl TournamentStore for crate::storage::Postgres {
             .collect())
     }
 
+    async fn say(&self, id: &str, user: &str, at: i64, line: &str) -> Result<(), StoreError> {
+        let pg = self.opened().await?;
+        let mut client = pg.client().await?;
+        let tx = client.transaction().await.map_err(storage)?;
+        tx.execute(&numbered(rows::SAY), &[&id, &at, &user, &line])
+            .await
+            .map_err(storage)?;
+        tx.execute(&numbered(rows::BUMP), &[&id])
+            .await
+            .map_err(storage)?;
+        tx.commit().await.map_err(storage)?;
+        Ok(())
+    }
+
+    async fn tournament_chat(&self, id: &str) -> Result<Vec<(String, String, i64)>, StoreError> {
+        let pg = self.opened().await?;
+        let found = pg.query(&numbered(rows::CHAT), &[&id]).await?;
+        let mut lines: Vec<(String, String, i64)> = found
+            .iter()
+            .map(|r| (r.get(0), r.get(1), r.get(2)))
+            .collect();
+        lines.reverse();
+        Ok(lines)
+    }
+
+    async fn last_said(&self, id: &str, user: &str) -> Result<Option<i64>, StoreError> {
+        let pg = self.opened().await?;
+        let row = pg
+            .query_opt(&numbered(rows::LAST_SAID), &[&id, &user])
+            .await?;
+        Ok(row.and_then(|r| r.get(0)))
+    }
+
     async fn blocks_in(&self, id: &str) -> Result<Vec<(String, String)>, StoreError> {
         let pg = self.opened().await?;
         let found = pg.query(&numbered(rows::BLOCKS_IN), &[&id]).await?;

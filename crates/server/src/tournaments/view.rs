@@ -20,6 +20,11 @@ use super::rows::{EntryRow, PairingRow, TournamentRow};
 use crate::http::App;
 use crate::storage::sqlite::StoreError;
 
+/// The lines of the standings a page is sent (besides the viewer's own),
+/// and the games in play.
+pub const STANDINGS_SENT: usize = 100;
+pub const GAMES_SENT: usize = 50;
+
 /// How long a page worked out is taken as it is before its version is
 /// looked at again.
 const FRESH_FOR: Duration = Duration::from_millis(300);
@@ -36,7 +41,24 @@ pub struct Built {
 impl Built {
     /// The page for `viewer` (an account key): with their own place.
     pub fn for_viewer(&self, viewer: Option<&str>) -> TournamentPage {
-        let mut page = self.page.clone();
+        let own = viewer.and_then(|user| self.line_of.get(user).copied());
+        // The first lines, and the viewer's own: a large arena's page is
+        // sent to every follower at each change.
+        let mut page = TournamentPage {
+            summary: self.page.summary.clone(),
+            version: self.page.version,
+            me: None,
+            standings: self
+                .page
+                .standings
+                .iter()
+                .enumerate()
+                .filter(|(i, _)| *i < STANDINGS_SENT || Some(*i) == own)
+                .map(|(_, line)| line.clone())
+                .collect(),
+            games: self.page.games.iter().take(GAMES_SENT).cloned().collect(),
+            chat: self.page.chat.clone(),
+        };
         page.me = viewer.and_then(|user| {
             let line = &self.page.standings[*self.line_of.get(user)?];
             Some(MyEntry {
@@ -103,9 +125,15 @@ impl Pages {
         };
         let entries = db.entries(id).await?;
         let pairings = db.pairings(id).await?;
-        let Some(built) = build(&t, &entries, &pairings) else {
+        let Some(mut built) = build(&t, &entries, &pairings) else {
             return Ok(None);
         };
+        built.page.chat = db
+            .tournament_chat(id)
+            .await?
+            .into_iter()
+            .map(|(name, text, at)| online_play::api::TournamentChatLine { name, text, at })
+            .collect();
         let built = Arc::new(built);
         let mut cache = lock(&self.cache);
         // Finished tournaments nobody looked at lately are let go.
@@ -235,6 +263,7 @@ pub fn build(t: &TournamentRow, entries: &[EntryRow], pairings: &[PairingRow]) -
             standings,
             games,
             me: None,
+            chat: Vec::new(),
         },
         line_of,
     })

@@ -124,6 +124,21 @@ impl App {
             .collect();
         self.set_html("tournament-podium", &podium);
         self.set_hidden("tournament-podium-box", p.podium.is_empty());
+        self.set_hidden("tournament-chat-box", p.chat.is_none());
+        self.set_hidden("tournament-chat-form", !p.can_say);
+        let chat: String = p
+            .chat
+            .iter()
+            .flatten()
+            .map(|(name, line)| {
+                format!(
+                    "<li><strong>{}</strong> {}</li>",
+                    escape(name),
+                    escape(line)
+                )
+            })
+            .collect();
+        self.set_html("tournament-chat-log", &chat);
         let rules: String = p
             .rules
             .iter()

@@ -167,7 +167,8 @@ impl Ui {
             | ApiCall::JoinTournament { .. }
             | ApiCall::PauseTournament(_)
             | ApiCall::WithdrawTournament(_)
-            | ApiCall::PlayerTournaments(_) => self.tournament_refused(why),
+            | ApiCall::PlayerTournaments(_)
+            | ApiCall::TournamentSay { .. } => self.tournament_refused(why),
         }
     }
 }

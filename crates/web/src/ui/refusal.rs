@@ -60,6 +60,8 @@ pub fn words(refusal: Option<&Refusal>) -> String {
         WrongTournamentPassword => t!("tournament-password-wrong"),
         TooFewRatedGames { needed } => t!("too-few-rated-games", n = *needed),
         NotInTournament => t!("not-in-tournament"),
+        Muted => t!("muted-by-moderator"),
+        BadChat => t!("bad-chat-line"),
         Unavailable { .. } => t!("unavailable"),
     }
 }

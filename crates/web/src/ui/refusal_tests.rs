@@ -71,6 +71,8 @@ fn every_refusal() -> Vec<Refusal> {
         WrongTournamentPassword,
         TooFewRatedGames { needed: 10 },
         NotInTournament,
+        Muted,
+        BadChat,
         Unavailable {
             area: api::Unavailable::Players,
         },

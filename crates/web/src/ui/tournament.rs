@@ -88,6 +88,17 @@ pub(super) fn update(ui: &mut Ui, button: TournamentButton, fx: &mut Vec<Effect>
             Ok(asked) => ui.call(ApiCall::NewTournament(asked), fx),
             Err(why) => ui.shared.whole.tournaments.said = Some(why),
         },
+        TournamentButton::Say(text) => {
+            let Some(id) = ui.tournament_shown() else {
+                return;
+            };
+            if text.trim().is_empty() {
+                return;
+            }
+            let body = online_play::api::TournamentSay { text };
+            ui.call(ApiCall::TournamentSay { id, body }, fx);
+            fx.push(Effect::Full(FullEffect::ClearField("tournament-chat-text")));
+        }
         TournamentButton::Berserk => {
             fx.push(Effect::Full(FullEffect::SendOnline(ClientMessage::Berserk)));
         }

@@ -17,6 +17,8 @@ pub enum TournamentButton {
     Make(MakeForm),
     /// Halve one's own time in the tournament game on screen.
     Berserk,
+    /// Say a line in the tournament's chat.
+    Say(String),
 }
 
 /// The lobby's form to make a tournament, as typed.
@@ -51,6 +53,7 @@ pub(super) fn control(
         "pause-tournament" => TournamentButton::Pause,
         "withdraw-tournament" => TournamentButton::Withdraw,
         "berserk" => TournamentButton::Berserk,
+        "tournament-say" => TournamentButton::Say(value("tournament-chat-text")),
         "make-tournament" => TournamentButton::Make(MakeForm {
             kind: value("make-kind"),
             name: value("make-name"),

@@ -287,3 +287,47 @@ fn an_embedding_host_hears_the_standings_and_a_players_next_game() {
     let heard = told(&push(&mut ui, &page(3, Some("g5"), "running")));
     assert_eq!(heard.len(), 1, "the same game is not told again");
 }
+
+#[test]
+fn the_tournaments_chat_is_said_and_shown_less_the_muted_and_not_to_kids() {
+    let mut ui = booted();
+    signed_in(&mut ui, "ana");
+    let fx = ui.update(Action::Address("?tournament=t1".into()));
+    let with_chat = page(1, None, "running").replace(
+        r#""games":[],"#,
+        r#""games":[],"chat":[{"name":"bob","text":"gl hf","at":1},{"name":"cem","text":"hi","at":2}],"#,
+    );
+    answer(&mut ui, &fx, "api/tournaments/t1", 200, &with_chat);
+    let chat = ui.view().full.tournament.expect("the page").chat;
+    assert_eq!(chat.expect("a chat").len(), 2);
+    // Bob is muted: his line goes.
+    ui.update(Action::Full(FullAction::Lobby(LobbyMsg::Api(
+        ApiCall::Relations,
+        Ok(ApiReply::Relations(online_play::api::Relations {
+            muted: vec!["bob".into()],
+            blocked: Vec::new(),
+        })),
+    ))));
+    let chat = ui.view().full.tournament.expect("the page").chat;
+    assert_eq!(
+        chat.expect("a chat"),
+        [("cem".to_string(), "hi".to_string())]
+    );
+    let fx = press(&mut ui, TournamentButton::Say("good luck".into()));
+    let (_, method, body) = asked(&fx, "api/tournaments/t1/chat").expect("said");
+    assert_eq!(
+        (method, body.as_deref()),
+        ("POST", Some(r#"{"text":"good luck"}"#))
+    );
+    assert!(fx.contains(&Effect::Full(FullEffect::ClearField(
+        "tournament-chat-text"
+    ))));
+    assert!(asked(
+        &press(&mut ui, TournamentButton::Say("  ".into())),
+        "api/tournaments/t1/chat"
+    )
+    .is_none());
+    // Kid mode: no chat at all.
+    ui.update(Action::Press(Button::Safety(SafetyButton::Kid(true))));
+    assert!(ui.view().full.tournament.expect("the page").chat.is_none());
+}

@@ -3,7 +3,8 @@
 //! the line above a tournament game.
 
 use online_play::api::{
-    Mark, TournamentKind, TournamentLine, TournamentPage, TournamentStatus, TournamentSummary,
+    Mark, RelationKind, TournamentKind, TournamentLine, TournamentPage, TournamentStatus,
+    TournamentSummary,
 };
 
 use super::{Screen, Ui};
@@ -62,6 +63,11 @@ pub struct TournamentView {
     pub games: Vec<(String, String)>,
     /// Once finished: the first three, "1. ana · 14".
     pub podium: Vec<String>,
+    /// The chat: none in kid mode; (name, line), without the lines of
+    /// players the person muted or blocked.
+    pub chat: Option<Vec<(String, String)>>,
+    /// Signed in: a line may be said.
+    pub can_say: bool,
     pub said: Option<String>,
 }
 
@@ -301,6 +307,17 @@ pub fn view(
                         .collect()
                 },
                 said: t.said.clone(),
+                chat: (!ui.shared.prefs.kid).then(|| {
+                    p.chat
+                        .iter()
+                        .filter(|l| {
+                            !ui.relation(&l.name, RelationKind::Mute)
+                                && !ui.relation(&l.name, RelationKind::Block)
+                        })
+                        .map(|l| (l.name.clone(), l.text.clone()))
+                        .collect()
+                }),
+                can_say: me.is_some(),
             }
         });
     let in_game = in_game(ui);
