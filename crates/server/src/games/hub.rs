@@ -119,6 +119,8 @@ pub struct Hello {
     pub token: Option<String>,
     pub code: Option<String>,
     pub last_v: Option<u64>,
+    /// The account signed in on the browser that says it (its key).
+    pub user: Option<String>,
 }
 
 /// A connection let into a game.
@@ -379,7 +381,10 @@ impl Hub {
         }
         let (role, token) = match code {
             Some(code) => self.join(&live, &mut state, code, hello.token).await?,
-            None => (seat_of(&state.row, hello.token.as_deref())?, None),
+            None => (
+                seat_for(&state.row, hello.token.as_deref(), hello.user.as_deref())?,
+                None,
+            ),
         };
         // A player holds a few sockets on its seat (tabs, a reload whose
         // old socket has not closed yet), not thousands.
@@ -558,6 +563,22 @@ impl Hub {
         }
         live.presence(&mut state, role, false, self.claim_after);
         self.announce(&mut state).await;
+    }
+}
+
+/// The seat `token` holds, else the seat of the account signed in (a
+/// player's seat in a game between accounts is theirs on any device), else
+/// a spectator's place without a token.
+fn seat_for(row: &GameRow, token: Option<&str>, user: Option<&str>) -> Result<Role, ErrorCode> {
+    let by_token = seat_of(row, token);
+    if matches!(by_token, Ok(Role::White | Role::Black)) {
+        return by_token;
+    }
+    let own = user.and_then(|u| row.players.iter().position(|p| p.as_deref() == Some(u)));
+    match own {
+        Some(0) => Ok(Role::White),
+        Some(_) => Ok(Role::Black),
+        None => by_token,
     }
 }
 

@@ -34,6 +34,7 @@ pub(crate) async fn upgrade(
     State(app): State<Arc<App>>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
     headers: HeaderMap,
+    jar: axum_extra::extract::cookie::CookieJar,
     upgrade: WebSocketUpgrade,
 ) -> Response {
     let (ip, held) = match admit(
@@ -46,6 +47,13 @@ pub(crate) async fn upgrade(
         Err(refused) => return refused.into_response(),
     };
     let id = app.connections.fetch_add(1, Ordering::Relaxed);
+    // A signed-in player's seats are theirs on any browser; a store that
+    // fails leaves them to their tokens.
+    let user = crate::accounts::routes::signed_in(&app, &jar)
+        .await
+        .ok()
+        .flatten()
+        .map(|user| user.key);
     // Messages are small: small buffers keep thousands of sockets cheap.
     upgrade
         .read_buffer_size(4 * 1024)
@@ -53,7 +61,7 @@ pub(crate) async fn upgrade(
         .max_message_size(MAX_READ)
         .max_frame_size(MAX_READ)
         .on_upgrade(move |ws| async move {
-            connection(app, ws, id, ip).await;
+            connection(app, ws, id, ip, user).await;
             drop(held);
         })
 }
@@ -193,7 +201,12 @@ fn unreadable(e: &axum::Error) -> Option<ErrorCode> {
 }
 
 /// Reads the hello, within the time allowed.
-async fn hello(app: &App, ws: &mut WebSocket, ip: IpAddr) -> Result<Hello, ErrorCode> {
+async fn hello(
+    app: &App,
+    ws: &mut WebSocket,
+    ip: IpAddr,
+    user: Option<String>,
+) -> Result<Hello, ErrorCode> {
     let first = match tokio::time::timeout(HELLO_WITHIN, ws.recv()).await {
         Ok(Some(Ok(message))) => message,
         Ok(Some(Err(e))) => return Err(unreadable(&e).unwrap_or(ErrorCode::HelloFirst)),
@@ -210,6 +223,7 @@ async fn hello(app: &App, ws: &mut WebSocket, ip: IpAddr) -> Result<Hello, Error
             token,
             code,
             last_v,
+            user,
         },
         _ => return Err(ErrorCode::HelloFirst),
     };
@@ -240,8 +254,8 @@ fn role_text(role: Role) -> &'static str {
     }
 }
 
-async fn connection(app: Arc<App>, mut ws: WebSocket, id: u64, ip: IpAddr) {
-    let entered = match hello(&app, &mut ws, ip).await {
+async fn connection(app: Arc<App>, mut ws: WebSocket, id: u64, ip: IpAddr, user: Option<String>) {
+    let entered = match hello(&app, &mut ws, ip, user).await {
         Ok(hello) => app.hub.enter(hello).await,
         Err(code) => Err(code),
     };

@@ -323,8 +323,12 @@ impl Ui {
                 self.go_online(Seat::watching(id), fx);
             }
             LobbyButton::Resume(id) => {
+                let signed_in = self.shared.whole.community.me.is_some();
                 let seat = match self.shared.whole.community.seat(&id) {
                     Some(token) => paired_seat(id, token.to_string()),
+                    // An account's seat is its own on any browser: the
+                    // server seats it by the sign-in.
+                    None if signed_in => Seat::watching(id),
                     None => {
                         self.shared.notice = Some(t!("seat-elsewhere"));
                         Seat::watching(id)

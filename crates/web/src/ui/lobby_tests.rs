@@ -389,7 +389,8 @@ fn an_account_signs_in_and_its_games_are_listed() {
         lobby(&ui).mine[0].text,
         "Bell against bo · their turn · 1d 1h"
     );
-    // A game whose seat is in another browser is watched instead.
+    // A game begun in another browser: no token here, and none needed,
+    // the server seats the account by its sign-in.
     let fx = ui.update(Action::Press(Button::Lobby(LobbyButton::Resume(
         "g2".into(),
     ))));
@@ -398,6 +399,29 @@ fn an_account_signs_in_and_its_games_are_listed() {
         ui.online_mirror().expect("as the test set it up").seat,
         Seat::watching("g2".into())
     );
+    assert!(ui.shared.notice.is_none(), "{:?}", ui.shared.notice);
+    ui.update(Action::Full(FullAction::Connection(ConnectionMsg::Open {
+        now_ms: 0.0,
+    })));
+    hear(
+        &mut ui,
+        1.0,
+        ServerMessage::Welcome {
+            game: "g2".into(),
+            role: Role::Black,
+            token: None,
+        },
+    );
+    let mirror = ui.online_mirror().expect("online");
+    assert_eq!(mirror.side(), Some(engine::Side::Black));
+    // Signed out, the same press only watches, and says why.
+    ui.update(Action::Full(FullAction::Lobby(LobbyMsg::Api(
+        crate::api::ApiCall::Logout,
+        Ok(crate::api::ApiReply::Me(api::Me::default())),
+    ))));
+    ui.update(Action::Press(Button::Lobby(LobbyButton::Resume(
+        "g3".into(),
+    ))));
     assert!(ui
         .shared
         .notice
