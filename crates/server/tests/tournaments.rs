@@ -309,13 +309,16 @@ fn games_count(seen: &Arc<Mutex<Vec<Seen>>>) -> usize {
     seen.lock().expect("seen").len() / 2
 }
 
-/// The tournament `id`'s stored games: (round, white seq, black seq, its
-/// ending), read from the database itself.
-async fn stored(database: &str, id: &str) -> Vec<(i64, i64, Option<i64>, Option<String>)> {
+/// The tournament `id`'s stored games, read from the database itself: each
+/// game's id, White's and Black's account, and its ending.
+async fn stored(database: &str, id: &str) -> Vec<(String, String, String, Option<String>)> {
     let client = common::postgres::Postgres::client(database).await;
     client
         .query(
-            "SELECT round, white, black, ending FROM tournament_games WHERE tournament = $1",
+            "SELECT g.game, w.user_key, b.user_key, g.ending FROM tournament_games g
+             JOIN tournament_players w ON w.tournament = g.tournament AND w.seq = g.white
+             JOIN tournament_players b ON b.tournament = g.tournament AND b.seq = g.black
+             WHERE g.tournament = $1",
             &[&id],
         )
         .await
@@ -444,11 +447,25 @@ async fn an_arena_and_a_swiss_outlive_their_killed_director_on_three_processes()
     // The store holds each game once: as many as were played, all ended.
     for (id, seen) in [(&arena, &arena_seen), (&swiss, &swiss_seen)] {
         let rows = stored(&database, id).await;
-        assert_eq!(rows.len(), games_of(seen).len(), "{id}");
-        assert!(
-            rows.iter().all(|r| r.3.is_some()),
-            "{id}: every game recorded"
-        );
+        let games = games_of(seen);
+        assert_eq!(rows.len(), games.len(), "{id}");
+        // Each stored game is one the players played, between them, with
+        // the ending they saw.
+        for (game, white, black, ending) in &rows {
+            let (_, w, b, result, plies) = games
+                .iter()
+                .find(|g| &g.0 == game)
+                .unwrap_or_else(|| panic!("{game} stored, never played"));
+            assert_eq!((white, black), (w, b), "{game}");
+            let expected = match result {
+                GameResult::WhiteWins => "white",
+                GameResult::BlackWins => "black",
+                GameResult::Draw => "draw",
+                GameResult::NoResult if plies % 2 == 0 => "white_forfeit",
+                GameResult::NoResult => "black_forfeit",
+            };
+            assert_eq!(ending.as_deref(), Some(expected), "{game}");
+        }
     }
     eprintln!(
         "arena: {} games, swiss: {} games; the killed director replaced within {:.1} s",
