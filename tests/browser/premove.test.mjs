@@ -22,7 +22,7 @@ test('premoves: entered while the opponent thinks, shown, and played when their 
     await a.page.selectOption('#online-side', 'white');
     await a.page.selectOption('#online-clock', '3+2');
     await a.page.click('[data-action="start-online"]');
-    await a.page.waitForFunction(() => /^[0-9A-Z]{3}-[0-9A-Z]{3}$/.test(document.getElementById('waiting-code').textContent));
+    await a.page.waitForFunction(() => /^[0-9A-Z]{3}-[0-9A-Z]{3}$/.test(document.getElementById('waiting-code')?.textContent ?? ''));
     const code = (await a.page.textContent('#waiting-code')).trim();
     await b.page.fill('#join-code', code);
     await b.page.click('[data-action="join-online"]');
