@@ -98,7 +98,7 @@ impl Community {
     }
 
     /// The token of the seat this browser has at `game`.
-    fn seat(&self, game: &str) -> Option<&str> {
+    pub(super) fn seat(&self, game: &str) -> Option<&str> {
         self.seats
             .iter()
             .find(|(g, _)| g == game)

@@ -57,15 +57,8 @@ pub(super) fn update(ui: &mut Ui, button: TournamentButton, fx: &mut Vec<Effect>
             let Some(id) = ui.tournament_shown() else {
                 return;
             };
-            let token = match ui
-                .shared
-                .whole
-                .community
-                .seats
-                .iter()
-                .find(|(g, _)| *g == seat_key(&id))
-            {
-                Some((_, token)) => token.clone(),
+            let token = match ui.shared.whole.community.seat(&seat_key(&id)) {
+                Some(token) => token.to_string(),
                 None => community::seat_token([ui.new_seed(), ui.new_seed()]),
             };
             ui.remember_seat(&seat_key(&id), &token, fx);
@@ -210,10 +203,8 @@ impl Ui {
             .shared
             .whole
             .community
-            .seats
-            .iter()
-            .find(|(g, _)| *g == seat_key(&id))
-            .map(|(_, token)| token.clone())
+            .seat(&seat_key(&id))
+            .map(str::to_string)
         else {
             return;
         };
