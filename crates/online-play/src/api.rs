@@ -116,7 +116,7 @@ pub const STATS: Endpoint = Endpoint::get("/api/stats");
 pub const LOBBY_SOCKET: Endpoint = Endpoint::get("/api/lobby/socket");
 
 /// Every endpoint, for checks that each is routed once.
-pub const ENDPOINTS: [Endpoint; 38] = [
+pub const ENDPOINTS: [Endpoint; 42] = [
     CREATE,
     GAME,
     ME,
@@ -155,6 +155,10 @@ pub const ENDPOINTS: [Endpoint; 38] = [
     WITHDRAW_TOURNAMENT,
     TOURNAMENT_CHAT,
     PLAYER_TOURNAMENTS,
+    CHALLENGES,
+    NEW_CHALLENGE,
+    ACCEPT_CHALLENGE,
+    DECLINE_CHALLENGE,
 ];
 
 /// A rating: its value, and whether it is still provisional.
@@ -285,6 +289,8 @@ pub struct Posted {
 pub enum SeekState {
     Open,
     Paired { game: String },
+    /// A challenge its challenged player declined, and why.
+    Declined { reason: DeclineReason },
 }
 
 /// A withdrawal's answer.
@@ -519,12 +525,23 @@ pub enum LobbyNews {
     SeekGone {
         seek: String,
     },
+    /// The followed challenge was declined.
+    Declined {
+        seek: String,
+        reason: DeclineReason,
+    },
+    /// The signed-in player's open challenges, both ways, whenever they
+    /// change.
+    Challenges {
+        challenges: Challenges,
+    },
     /// The followed tournament, whole, whenever it changes.
     Tournament {
         page: Box<TournamentPage>,
     },
 }
 
+pub use challenges::*;
 pub use moderation::*;
 pub use notices::*;
 pub use refusal::{Refusal, Unavailable};
@@ -532,6 +549,7 @@ pub use relations::*;
 pub use reports::*;
 pub use tournaments::*;
 
+mod challenges;
 mod moderation;
 mod notices;
 mod refusal;

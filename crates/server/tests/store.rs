@@ -242,6 +242,7 @@ async fn users_suite(url: &str) {
         key: accounts::name_key("Ana").expect("a name"),
         name: "Ana".into(),
         hash: hash.clone(),
+        bot: false,
     };
     assert!(db.create_user(&ana, 100).await.expect("stored"));
     // The key is taken, whatever the case typed.

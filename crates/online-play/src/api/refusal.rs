@@ -117,6 +117,12 @@ pub enum Refusal {
     Muted,
     /// A chat line that is empty, or longer than the chat takes.
     BadChat,
+    // Challenges.
+    NoSuchChallenge,
+    /// A challenge to oneself.
+    ChallengeSelf,
+    /// More open challenges than [`super::OPEN_CHALLENGES`].
+    TooManyChallenges,
     /// A store could not be reached just now.
     Unavailable {
         area: Unavailable,
@@ -145,10 +151,10 @@ impl Refusal {
             | WrongTournamentPassword
             | TooFewRatedGames { .. }
             | Muted => 403,
-            TooManyTournaments => 429,
+            TooManyTournaments | TooManyChallenges => 429,
             NameTaken | AccountChanged | SeekClosed | OwnSeek | AlreadyHandled | InPlay
             | AlreadyJoined | TournamentFull | TournamentOver | NotInTournament => 409,
-            NoSuchGame | NoSuchPlayer | NoSuchSeek | NoSuchTournament => 404,
+            NoSuchGame | NoSuchPlayer | NoSuchSeek | NoSuchTournament | NoSuchChallenge => 404,
             BadTournament { .. } | BadChat => 400,
             Unavailable { .. } => 503,
             Malformed { .. }
@@ -165,7 +171,8 @@ impl Refusal {
             | Yourself
             | NoReason
             | BadDuration
-            | BadNote => 400,
+            | BadNote
+            | ChallengeSelf => 400,
         }
     }
 
@@ -241,6 +248,9 @@ impl Refusal {
             NotInTournament => "you are not in this tournament",
             Muted => "a moderator muted you for now",
             BadChat => "a chat line has 1 to 140 characters",
+            NoSuchChallenge => "no open challenge to you by that id",
+            ChallengeSelf => "you cannot challenge yourself",
+            TooManyChallenges => "you have too many open challenges; wait for an answer",
             Unavailable { area } => match area {
                 self::Unavailable::Accounts => "accounts cannot be reached just now; try again",
                 self::Unavailable::Lobby => "the lobby cannot be reached just now; try again",

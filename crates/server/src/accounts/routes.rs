@@ -278,6 +278,7 @@ async fn register(
         key,
         name: asked.name,
         hash,
+        bot: false,
     };
     let created = app
         .hub

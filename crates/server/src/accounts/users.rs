@@ -12,14 +12,17 @@ pub struct User {
     pub key: String,
     pub name: String,
     pub hash: String,
+    /// An account that plays by program, marked as a bot wherever its
+    /// name is shown; once a bot, always one.
+    pub bot: bool,
 }
 
 impl Store {
     fn create_user(&mut self, user: &User, now: i64) -> Result<bool, StoreError> {
         let added = self.db.execute(
-            "INSERT INTO users (key, name, hash, created) VALUES (?1, ?2, ?3, ?4)
+            "INSERT INTO users (key, name, hash, created, bot) VALUES (?1, ?2, ?3, ?4, ?5)
              ON CONFLICT (key) DO NOTHING",
-            params![user.key, user.name, user.hash, now],
+            params![user.key, user.name, user.hash, now, user.bot],
         )?;
         Ok(added == 1)
     }
@@ -28,13 +31,14 @@ impl Store {
         Ok(self
             .db
             .query_row(
-                "SELECT key, name, hash FROM users WHERE key = ?1",
+                "SELECT key, name, hash, bot FROM users WHERE key = ?1",
                 [key],
                 |r| {
                     Ok(User {
                         key: r.get(0)?,
                         name: r.get(1)?,
                         hash: r.get(2)?,
+                        bot: r.get(3)?,
                     })
                 },
             )
@@ -69,7 +73,10 @@ impl Store {
         tx.execute("DELETE FROM sessions WHERE user_key = ?1", [key])?;
         tx.execute("DELETE FROM devices WHERE user_key = ?1", [key])?;
         tx.execute("DELETE FROM ratings WHERE user_key = ?1", [key])?;
-        tx.execute("DELETE FROM seeks WHERE user_key = ?1", [key])?;
+        tx.execute(
+            "DELETE FROM seeks WHERE user_key = ?1 OR target = ?1",
+            [key],
+        )?;
         // Its games stay for their opponents, no longer naming it.
         tx.execute(
             "UPDATE games SET white_user = NULL WHERE white_user = ?1",
@@ -266,9 +273,9 @@ impl UserStore for crate::storage::Postgres {
         let pg = self.opened().await?;
         let added = pg
             .execute(
-                "INSERT INTO users (key, name, hash, created) VALUES ($1, $2, $3, $4)
+                "INSERT INTO users (key, name, hash, created, bot) VALUES ($1, $2, $3, $4, $5)
                      ON CONFLICT (key) DO NOTHING",
-                &[&user.key, &user.name, &user.hash, &now],
+                &[&user.key, &user.name, &user.hash, &now, &user.bot],
             )
             .await?;
         Ok(added == 1)
@@ -277,12 +284,16 @@ impl UserStore for crate::storage::Postgres {
     async fn user(&self, key: &str) -> Result<Option<User>, StoreError> {
         let pg = self.opened().await?;
         let row = pg
-            .query_opt("SELECT key, name, hash FROM users WHERE key = $1", &[&key])
+            .query_opt(
+                "SELECT key, name, hash, bot FROM users WHERE key = $1",
+                &[&key],
+            )
             .await?;
         Ok(row.map(|r| User {
             key: r.get(0),
             name: r.get(1),
             hash: r.get(2),
+            bot: r.get(3),
         }))
     }
 
@@ -327,7 +338,7 @@ impl UserStore for crate::storage::Postgres {
         let mut client = pg.client().await?;
         let tx = client.transaction().await.map_err(storage)?;
         for sql in [
-            "DELETE FROM seeks WHERE user_key = $1",
+            "DELETE FROM seeks WHERE user_key = $1 OR target = $1",
             "UPDATE games SET white_user = NULL WHERE white_user = $1",
             "UPDATE games SET black_user = NULL WHERE black_user = $1",
         ] {

@@ -38,6 +38,9 @@ pub(crate) struct Lists {
     /// For each player (a key) in a game in play here, that game's id and
     /// turn count: their own list changes when this does.
     pub playing: HashMap<String, Vec<(String, usize)>>,
+    /// For each player (a key) with open challenges, made by them or to
+    /// them, those challenges' ids: their list changes when this does.
+    pub challenged: HashMap<String, Vec<String>>,
 }
 
 /// The feed: pokes in, lists out.
@@ -90,10 +93,29 @@ pub(crate) async fn run(app: Arc<App>) {
 /// The lists now, if any changed since `last` (whose versions they carry
 /// on from).
 async fn work_out(app: &App, last: &Lists) -> Option<Lists> {
-    let seeks = match crate::lobby::routes::listed_seeks(app).await {
-        Ok(seeks) => seeks,
-        // Said where it failed; the pages keep the last lists.
-        Err(_) => last.seeks.list.clone(),
+    let since = app.hub.time.now() - crate::lobby::seeks::STALE_AFTER;
+    let open = app.hub.db().open_seeks(since).await;
+    let mut challenged: HashMap<String, Vec<String>> = HashMap::new();
+    for seek in open.iter().flatten() {
+        let Some(target) = &seek.target else { continue };
+        for user in seek.user.iter().chain([target]) {
+            challenged
+                .entry(user.clone())
+                .or_default()
+                .push(seek.id.clone());
+        }
+    }
+    let listed = match open {
+        Ok(open) => crate::lobby::routes::listed_of(app, open).await.ok(),
+        Err(e) => {
+            tracing::warn!(error = %e, "the lobby's seeks could not be read");
+            None
+        }
+    };
+    // The pages keep the last lists when the store failed.
+    let (seeks, challenged) = match listed {
+        Some(seeks) => (seeks, challenged),
+        None => (last.seeks.list.clone(), last.challenged.clone()),
     };
     let live = crate::games::in_play::live_now(app).await.games;
     let stats = match crate::ratings::routes::site_stats(app).await {
@@ -114,8 +136,10 @@ async fn work_out(app: &App, last: &Lists) -> Option<Lists> {
         live: bumped(&last.live, live),
         stats: bumped(&last.stats, stats),
         playing,
+        challenged,
     };
     let changed = next.seeks.version != last.seeks.version
+        || next.challenged != last.challenged
         || next.live.version != last.live.version
         || next.stats.version != last.stats.version
         || next.playing != last.playing;

@@ -1,8 +1,9 @@
 //! Meeting other players: seeks posted and accepted ([`seeks`],
-//! [`routes`]), quick pairing ([`quick`]), rated play kept fair between
+//! [`routes`]), challenges to one player ([`challenges`]), quick pairing ([`quick`]), rated play kept fair between
 //! accounts ([`fair_play`]), and the lists pushed to the pages that follow
 //! them ([`feed`], [`socket`]).
 
+pub(crate) mod challenges;
 pub mod fair_play;
 pub(crate) mod feed;
 pub(crate) mod quick;

@@ -107,6 +107,7 @@ pub(crate) fn partner(
 ) -> Option<Seek> {
     seeks.into_iter().find(|s| {
         s.quick
+            && s.target.is_none()
             && s.id != mine.id
             && s.header == mine.header
             && s.clock == mine.clock
@@ -147,6 +148,8 @@ mod tests {
             seen: 0,
             game: None,
             origin: crate::lobby::fair_play::Origin::default(),
+            target: None,
+            declined: None,
         }
     }
 

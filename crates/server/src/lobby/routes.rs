@@ -31,6 +31,7 @@ use crate::lobby::seeks::{Seek, STALE_AFTER};
 
 pub(crate) fn routes() -> Router<Arc<App>> {
     Router::new()
+        .merge(crate::lobby::challenges::routes())
         .route(api::LOBBY.route, get(lobby))
         .route(api::SEEKS.route, post(post_seek))
         .route(api::SEEK.route, get(watch))
@@ -78,9 +79,9 @@ fn guest_name(name: Option<&str>) -> Result<String, ApiError> {
 #[derive(Clone)]
 pub(crate) struct Asker {
     pub(crate) user: Option<String>,
-    name: String,
-    token: String,
-    origin: Origin,
+    pub(crate) name: String,
+    pub(crate) token: String,
+    pub(crate) origin: Origin,
 }
 
 #[cfg(test)]
@@ -197,7 +198,7 @@ pub(crate) fn header_of(game: &str) -> Result<String, ApiError> {
         .map_err(|why| ApiError::from(Refusal::BadGame { why }))
 }
 
-async fn rating_of(
+pub(crate) async fn rating_of(
     app: &App,
     user: &Option<String>,
     header: &str,
@@ -241,8 +242,17 @@ pub(crate) fn for_viewer(mut seek: api::Seek, origin: &Origin, viewer: &Origin) 
 pub(crate) async fn listed_seeks(app: &App) -> Result<Vec<(api::Seek, Origin)>, ApiError> {
     let since = app.hub.time.now() - STALE_AFTER;
     let seeks = app.hub.db().open_seeks(since).await.or_unavailable(LOBBY)?;
+    listed_of(app, seeks).await
+}
+
+/// Of the open `seeks`, those the lobby lists (not quick pairings' places
+/// nor challenges), each with where its seeker came from.
+pub(crate) async fn listed_of(
+    app: &App,
+    seeks: Vec<Seek>,
+) -> Result<Vec<(api::Seek, Origin)>, ApiError> {
     let mut listed = Vec::new();
-    for seek in seeks.into_iter().filter(|s| !s.quick) {
+    for seek in seeks.into_iter().filter(|s| !s.quick && s.target.is_none()) {
         let rating = if seek.rated {
             rating_of(app, &seek.user, &seek.header)
                 .await?
@@ -348,6 +358,8 @@ pub(crate) fn new_seek(
         seen: now,
         game: None,
         origin: seeker.origin,
+        target: None,
+        declined: None,
     }
 }
 
@@ -361,11 +373,18 @@ async fn watch(State(app): State<Arc<App>>, Path(id): Path<String>) -> Answer {
         .await
         .or_unavailable(LOBBY)?
         .ok_or_else(|| ApiError::from(Refusal::NoSuchSeek))?;
-    Ok(Json(match seek.game {
-        Some(game) => api::SeekState::Paired { game },
-        None => api::SeekState::Open,
-    })
-    .into_response())
+    Ok(Json(state_of(&seek)).into_response())
+}
+
+/// A seek's state as its seeker is told it.
+pub(crate) fn state_of(seek: &Seek) -> api::SeekState {
+    match (&seek.game, &seek.declined) {
+        (Some(game), _) => api::SeekState::Paired { game: game.clone() },
+        (None, Some(reason)) => api::SeekState::Declined {
+            reason: crate::lobby::challenges::reason_of(reason),
+        },
+        (None, None) => api::SeekState::Open,
+    }
 }
 
 async fn withdraw(
@@ -480,7 +499,7 @@ async fn accept(
         .seek(&id)
         .await
         .or_unavailable(LOBBY)?
-        .filter(|s| s.game.is_none() && s.seen >= since)
+        .filter(|s| s.game.is_none() && s.target.is_none() && s.seen >= since)
         .ok_or_else(gone)?;
     match take(&app, &seek, accepter, None).await? {
         Some(game) => Ok(Json(api::Pairing {

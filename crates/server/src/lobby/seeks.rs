@@ -45,19 +45,32 @@ pub struct Seek {
     pub game: Option<String>,
     /// Where the seeker came from ([`crate::lobby::fair_play`]).
     pub origin: crate::lobby::fair_play::Origin,
+    /// A challenge's challenged player (a key): only they may accept it.
+    pub target: Option<String>,
+    /// Why a challenge was declined, once it was.
+    pub declined: Option<String>,
 }
 
 const COLUMNS: &str = "id, header, clock, rated, side, min_rating, max_rating, user_key, name,
-    token, quick, created, seen, game, origin, device";
+    token, quick, created, seen, game, origin, device, target, declined";
 /// An open seek withdrawn by the holder of its token.
 const WITHDRAW: &str = "DELETE FROM seeks WHERE id = ?1 AND token = ?2 AND game IS NULL";
-/// Seeks no longer asked after (open), or long accepted.
+/// Seeks no longer asked after (open), or long accepted or declined.
 const FORGET: &str = "DELETE FROM seeks
-     WHERE (game IS NULL AND seen < ?1) OR (game IS NOT NULL AND seen < ?2)";
+     WHERE (game IS NULL AND declined IS NULL AND seen < ?1)
+        OR ((game IS NOT NULL OR declined IS NOT NULL) AND seen < ?2)";
 /// A seeker asked after its open seek.
-const SEEN: &str = "UPDATE seeks SET seen = ?2 WHERE id = ?1 AND game IS NULL";
+const SEEN: &str =
+    "UPDATE seeks SET seen = ?2 WHERE id = ?1 AND game IS NULL AND declined IS NULL";
 /// A value for each column.
-const PLACES: &str = "?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16";
+const PLACES: &str =
+    "?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18";
+/// A challenge declined by its challenged player.
+const DECLINE: &str = "UPDATE seeks SET declined = ?3
+     WHERE id = ?1 AND target = ?2 AND game IS NULL AND declined IS NULL";
+/// The open challenges made to or by a player, asked after since `?2`.
+const CHALLENGES_OF: &str = "WHERE target IS NOT NULL AND game IS NULL AND declined IS NULL
+     AND seen >= ?2 AND (target = ?1 OR user_key = ?1) ORDER BY created, id";
 
 fn from_sqlite(r: &Row<'_>) -> rusqlite::Result<Seek> {
     let (min, max): (Option<i32>, Option<i32>) = (r.get(5)?, r.get(6)?);
@@ -79,6 +92,8 @@ fn from_sqlite(r: &Row<'_>) -> rusqlite::Result<Seek> {
             network: r.get(14)?,
             device: r.get(15)?,
         },
+        target: r.get(16)?,
+        declined: r.get(17)?,
     })
 }
 
@@ -102,6 +117,8 @@ fn from_postgres(r: &tokio_postgres::Row) -> Seek {
             network: r.get(14),
             device: r.get(15),
         },
+        target: r.get(16),
+        declined: r.get(17),
     }
 }
 
@@ -126,7 +143,9 @@ impl Store {
                 s.seen,
                 s.game,
                 s.origin.network,
-                s.origin.device
+                s.origin.device,
+                s.target,
+                s.declined
             ],
         )?;
         Ok(())
@@ -134,7 +153,8 @@ impl Store {
 
     fn open_seeks(&self, since: i64) -> Result<Vec<Seek>, StoreError> {
         let mut statement = self.db.prepare_cached(&format!(
-            "SELECT {COLUMNS} FROM seeks WHERE game IS NULL AND seen >= ?1 ORDER BY created, id"
+            "SELECT {COLUMNS} FROM seeks
+             WHERE game IS NULL AND declined IS NULL AND seen >= ?1 ORDER BY created, id"
         ))?;
         let seeks = statement
             .query_map([since], from_sqlite)?
@@ -161,6 +181,20 @@ impl Store {
     fn withdraw_seek(&mut self, id: &str, token: &str) -> Result<bool, StoreError> {
         let gone = self.db.execute(WITHDRAW, params![id, token])?;
         Ok(gone == 1)
+    }
+
+    fn decline(&mut self, id: &str, target: &str, reason: &str) -> Result<bool, StoreError> {
+        Ok(self.db.execute(DECLINE, params![id, target, reason])? == 1)
+    }
+
+    fn challenges_of(&self, user: &str, since: i64) -> Result<Vec<Seek>, StoreError> {
+        let mut statement = self
+            .db
+            .prepare_cached(&format!("SELECT {COLUMNS} FROM seeks {CHALLENGES_OF}"))?;
+        let seeks = statement
+            .query_map(params![user, since], from_sqlite)?
+            .collect::<rusqlite::Result<Vec<Seek>>>()?;
+        Ok(seeks)
     }
 
     fn forget_seeks(&mut self, open_before: i64, paired_before: i64) -> Result<usize, StoreError> {
@@ -194,10 +228,29 @@ pub trait SeekStore: Send + Sync {
     /// Forgets open seeks last asked after before `open_before`, and
     /// accepted ones before `paired_before`; how many.
     async fn forget_seeks(&self, open_before: i64, paired_before: i64) -> Result<u64, StoreError>;
+
+    /// Declines the open challenge `id` made to `target`, for `reason`;
+    /// whether there was one.
+    async fn decline(&self, id: &str, target: &str, reason: &str) -> Result<bool, StoreError>;
+
+    /// The open challenges made to or by `user` whose challengers asked
+    /// after them at `since` or later, oldest first.
+    async fn challenges_of(&self, user: &str, since: i64) -> Result<Vec<Seek>, StoreError>;
 }
 
 #[async_trait::async_trait]
 impl SeekStore for crate::storage::Sqlite {
+    async fn decline(&self, id: &str, target: &str, reason: &str) -> Result<bool, StoreError> {
+        let (i, t, r) = (id.to_string(), target.to_string(), reason.to_string());
+        self.write(move |store| store.decline(&i, &t, &r)).await
+    }
+
+    async fn challenges_of(&self, user: &str, since: i64) -> Result<Vec<Seek>, StoreError> {
+        let user = user.to_string();
+        self.read(move |store| store.challenges_of(&user, since))
+            .await
+    }
+
     async fn add_seek(&self, seek: &Seek) -> Result<(), StoreError> {
         let s = seek.clone();
         self.write(move |store| store.add_seek(&s)).await
@@ -234,6 +287,25 @@ impl SeekStore for crate::storage::Sqlite {
 
 #[async_trait::async_trait]
 impl SeekStore for crate::storage::Postgres {
+    async fn decline(&self, id: &str, target: &str, reason: &str) -> Result<bool, StoreError> {
+        let pg = self.opened().await?;
+        let gone = pg
+            .execute(&numbered(DECLINE), &[&id, &target, &reason])
+            .await?;
+        Ok(gone == 1)
+    }
+
+    async fn challenges_of(&self, user: &str, since: i64) -> Result<Vec<Seek>, StoreError> {
+        let pg = self.opened().await?;
+        let rows = pg
+            .query(
+                &format!("SELECT {COLUMNS} FROM seeks {}", numbered(CHALLENGES_OF)),
+                &[&user, &since],
+            )
+            .await?;
+        Ok(rows.iter().map(from_postgres).collect())
+    }
+
     async fn add_seek(&self, seek: &Seek) -> Result<(), StoreError> {
         let pg = self.opened().await?;
         let (min, max) = seek.range.unzip();
@@ -259,6 +331,8 @@ impl SeekStore for crate::storage::Postgres {
                 &seek.game,
                 &seek.origin.network,
                 &seek.origin.device,
+                &seek.target,
+                &seek.declined,
             ],
         )
         .await?;
@@ -270,7 +344,8 @@ impl SeekStore for crate::storage::Postgres {
         let rows = pg
             .query(
                 &format!(
-                    "SELECT {COLUMNS} FROM seeks WHERE game IS NULL AND seen >= $1
+                    "SELECT {COLUMNS} FROM seeks
+                         WHERE game IS NULL AND declined IS NULL AND seen >= $1
                          ORDER BY created, id"
                 ),
                 &[&since],

@@ -89,6 +89,8 @@ struct Sent {
     playing: Option<Vec<(String, usize)>>,
     /// The followed tournament's version last sent.
     tournament: Option<u64>,
+    /// The open challenges' ids their list was last worked out from.
+    challenges: Option<Vec<String>>,
 }
 
 /// Returns once the server begins to stop.
@@ -211,6 +213,17 @@ impl Follower {
                 games: lists.stats.list.clone(),
             });
         }
+        if let Some(user) = &self.user {
+            // A signed-in page hears of its challenges wherever it is.
+            let open = lists.challenged.get(user).cloned().unwrap_or_default();
+            if self.sent.challenges.as_ref() != Some(&open) {
+                let mine = crate::lobby::challenges::challenges_for(&self.app, user).await;
+                if let Ok(challenges) = mine {
+                    self.sent.challenges = Some(open);
+                    news.push(LobbyNews::Challenges { challenges });
+                }
+            }
+        }
         if let Some(user) = self.user.as_ref().filter(|_| w.lobby) {
             // Their own games change with a move in one of them, or when
             // one starts or ends.
@@ -244,11 +257,12 @@ impl Follower {
         let seek = self.wanted.seek.clone()?;
         let now = self.app.hub.time.now();
         let found = self.app.hub.db().seek_seen(&seek, now).await.ok()?;
-        let news = match found {
-            Some(found) => LobbyNews::Paired {
-                game: found.game?,
-                seek,
-            },
+        let news = match found.as_ref().map(crate::lobby::routes::state_of) {
+            Some(online_play::api::SeekState::Open) => return None,
+            Some(online_play::api::SeekState::Paired { game }) => LobbyNews::Paired { game, seek },
+            Some(online_play::api::SeekState::Declined { reason }) => {
+                LobbyNews::Declined { seek, reason }
+            }
             None => LobbyNews::SeekGone { seek },
         };
         self.wanted.seek = None;

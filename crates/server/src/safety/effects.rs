@@ -36,10 +36,11 @@ pub enum Effect {
 
 /// Every column that holds an account's key, by table: a rename moves each.
 /// (A test checks the list against the migrations.)
-pub const KEY_COLUMNS: [(&str, &str); 26] = [
+pub const KEY_COLUMNS: [(&str, &str); 27] = [
     ("sessions", "user_key"),
     ("devices", "user_key"),
     ("seeks", "user_key"),
+    ("seeks", "target"),
     ("ratings", "user_key"),
     ("abandons", "user_key"),
     ("moderators", "user_key"),
@@ -72,8 +73,8 @@ const LOST_TO: &str = "FROM rating_moves m WHERE m.user_key = ratings.user_key
 const MARK_REFUNDED: &str = "UPDATE rating_moves SET refunded = ?2
      WHERE opponent = ?1 AND rating_after < rating_before AND refunded IS NULL";
 const DROP_RATINGS: &str = "DELETE FROM ratings WHERE user_key = ?1";
-const COPY_USER: &str = "INSERT INTO users (key, name, hash, created)
-     SELECT ?2, ?3, hash, created FROM users WHERE key = ?1";
+const COPY_USER: &str = "INSERT INTO users (key, name, hash, created, bot)
+     SELECT ?2, ?3, hash, created, bot FROM users WHERE key = ?1";
 const DROP_USER: &str = "DELETE FROM users WHERE key = ?1";
 const IN_PLAY: &str = "SELECT count(*) FROM games
      WHERE (white_user = ?1 OR black_user = ?1) AND result IS NULL";

@@ -41,6 +41,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../../migrations/postgres/0012_rating_moves.sql"),
     include_str!("../../migrations/postgres/0013_flags.sql"),
     include_str!("../../migrations/postgres/0014_tournaments.sql"),
+    include_str!("../../migrations/postgres/0015_challenges_and_bots.sql"),
 ];
 
 /// The longest notification payload sent (PostgreSQL takes up to 8000
@@ -288,7 +289,7 @@ impl PgStore {
         for seek in seeks {
             let claimed = tx
                 .execute(
-                    "UPDATE seeks SET game = $2 WHERE id = $1 AND game IS NULL",
+                    "UPDATE seeks SET game = $2 WHERE id = $1 AND game IS NULL AND declined IS NULL",
                     &[&seek, &row.id],
                 )
                 .await

@@ -164,6 +164,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../../migrations/sqlite/0013_rating_moves.sql"),
     include_str!("../../migrations/sqlite/0014_flags.sql"),
     include_str!("../../migrations/sqlite/0015_tournaments.sql"),
+    include_str!("../../migrations/sqlite/0016_challenges_and_bots.sql"),
 ];
 
 /// Applies the migrations `db` has not had, with its count, in one
@@ -232,7 +233,7 @@ impl Store {
         let tx = self.db.transaction()?;
         for seek in seeks {
             let claimed = tx.execute(
-                "UPDATE seeks SET game = ?2 WHERE id = ?1 AND game IS NULL",
+                "UPDATE seeks SET game = ?2 WHERE id = ?1 AND game IS NULL AND declined IS NULL",
                 params![seek, row.id],
             )?;
             if claimed == 0 {

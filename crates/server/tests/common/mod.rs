@@ -459,6 +459,7 @@ pub async fn request(
 
 /// A browser, as far as the server can tell: its session cookie, and the
 /// address a trusted proxy says it comes from.
+#[derive(Clone)]
 pub struct Browser {
     pub addr: std::net::SocketAddr,
     pub cookie: Option<String>,
