@@ -22,6 +22,7 @@ mod code;
 mod ending;
 mod message;
 pub mod room;
+pub mod seat;
 mod tagged;
 
 pub use clock::{Clock, OutOfTime, TimeControl};
