@@ -103,6 +103,9 @@ pub const WITHDRAW: Endpoint = Endpoint::post("/api/seeks/{id}/withdraw");
 pub const ACCEPT: Endpoint = Endpoint::post("/api/seeks/{id}/accept");
 /// Quick pairing ([`QuickRequest`]): [`Pairing`].
 pub const QUICK: Endpoint = Endpoint::post("/api/quick");
+/// A quick pairing's seeker takes a bot after all ([`TokenRequest`]):
+/// [`BotTaken`].
+pub const TAKE_BOT: Endpoint = Endpoint::post("/api/seeks/{id}/bot");
 /// The games in play: [`Live`].
 pub const LIVE: Endpoint = Endpoint::get("/api/live");
 /// A player's page: [`PlayerPage`].
@@ -116,7 +119,7 @@ pub const STATS: Endpoint = Endpoint::get("/api/stats");
 pub const LOBBY_SOCKET: Endpoint = Endpoint::get("/api/lobby/socket");
 
 /// Every endpoint, for checks that each is routed once.
-pub const ENDPOINTS: [Endpoint; 42] = [
+pub const ENDPOINTS: [Endpoint; 43] = [
     CREATE,
     GAME,
     ME,
@@ -159,6 +162,7 @@ pub const ENDPOINTS: [Endpoint; 42] = [
     NEW_CHALLENGE,
     ACCEPT_CHALLENGE,
     DECLINE_CHALLENGE,
+    TAKE_BOT,
 ];
 
 /// A rating: its value, and whether it is still provisional.
@@ -265,6 +269,9 @@ pub struct QuickRequest {
     pub token: String,
     #[serde(default)]
     pub name: Option<String>,
+    /// Whether a bot may take the place once the player has waited a while.
+    #[serde(default)]
+    pub bots: bool,
 }
 
 /// The answer to a seek posted, accepted or a quick pairing: the seek
@@ -288,9 +295,19 @@ pub struct Posted {
 #[serde(tag = "state", rename_all = "snake_case")]
 pub enum SeekState {
     Open,
-    Paired { game: String },
+    Paired {
+        game: String,
+    },
     /// A challenge its challenged player declined, and why.
-    Declined { reason: DeclineReason },
+    Declined {
+        reason: DeclineReason,
+    },
+}
+
+/// The answer to a quick pairing's seeker taking a bot.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BotTaken {
+    pub bots: bool,
 }
 
 /// A withdrawal's answer.
@@ -433,6 +450,9 @@ pub struct PlayedGame {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PlayerPage {
     pub name: String,
+    /// An account that plays by program.
+    #[serde(default)]
+    pub bot: bool,
     /// Per game (`classic`) played rated.
     pub ratings: BTreeMap<String, Standing>,
     pub results: ByColour,
@@ -493,6 +513,10 @@ pub struct LobbyFollow {
     /// A tournament: its page, sent whenever it changes.
     #[serde(default)]
     pub tournament: Option<String>,
+    /// The signed-in player's challenges, both ways, sent whenever they
+    /// change.
+    #[serde(default)]
+    pub challenges: bool,
 }
 
 /// What the lobby's socket sends. Each list comes whole, with its version,

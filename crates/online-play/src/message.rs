@@ -509,6 +509,9 @@ pub enum ServerMessage {
         white: Option<String>,
         #[serde(default)]
         black: Option<String>,
+        /// Which of them are bots (White's, Black's).
+        #[serde(default)]
+        bots: [bool; 2],
     },
 }
 

@@ -55,6 +55,7 @@ fn every_server_message() -> Vec<ServerMessage> {
         S::Players {
             white: Some("Ana".into()),
             black: None,
+            bots: [false; 2],
         },
         S::Snapshot(alquerque_online_play::Snapshot {
             v: 9,
@@ -240,10 +241,11 @@ fn the_wire_form_is_tagged_json() {
     same_object(
         &ServerMessage::Players {
             white: Some("Ana".into()),
-            black: None,
+            black: Some("HardBot".into()),
+            bots: [false, true],
         }
         .to_text(),
-        r#"{"type":"players","white":"Ana","black":null}"#,
+        r#"{"type":"players","white":"Ana","black":"HardBot","bots":[false,true]}"#,
     );
     same_object(&ServerMessage::Pong.to_text(), r#"{"type":"pong"}"#);
     same_object(

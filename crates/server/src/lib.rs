@@ -38,6 +38,7 @@
 //!   clock everything is reckoned by.
 
 pub mod accounts;
+pub mod bots;
 pub mod games;
 pub mod http;
 pub mod ids;

@@ -120,6 +120,20 @@ struct Args {
     /// `[[swiss]]` entries (docs/tournaments.md), read at start.
     #[arg(long)]
     tournaments: Option<PathBuf>,
+    /// Runs the house bots (EasyBot, MediumBot, HardBot, ExpertBot): one
+    /// process on the database plays for them at a time.
+    #[arg(long)]
+    house_bots: bool,
+    /// Searches the house bots may run at once: the cores they may use.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=64))]
+    bot_threads: u32,
+    /// Games the house bots play at once, at most.
+    #[arg(long, default_value_t = 50, value_parser = clap::value_parser!(u32).range(1..))]
+    bot_games: u32,
+    /// Seconds a quick-pairing player who accepts bots waits before a bot
+    /// takes their place.
+    #[arg(long, default_value_t = 20)]
+    bot_wait: u64,
 }
 
 /// A network, or one address as a network of its own.
@@ -145,6 +159,11 @@ impl Args {
         config.session_lifetime = Duration::from_secs(self.session_days * 24 * 60 * 60);
         config.secure_cookies = self.secure_cookies;
         config.metrics_token = self.metrics_token;
+        config.bots = self.house_bots.then(|| alquerque_server::bots::BotConfig {
+            threads: self.bot_threads as usize,
+            most_games: self.bot_games as usize,
+            pool_wait: Duration::from_secs(self.bot_wait),
+        });
         if let Some(path) = &self.tournaments {
             let text = std::fs::read_to_string(path)
                 .map_err(|e| format!("cannot read {}: {e}", path.display()))?;

@@ -59,6 +59,10 @@ pub struct Metrics {
     /// the store at each scrape: the same on every process).
     pub reports_open: Gauge,
     pub flags_open: Gauge,
+    /// Games the house bots play on this process, and the seconds their
+    /// searches took.
+    pub bot_games: Gauge,
+    pub bot_think_seconds: Counter<f64, std::sync::atomic::AtomicU64>,
 }
 
 impl Default for Metrics {
@@ -119,6 +123,18 @@ impl Metrics {
             "Fair-play flags no moderator has dismissed",
             flags_open.clone(),
         );
+        let bot_games = Gauge::default();
+        registry.register(
+            "bot_games",
+            "Games the house bots play on this process",
+            bot_games.clone(),
+        );
+        let bot_think_seconds = Counter::<f64, std::sync::atomic::AtomicU64>::default();
+        registry.register(
+            "bot_think_seconds",
+            "Seconds the house bots' searches took",
+            bot_think_seconds.clone(),
+        );
         Metrics {
             registry,
             sockets,
@@ -131,6 +147,8 @@ impl Metrics {
             errors,
             reports_open,
             flags_open,
+            bot_games,
+            bot_think_seconds,
         }
     }
 

@@ -97,7 +97,10 @@ async fn challenges(servers: &[SocketAddr]) {
     assert_eq!(theirs.incoming.len(), 1);
     assert!(theirs.outgoing.is_empty());
     let shown = &theirs.incoming[0];
-    assert_eq!((shown.id.as_str(), shown.from.as_str()), (id.as_str(), "Ana"));
+    assert_eq!(
+        (shown.id.as_str(), shown.from.as_str()),
+        (id.as_str(), "Ana")
+    );
     assert_eq!((shown.to.as_str(), shown.rated), ("Bob", true));
     assert!(!shown.from_bot);
     assert_eq!(list(&mut ana).await.outgoing, theirs.incoming);
@@ -247,7 +250,11 @@ async fn challenges_across_three_processes_on_postgres() {
     // process, and the challenger hears it declined, then accepted.
     let mut dan = account(addrs[0], "Dan").await;
     let mut eve = account(addrs[1], "Eve").await;
-    let mut hers = follower(&eve.browser, &LobbyFollow::default()).await;
+    let challenges = LobbyFollow {
+        challenges: true,
+        ..LobbyFollow::default()
+    };
+    let mut hers = follower(&eve.browser, &challenges).await;
     news_where(&mut hers, |n| incoming(n).is_some()).await;
     let to_eve = r#""to":"eve","game":"qirkat","clock":"5+3","side":"black","#;
     dan.browser.addr = addrs[2];
@@ -257,7 +264,10 @@ async fn challenges_across_three_processes_on_postgres() {
     })
     .await;
     let heard = incoming(&heard).expect("picked").incoming[0].clone();
-    assert_eq!((heard.id.as_str(), heard.from.as_str()), (id.as_str(), "Dan"));
+    assert_eq!(
+        (heard.id.as_str(), heard.from.as_str()),
+        (id.as_str(), "Dan")
+    );
     let follow = LobbyFollow {
         seek: Some(id.clone()),
         ..LobbyFollow::default()
@@ -310,7 +320,10 @@ async fn challenges_across_three_processes_on_postgres() {
     };
     let mut his = follower(&dan.browser, &follow).await;
     let accepted = accept(&mut eve, &id).await;
-    let game = accepted.json()["game"].as_str().expect("a game").to_string();
+    let game = accepted.json()["game"]
+        .as_str()
+        .expect("a game")
+        .to_string();
     let told = news_where(&mut his, |n| matches!(n, LobbyNews::Paired { .. })).await;
     assert_eq!(told, LobbyNews::Paired { seek: id, game });
 }

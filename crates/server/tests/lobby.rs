@@ -105,7 +105,8 @@ async fn the_lobby(database: &str) {
         names,
         ServerMessage::Players {
             white: Some(online_play::guest_shown(&ana.name)),
-            black: Some(online_play::guest_shown(&bea.name))
+            black: Some(online_play::guest_shown(&bea.name)),
+            bots: [false; 2],
         }
     );
     // A stranger's token holds no seat.

@@ -12,7 +12,8 @@ use online_play::api::{
     SeekRequest, SeekState, TokenRequest,
 };
 use online_play::api::{
-    JoinTournament, NewTournament, PlayedTournament, TournamentList, TournamentPage,
+    ChallengeRequest, Challenges, Decline, JoinTournament, NewTournament, PlayedTournament,
+    TournamentList, TournamentPage,
 };
 use serde::de::DeserializeOwned;
 use serde::Serialize;
@@ -70,6 +71,22 @@ pub enum ApiCall {
         id: String,
         body: api::TournamentSay,
     },
+    /// Challenges (`ui/challenges`).
+    Challenges,
+    Challenge(ChallengeRequest),
+    AcceptChallenge {
+        id: String,
+        body: TokenRequest,
+    },
+    DeclineChallenge {
+        id: String,
+        body: Decline,
+    },
+    /// A quick pairing's seeker lets a bot take their place.
+    TakeBot {
+        seek: String,
+        body: TokenRequest,
+    },
 }
 
 /// A call's answer, read.
@@ -102,6 +119,7 @@ pub enum ApiReply {
     TournamentMade(String),
     Tournament(Box<TournamentPage>),
     PlayedTournaments(Vec<PlayedTournament>),
+    Challenges(Challenges),
 }
 
 /// Why a call came to nothing.
@@ -158,6 +176,11 @@ impl ApiCall {
             ApiCall::WithdrawTournament(_) => api::WITHDRAW_TOURNAMENT,
             ApiCall::PlayerTournaments(_) => api::PLAYER_TOURNAMENTS,
             ApiCall::TournamentSay { .. } => api::TOURNAMENT_CHAT,
+            ApiCall::Challenges => api::CHALLENGES,
+            ApiCall::Challenge(_) => api::NEW_CHALLENGE,
+            ApiCall::AcceptChallenge { .. } => api::ACCEPT_CHALLENGE,
+            ApiCall::DeclineChallenge { .. } => api::DECLINE_CHALLENGE,
+            ApiCall::TakeBot { .. } => api::TAKE_BOT,
         }
     }
 
@@ -179,6 +202,9 @@ impl ApiCall {
             | ApiCall::WithdrawTournament(id)
             | ApiCall::PlayerTournaments(id)
             | ApiCall::TournamentSay { id, .. } => Some(id),
+            ApiCall::AcceptChallenge { id, .. }
+            | ApiCall::DeclineChallenge { id, .. }
+            | ApiCall::TakeBot { seek: id, .. } => Some(id),
             _ => None,
         };
         let path = self
@@ -211,6 +237,9 @@ impl ApiCall {
             ApiCall::Quick(q) => json(q),
             ApiCall::Seek(s) => json(s),
             ApiCall::Accept { body, .. } | ApiCall::Withdraw { body, .. } => json(body),
+            ApiCall::Challenge(c) => json(c),
+            ApiCall::AcceptChallenge { body, .. } | ApiCall::TakeBot { body, .. } => json(body),
+            ApiCall::DeclineChallenge { body, .. } => json(body),
             _ => None,
         }
     }
@@ -243,8 +272,13 @@ pub fn decode(call: &ApiCall, status: u16, text: &str) -> Result<ApiReply, ApiFa
         ApiCall::Live => ApiReply::Live(read::<api::Live>(text)?.games),
         ApiCall::Stats => ApiReply::Stats(read::<api::Stats>(text)?.games),
         ApiCall::MyGames => ApiReply::MyGames(read::<api::MyGames>(text)?.games),
-        ApiCall::Seek(_) => ApiReply::Posted(read(text)?),
-        ApiCall::Quick(_) | ApiCall::Accept { .. } => ApiReply::Pairing(read(text)?),
+        ApiCall::Seek(_) | ApiCall::Challenge(_) => ApiReply::Posted(read(text)?),
+        ApiCall::Quick(_) | ApiCall::Accept { .. } | ApiCall::AcceptChallenge { .. } => {
+            ApiReply::Pairing(read(text)?)
+        }
+        ApiCall::Challenges => ApiReply::Challenges(read(text)?),
+        ApiCall::DeclineChallenge { .. } => read::<api::Declined>(text).map(|_| ApiReply::Done)?,
+        ApiCall::TakeBot { .. } => read::<api::BotTaken>(text).map(|_| ApiReply::Done)?,
         ApiCall::SeekState(_) => ApiReply::SeekState(read(text)?),
         ApiCall::Withdraw { .. } => ApiReply::Done,
         ApiCall::Player(_) => ApiReply::Player(read(text)?),
@@ -313,6 +347,27 @@ mod tests {
                 None,
             ),
             (ApiCall::Game("g/1".into()), "GET", "api/games/g%2F1", None),
+            (
+                ApiCall::DeclineChallenge {
+                    id: "c1".into(),
+                    body: Decline {
+                        reason: api::DeclineReason::TooFast,
+                    },
+                },
+                "POST",
+                "api/challenges/c1/decline",
+                Some(r#"{"reason":"too_fast"}"#),
+            ),
+            (
+                ApiCall::TakeBot {
+                    seek: "s9".into(),
+                    body: token(),
+                },
+                "POST",
+                "api/seeks/s9/bot",
+                Some(r#"{"token":"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa","name":null}"#),
+            ),
+            (ApiCall::Challenges, "GET", "api/challenges", None),
         ];
         for (call, method, path, body) in cases {
             assert_eq!(call.method(), method, "{call:?}");
@@ -453,6 +508,7 @@ mod tests {
             clock: "1+0".parse().expect("a control"),
             token: "a".repeat(32),
             name: None,
+            bots: false,
         }
     }
 }

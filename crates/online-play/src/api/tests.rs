@@ -57,7 +57,11 @@ fn requests_round_trip() {
         clock: "1+0".parse().expect("a control"),
         token: "a".repeat(32),
         name: None,
+        bots: true,
     });
+    let quick: QuickRequest =
+        serde_json::from_str(r#"{"game":"bell","clock":"3+0","token":"t"}"#).expect("reads");
+    assert!(!quick.bots, "bots are not welcome unless said");
 }
 
 #[test]
@@ -184,6 +188,7 @@ fn answers_round_trip() {
     });
     let page = round_trip(PlayerPage {
         name: "Ana".into(),
+        bot: false,
         ratings: [("classic".to_string(), standing())].into(),
         results: ByColour {
             white: Tally {
@@ -232,6 +237,7 @@ fn answers_round_trip() {
         stats: true,
         seek: Some("s1".into()),
         tournament: Some("t1".into()),
+        challenges: true,
     });
     let follow: LobbyFollow = serde_json::from_str("{}").expect("reads");
     assert_eq!(follow, LobbyFollow::default());

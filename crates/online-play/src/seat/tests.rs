@@ -1,7 +1,7 @@
 use engine::Side;
 
 use super::*;
-use crate::{Event, GameResult, EndReason, TimeControl};
+use crate::{EndReason, Event, GameResult, TimeControl};
 
 /// A game of `header` with both seats taken, as the server holds it.
 fn seated(header: &str, clock: Option<&str>) -> Room {

@@ -6,3 +6,11 @@ ALTER TABLE seeks
    ADD COLUMN declined TEXT;
 CREATE INDEX seeks_by_target ON seeks (target) WHERE target IS NOT NULL;
 ALTER TABLE users ADD COLUMN bot BOOLEAN NOT NULL DEFAULT false;
+-- A quick pairing's seeker may be paired with a bot.
+ALTER TABLE seeks ADD COLUMN bots BOOLEAN NOT NULL DEFAULT false;
+-- Work one process does for all (the house bots): who holds it, until when.
+CREATE TABLE leases (
+   name TEXT PRIMARY KEY,
+   holder TEXT NOT NULL,
+   until BIGINT NOT NULL
+);

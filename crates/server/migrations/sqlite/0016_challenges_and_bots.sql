@@ -5,3 +5,11 @@ ALTER TABLE seeks ADD COLUMN target TEXT;
 ALTER TABLE seeks ADD COLUMN declined TEXT;
 CREATE INDEX seeks_by_target ON seeks (target) WHERE target IS NOT NULL;
 ALTER TABLE users ADD COLUMN bot INTEGER NOT NULL DEFAULT 0;
+-- A quick pairing's seeker may be paired with a bot.
+ALTER TABLE seeks ADD COLUMN bots INTEGER NOT NULL DEFAULT 0;
+-- Work one process does for all (the house bots): who holds it, until when.
+CREATE TABLE leases (
+   name TEXT PRIMARY KEY,
+   holder TEXT NOT NULL,
+   until INTEGER NOT NULL
+);

@@ -407,7 +407,13 @@ impl Hub {
         // first.
         let [white, black] = state.row.names.clone();
         if white.is_some() || black.is_some() {
-            first.push(ServerMessage::Players { white, black });
+            let mut bots = [false; 2];
+            for (bot, user) in bots.iter_mut().zip(&state.row.players) {
+                if let Some(user) = user {
+                    *bot = matches!(self.db.user(user).await, Ok(Some(u)) if u.bot);
+                }
+            }
+            first.push(ServerMessage::Players { white, black, bots });
         }
         drop(state);
         Ok(Entered {

@@ -35,6 +35,7 @@ pub(crate) async fn upgrade(
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
     headers: HeaderMap,
     jar: axum_extra::extract::cookie::CookieJar,
+    inside: Option<axum::Extension<crate::bots::Inside>>,
     upgrade: WebSocketUpgrade,
 ) -> Response {
     let (ip, held) = match admit(
@@ -42,6 +43,7 @@ pub(crate) async fn upgrade(
         peer,
         &headers,
         "too many game sockets from this address",
+        inside.is_some(),
     ) {
         Ok(admitted) => admitted,
         Err(refused) => return refused.into_response(),
@@ -76,13 +78,18 @@ pub(crate) fn admit(
     peer: SocketAddr,
     headers: &HeaderMap,
     too_many: &'static str,
-) -> Result<(IpAddr, crate::http::limits::Held), (StatusCode, &'static str)> {
+    inside: bool,
+) -> Result<(IpAddr, Option<crate::http::limits::Held>), (StatusCode, &'static str)> {
     if !origin_allowed(app, headers) {
         return Err((StatusCode::FORBIDDEN, "origin not allowed"));
     }
     let ip = app.proxies.client(peer.ip(), headers);
+    // A house bot's own connection is not an address's.
+    if inside {
+        return Ok((ip, None));
+    }
     match app.sockets.hold(ip) {
-        Some(held) => Ok((ip, held)),
+        Some(held) => Ok((ip, Some(held))),
         None => Err((StatusCode::TOO_MANY_REQUESTS, too_many)),
     }
 }

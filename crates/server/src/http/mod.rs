@@ -79,6 +79,8 @@ pub struct Config {
     pub metrics_token: Option<String>,
     /// The site's recurring tournaments.
     pub schedule: Vec<alquerque_tournament::schedule::Recurring>,
+    /// The house bots, when this process may run them.
+    pub bots: Option<crate::bots::BotConfig>,
 }
 
 impl Config {
@@ -106,6 +108,7 @@ impl Config {
             time: crate::time::Time::system(),
             metrics_token: None,
             schedule: Vec::new(),
+            bots: None,
         }
     }
 }
@@ -149,6 +152,8 @@ pub(crate) struct App {
     /// Turns true when the server begins to stop: every game socket then
     /// closes with a close frame.
     pub stopping: watch::Receiver<bool>,
+    /// The house bots, once ready, where this process runs them.
+    pub house: std::sync::Mutex<Option<Arc<crate::bots::desk::House>>>,
 }
 
 /// How long a stopping server waits for its connections to end (a request
@@ -222,6 +227,7 @@ pub async fn serve(config: Config) -> Result<(SocketAddr, Serving), Box<dyn std:
         lobby: crate::lobby::feed::LobbyFeed::default(),
         tournaments: crate::tournaments::view::Pages::default(),
         stopping: stopping.clone(),
+        house: std::sync::Mutex::new(None),
     });
     let mut router = Router::new()
         .route("/health", get(operator::health))
@@ -265,6 +271,9 @@ pub async fn serve(config: Config) -> Result<(SocketAddr, Serving), Box<dyn std:
             },
         ))
         .layer(axum::extract::DefaultBodyLimit::max(MAX_BODY));
+    if let Some(bots) = config.bots.clone() {
+        crate::bots::desk::start(app.clone(), router.clone(), bots);
+    }
     // Several processes on one database: what the others store reaches
     // this one's sockets too.
     let listener_app = app.clone();

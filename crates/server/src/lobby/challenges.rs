@@ -98,7 +98,10 @@ async fn challenge(
         may_play_rated(&app, &user).await?;
     }
     let since = app.hub.time.now() - STALE_AFTER;
-    let open = db.challenges_of(&me.key, since).await.or_unavailable(LOBBY)?;
+    let open = db
+        .challenges_of(&me.key, since)
+        .await
+        .or_unavailable(LOBBY)?;
     let made = open.iter().filter(|c| c.user == user).count();
     if made >= api::OPEN_CHALLENGES {
         return Err(ApiError::from(Refusal::TooManyChallenges));

@@ -38,7 +38,7 @@ pub(crate) async fn quick(
     jar: CookieJar,
     read: Result<Json<QuickRequest>, JsonRejection>,
 ) -> Answer {
-    let asked = body(read, "{\"game\", \"clock\", \"token\", \"name\"}")?;
+    let asked = body(read, "{\"game\", \"clock\", \"token\", \"name\", \"bots\"}")?;
     may_seek(&app, peer, &headers)?;
     let origin = origin_of(&app, peer, &headers, &jar);
     let seeker = asker(&app, &jar, &asked.token, asked.name.as_deref(), origin).await?;
@@ -46,7 +46,7 @@ pub(crate) async fn quick(
     let rated = seeker.user.is_some();
     check_rated(rated, &seeker.user, &header, true)?;
     may_play_rated(&app, &seeker.user).await?;
-    let mine = new_seek(
+    let mut mine = new_seek(
         &app,
         seeker.clone(),
         header,
@@ -56,6 +56,7 @@ pub(crate) async fn quick(
         None,
         true,
     );
+    mine.bots = asked.bots;
     app.hub.db().add_seek(&mine).await.or_unavailable(LOBBY)?;
     // Players the seeker blocked or was blocked by are never paired with it.
     let apart = match &seeker.user {
@@ -150,6 +151,7 @@ mod tests {
             origin: crate::lobby::fair_play::Origin::default(),
             target: None,
             declined: None,
+            bots: false,
         }
     }
 

@@ -38,6 +38,7 @@ pub(crate) fn routes() -> Router<Arc<App>> {
         .route(api::WITHDRAW.route, post(withdraw))
         .route(api::ACCEPT.route, post(accept))
         .route(api::QUICK.route, post(crate::lobby::quick::quick))
+        .route(api::TAKE_BOT.route, post(take_bot))
 }
 
 /// The lowest and highest rating a seek may name.
@@ -360,6 +361,7 @@ pub(crate) fn new_seek(
         origin: seeker.origin,
         target: None,
         declined: None,
+        bots: false,
     }
 }
 
@@ -405,6 +407,27 @@ async fn withdraw(
     }
     seeks_changed(&app).await;
     Ok(Json(api::Withdrawn { withdrawn: true }).into_response())
+}
+
+/// A quick pairing's seeker, waiting, says a bot may take their place
+/// after all (the page offers it once they have waited a while).
+async fn take_bot(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    read: Result<Json<api::TokenRequest>, JsonRejection>,
+) -> Answer {
+    let asked = body(read, "{\"token\"}")?;
+    let token = crate::ids::token_hash(&asked.token);
+    let taken = app
+        .hub
+        .db()
+        .take_bots(&id, &token, true)
+        .await
+        .or_unavailable(LOBBY)?;
+    if !taken {
+        return Err(ApiError::from(Refusal::NoSuchSeek));
+    }
+    Ok(Json(api::BotTaken { bots: true }).into_response())
 }
 
 /// Whether `seek` is `asker`'s own: made with their seat token, or by

@@ -49,10 +49,12 @@ pub struct Seek {
     pub target: Option<String>,
     /// Why a challenge was declined, once it was.
     pub declined: Option<String>,
+    /// A quick pairing's seeker who may be paired with a bot.
+    pub bots: bool,
 }
 
 const COLUMNS: &str = "id, header, clock, rated, side, min_rating, max_rating, user_key, name,
-    token, quick, created, seen, game, origin, device, target, declined";
+    token, quick, created, seen, game, origin, device, target, declined, bots";
 /// An open seek withdrawn by the holder of its token.
 const WITHDRAW: &str = "DELETE FROM seeks WHERE id = ?1 AND token = ?2 AND game IS NULL";
 /// Seeks no longer asked after (open), or long accepted or declined.
@@ -60,11 +62,13 @@ const FORGET: &str = "DELETE FROM seeks
      WHERE (game IS NULL AND declined IS NULL AND seen < ?1)
         OR ((game IS NOT NULL OR declined IS NOT NULL) AND seen < ?2)";
 /// A seeker asked after its open seek.
-const SEEN: &str =
-    "UPDATE seeks SET seen = ?2 WHERE id = ?1 AND game IS NULL AND declined IS NULL";
+const SEEN: &str = "UPDATE seeks SET seen = ?2 WHERE id = ?1 AND game IS NULL AND declined IS NULL";
 /// A value for each column.
 const PLACES: &str =
-    "?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18";
+    "?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19";
+/// A seeker who now takes a bot.
+const TAKE_BOTS: &str = "UPDATE seeks SET bots = ?3
+     WHERE id = ?1 AND token = ?2 AND game IS NULL AND quick";
 /// A challenge declined by its challenged player.
 const DECLINE: &str = "UPDATE seeks SET declined = ?3
      WHERE id = ?1 AND target = ?2 AND game IS NULL AND declined IS NULL";
@@ -94,6 +98,7 @@ fn from_sqlite(r: &Row<'_>) -> rusqlite::Result<Seek> {
         },
         target: r.get(16)?,
         declined: r.get(17)?,
+        bots: r.get(18)?,
     })
 }
 
@@ -119,6 +124,7 @@ fn from_postgres(r: &tokio_postgres::Row) -> Seek {
         },
         target: r.get(16),
         declined: r.get(17),
+        bots: r.get(18),
     }
 }
 
@@ -145,7 +151,8 @@ impl Store {
                 s.origin.network,
                 s.origin.device,
                 s.target,
-                s.declined
+                s.declined,
+                s.bots
             ],
         )?;
         Ok(())
@@ -185,6 +192,10 @@ impl Store {
 
     fn decline(&mut self, id: &str, target: &str, reason: &str) -> Result<bool, StoreError> {
         Ok(self.db.execute(DECLINE, params![id, target, reason])? == 1)
+    }
+
+    fn take_bots(&mut self, id: &str, token: &str, bots: bool) -> Result<bool, StoreError> {
+        Ok(self.db.execute(TAKE_BOTS, params![id, token, bots])? == 1)
     }
 
     fn challenges_of(&self, user: &str, since: i64) -> Result<Vec<Seek>, StoreError> {
@@ -236,6 +247,10 @@ pub trait SeekStore: Send + Sync {
     /// The open challenges made to or by `user` whose challengers asked
     /// after them at `since` or later, oldest first.
     async fn challenges_of(&self, user: &str, since: i64) -> Result<Vec<Seek>, StoreError>;
+
+    /// Says whether the open quick seek `id`, for the holder of its token
+    /// (its hash), may be paired with a bot; whether there was one.
+    async fn take_bots(&self, id: &str, token: &str, bots: bool) -> Result<bool, StoreError>;
 }
 
 #[async_trait::async_trait]
@@ -249,6 +264,11 @@ impl SeekStore for crate::storage::Sqlite {
         let user = user.to_string();
         self.read(move |store| store.challenges_of(&user, since))
             .await
+    }
+
+    async fn take_bots(&self, id: &str, token: &str, bots: bool) -> Result<bool, StoreError> {
+        let (i, t) = (id.to_string(), token.to_string());
+        self.write(move |store| store.take_bots(&i, &t, bots)).await
     }
 
     async fn add_seek(&self, seek: &Seek) -> Result<(), StoreError> {
@@ -306,6 +326,14 @@ impl SeekStore for crate::storage::Postgres {
         Ok(rows.iter().map(from_postgres).collect())
     }
 
+    async fn take_bots(&self, id: &str, token: &str, bots: bool) -> Result<bool, StoreError> {
+        let pg = self.opened().await?;
+        let changed = pg
+            .execute(&numbered(TAKE_BOTS), &[&id, &token, &bots])
+            .await?;
+        Ok(changed == 1)
+    }
+
     async fn add_seek(&self, seek: &Seek) -> Result<(), StoreError> {
         let pg = self.opened().await?;
         let (min, max) = seek.range.unzip();
@@ -333,6 +361,7 @@ impl SeekStore for crate::storage::Postgres {
                 &seek.origin.device,
                 &seek.target,
                 &seek.declined,
+                &seek.bots,
             ],
         )
         .await?;

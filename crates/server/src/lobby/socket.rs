@@ -47,6 +47,7 @@ pub(crate) async fn upgrade(
         peer,
         &headers,
         "too many sockets from this address",
+        false,
     ) {
         Ok((_, held)) => held,
         Err(refused) => return refused.into_response(),
@@ -213,8 +214,7 @@ impl Follower {
                 games: lists.stats.list.clone(),
             });
         }
-        if let Some(user) = &self.user {
-            // A signed-in page hears of its challenges wherever it is.
+        if let Some(user) = self.user.as_ref().filter(|_| w.challenges) {
             let open = lists.challenged.get(user).cloned().unwrap_or_default();
             if self.sent.challenges.as_ref() != Some(&open) {
                 let mine = crate::lobby::challenges::challenges_for(&self.app, user).await;

@@ -68,6 +68,7 @@ async fn player(State(app): State<Arc<App>>, Path(name): Path<String>) -> Answer
         .await
         .or_unavailable(Area::Players)?;
     Ok(Json(PlayerPage {
+        bot: user.bot,
         name: user.name,
         ratings: ratings
             .iter()

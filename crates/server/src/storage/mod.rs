@@ -90,6 +90,7 @@ pub trait Storage:
     + crate::safety::notices::NoticeStore
     + crate::safety::flags::FlagStore
     + crate::tournaments::store::TournamentStore
+    + crate::bots::lease::LeaseStore
 {
 }
 
@@ -107,6 +108,7 @@ impl<T> Storage for T where
         + crate::safety::notices::NoticeStore
         + crate::safety::flags::FlagStore
         + crate::tournaments::store::TournamentStore
+        + crate::bots::lease::LeaseStore
 {
 }
 

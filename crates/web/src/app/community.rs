@@ -65,6 +65,7 @@ impl App {
             let _ = button.set_attribute("data-name", me);
         }
         self.write_players(view);
+        self.write_challenges(view);
         let accept = crate::t!("accept");
         let seeks: String = view
             .seeks
@@ -176,7 +177,7 @@ impl App {
             self.set_text("player-name", "");
             return;
         };
-        self.set_text("player-name", &player.name);
+        self.set_text("player-name", &player.title);
         let list = |items: &mut dyn Iterator<Item = &String>| -> String {
             items
                 .map(|text| format!("<li>{}</li>", escape(text)))
@@ -280,7 +281,7 @@ impl App {
 }
 
 /// A button opening `name`'s page, reading `text`.
-fn player_link(name: &str, text: &str) -> String {
+pub(super) fn player_link(name: &str, text: &str) -> String {
     format!(
         "<button type=\"button\" class=\"link\" data-action=\"player\" data-name=\"{}\"><strong>{}</strong></button>",
         escape(name),

@@ -39,6 +39,7 @@ pub(super) fn read_boot(
     boot.guest = read(crate::ui::GUEST_KEY);
     boot.seats = read(crate::ui::SEATS_KEY);
     boot.account = read(crate::ui::ACCOUNT_KEY);
+    boot.bots = read(crate::ui::BOTS_KEY);
     boot.puzzles = read(crate::ui::PUZZLES_KEY);
 }
 

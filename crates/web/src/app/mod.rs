@@ -17,6 +17,8 @@ mod sound;
 mod words;
 // The whole app's own parts: none of them is in the light module.
 #[cfg(feature = "full")]
+mod challenges;
+#[cfg(feature = "full")]
 mod community;
 #[cfg(feature = "full")]
 mod editor;
@@ -158,6 +160,7 @@ pub fn start() -> Result<(), JsValue> {
         guest: None,
         seats: None,
         account: None,
+        bots: None,
         query: search.clone(),
         revisit: address::revisit(&window),
         today: records::today(),

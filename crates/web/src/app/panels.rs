@@ -80,7 +80,7 @@ impl App {
         self.set_body("data-screen", screen);
     }
 
-    fn set_checked(&self, id: &str, on: bool) {
+    pub(super) fn set_checked(&self, id: &str, on: bool) {
         if let Some(input) = self
             .element(id)
             .and_then(|e| e.dyn_into::<HtmlInputElement>().ok())

@@ -156,6 +156,8 @@ pub struct Online {
     /// The players' names, White's and Black's, when the server gave them
     /// (games paired in the lobby).
     pub names: [Option<String>; 2],
+    /// Which players are bots (White, Black).
+    pub bots: [bool; 2],
     /// Half the last ping's round trip (ms), sent with each move of a game
     /// with clocks so that the server gives it back.
     pub lag: Option<u32>,
@@ -179,6 +181,7 @@ impl Online {
             clock_news: None,
             chat: Vec::new(),
             names: [None, None],
+            bots: [false; 2],
             lag: None,
         }
     }
@@ -344,8 +347,9 @@ impl Online {
             }
             ServerMessage::Error { code, message } => self.refused(code, &message),
             ServerMessage::Pong => Received::Nothing,
-            ServerMessage::Players { white, black } => {
+            ServerMessage::Players { white, black, bots } => {
                 self.names = [white, black];
+                self.bots = bots;
                 Received::Changed
             }
             ServerMessage::Chat { from, text, phrase } => {

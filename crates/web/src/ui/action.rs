@@ -70,6 +70,8 @@ pub struct Boot {
     pub seats: Option<String>,
     /// The signed-in account's name, as last known.
     pub account: Option<String>,
+    /// Whether bots are welcome in quick pairing, as stored.
+    pub bots: Option<String>,
     /// The page's address query (`?…`, or nothing).
     pub query: String,
     /// The history's entry was written by the page (a reload, or Back
@@ -139,6 +141,8 @@ pub enum Button {
     /// A tournament: its page, joining, pausing, withdrawing, making one,
     /// Berserk.
     Tournament(super::TournamentButton),
+    /// A challenge made or answered; a bot let in as the opponent.
+    Challenge(super::ChallengeButton),
     /// Online: offer a rematch, or answer the opponent's offer.
     AnswerRematch(bool),
     /// Save the game's record as a file.
@@ -431,6 +435,9 @@ fn full_only(name: &str, fields: &dyn Fields) -> Result<Option<Button>, ActionEr
         other => {
             if let Some(button) = super::tournament_controls::control(other, fields, &attribute)? {
                 return Ok(Some(Button::Tournament(button)));
+            }
+            if let Some(button) = super::challenge_controls::control(other, fields, &attribute)? {
+                return Ok(Some(Button::Challenge(button)));
             }
             return Ok(safety_control(other, fields, &attribute)?.map(Button::Safety));
         }

@@ -45,6 +45,7 @@ fn a_rated_games_end_shows_the_ratings_and_a_rematch_moves_both_players() {
         ServerMessage::Players {
             white: Some("ana".into()),
             black: Some("bo".into()),
+            bots: [false; 2],
         },
     );
     assert_eq!(players(&ui), "You – bo");
@@ -55,6 +56,7 @@ fn a_rated_games_end_shows_the_ratings_and_a_rematch_moves_both_players() {
         ServerMessage::Players {
             white: Some("ana".into()),
             black: Some(online_play::guest_shown("bo")),
+            bots: [false; 2],
         },
     );
     assert_eq!(players(&ui), "You – bo (guest)");
@@ -234,6 +236,7 @@ fn rating_changes_name_the_person_first_and_spectators_see_both_names() {
     let names = ServerMessage::Players {
         white: Some("ana".into()),
         black: Some("bo".into()),
+        bots: [false; 2],
     };
     let mut black = seated(Role::Black);
     hear(&mut black, 2.0, ended(true, None, None));

@@ -131,6 +131,7 @@ pub(super) fn fresh_boot(seed: u64) -> super::Action {
         guest: None,
         seats: None,
         account: None,
+        bots: None,
         query: String::new(),
         revisit: false,
     }))

@@ -79,6 +79,7 @@ impl Ui {
             | Button::Lobby(_)
             | Button::Safety(_)
             | Button::Tournament(_)
+            | Button::Challenge(_)
             | Button::Chat(_)
             | Button::AnswerRematch(_)
             | Button::CancelOnline => self.press_full(button, fx),

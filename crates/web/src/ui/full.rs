@@ -18,6 +18,7 @@ use crate::t;
 // The whole app's views, controls and storage keys, for the page.
 pub use super::analysis::AnalysisView;
 pub use super::around::{ChatView, RematchOffer, RematchView, PHRASES};
+pub use super::challenges::BOTS_KEY;
 pub use super::editor::{BrushView, EditorView};
 pub use super::lines::LinesPanel;
 pub use super::lobby::{ACCOUNT_KEY, GUEST_KEY, SEATS_KEY};
@@ -234,6 +235,7 @@ impl Ui {
             Button::Lobby(button) => lobby::update(self, LobbyMsg::Press(button), fx),
             Button::Safety(button) => super::safety::update(self, button, fx),
             Button::Tournament(button) => super::tournament::update(self, button, fx),
+            Button::Challenge(button) => super::challenges::update(self, button, fx),
             Button::Chat(button) => around::update(self, button, fx),
             Button::AnswerRematch(yes) => self.answer_rematch(yes, fx),
             Button::CancelOnline => {
@@ -310,6 +312,7 @@ impl Ui {
             boot.guest.as_deref(),
             boot.seats.as_deref(),
             boot.account.as_deref(),
+            boot.bots.as_deref(),
             boot.seed,
         );
     }

@@ -112,7 +112,7 @@ impl Ui {
         None
     }
 
-    pub(super) fn online_names(&self) -> Option<&[Option<String>; 2]> {
+    pub(super) fn online_names(&self) -> Option<(&[Option<String>; 2], [bool; 2])> {
         None
     }
 

@@ -42,6 +42,11 @@ pub(super) struct Waiting {
     /// What it seeks, in words ("Classic, 3+2").
     pub(super) what: String,
     pub(super) game: Option<GameKind>,
+    /// A challenge: `what` says it whole.
+    pub(super) challenge: bool,
+    /// A place in a quick-pairing pool, and whether a bot may take it.
+    pub(super) quick: bool,
+    pub(super) bots: bool,
 }
 
 /// The lobby's and the Watch screen's state.
@@ -74,6 +79,10 @@ pub struct Community {
     pub(super) leaders: Option<(GameKind, Vec<api::Leader>)>,
     /// The notice a pairing gave, until the game's first move.
     pub(super) paired_notice: Option<String>,
+    /// The signed-in person's open challenges, both ways.
+    pub(super) challenges: api::Challenges,
+    /// Bots are welcome in quick pairing (the person's choice, kept).
+    pub(super) bots_welcome: bool,
 }
 
 impl Community {
@@ -82,10 +91,12 @@ impl Community {
         guest: Option<&str>,
         seats: Option<&str>,
         account: Option<&str>,
+        bots: Option<&str>,
         random: u64,
     ) -> Self {
         Community {
             me: account.map(str::to_string),
+            bots_welcome: bots == Some("true"),
             home_lists: account.is_some(),
             guest: guest
                 .and_then(community::guest_name)
@@ -210,6 +221,7 @@ impl Ui {
                     return;
                 };
                 let what = format!("{}, {clock}", community::game_name(&game));
+                let bots = self.shared.whole.community.bots_welcome;
                 self.seek(
                     |token, name| {
                         ApiCall::Quick(QuickRequest {
@@ -217,12 +229,17 @@ impl Ui {
                             clock: control,
                             token,
                             name,
+                            bots,
                         })
                     },
                     what,
                     &game,
                     fx,
                 );
+                if let Some(waiting) = self.shared.whole.community.waiting.as_mut() {
+                    waiting.quick = true;
+                    waiting.bots = bots;
+                }
             }
             LobbyButton::Seek {
                 game,
@@ -367,7 +384,7 @@ impl Ui {
 
     /// Posts a seek (a quick pairing, a seek, an acceptance) with a new
     /// seat token and the guest's name, and waits for its answer.
-    fn seek(
+    pub(super) fn seek(
         &mut self,
         call: impl FnOnce(String, Option<String>) -> ApiCall,
         what: String,
@@ -388,6 +405,9 @@ impl Ui {
             token,
             what,
             game: game.split_whitespace().next().and_then(|g| g.parse().ok()),
+            challenge: false,
+            quick: false,
+            bots: false,
         });
         self.call(call, fx);
         // An embedded page has no lobby: its notice says what it waits for.
@@ -427,6 +447,8 @@ impl Ui {
             stats: screen == Screen::Lobby,
             seek: c.waiting.as_ref().and_then(|w| w.seek.clone()),
             tournament: self.tournament_followed(),
+            // A signed-in page hears of the challenges made to it anywhere.
+            challenges: c.me.is_some() && self.shared.embed.is_none(),
         };
         let wanted = (wanted != api::LobbyFollow::default()).then(|| (wanted, c.me.clone()));
         if wanted == c.following {
@@ -470,6 +492,8 @@ impl Ui {
                     self.paired(game, fx);
                 }
             }
+            api::LobbyNews::Challenges { challenges } => self.challenges_came(challenges, fx),
+            api::LobbyNews::Declined { seek, reason } => self.declined(&seek, reason),
             api::LobbyNews::SeekGone { seek } => {
                 if c.waiting.as_ref().and_then(|w| w.seek.as_ref()) == Some(&seek) {
                     c.waiting = None;

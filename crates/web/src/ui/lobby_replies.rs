@@ -79,6 +79,12 @@ impl Ui {
                 }
             }
             ApiReply::SeekState(SeekState::Paired { game }) => self.paired(game, fx),
+            ApiReply::SeekState(SeekState::Declined { reason }) => {
+                if let ApiCall::SeekState(seek) = &call {
+                    self.declined(seek, reason);
+                }
+            }
+            ApiReply::Challenges(challenges) => self.challenges_came(challenges, fx),
             ApiReply::SeekState(SeekState::Open) | ApiReply::Done => {}
             ApiReply::Player(page) => self.player_came(page),
             ApiReply::Leaderboard(board) => self.leaders_came(board),
@@ -116,7 +122,14 @@ impl Ui {
                 c.waiting = None;
                 c.error = Some(t!("seek-gone"));
             }
-            ApiCall::Quick(_) | ApiCall::Seek(_) | ApiCall::Accept { .. } => {
+            ApiCall::Quick(_)
+            | ApiCall::Seek(_)
+            | ApiCall::Accept { .. }
+            | ApiCall::Challenge(_)
+            | ApiCall::AcceptChallenge { .. } => {
+                if matches!(call, ApiCall::Challenge(_)) {
+                    self.shared.notice = Some(why.clone());
+                }
                 c.waiting = None;
                 if self.shared.embed.is_some() {
                     fx.push(Effect::Full(FullEffect::ToHost(serde_json::json!({
@@ -150,7 +163,10 @@ impl Ui {
             | ApiCall::Withdraw { .. }
             | ApiCall::Leaderboard(_)
             | ApiCall::Password(_)
-            | ApiCall::Delete(_) => c.error = Some(why),
+            | ApiCall::Delete(_)
+            | ApiCall::Challenges
+            | ApiCall::DeclineChallenge { .. }
+            | ApiCall::TakeBot { .. } => c.error = Some(why),
             ApiCall::Report(_)
             | ApiCall::MyReports
             | ApiCall::Relations

@@ -23,7 +23,9 @@ pub fn view(ui: &Ui) -> Option<LobbyView> {
             c.error.clone()
         },
         waiting: c.waiting.as_ref().map(|w| {
-            if w.seek.is_some() || w.game.is_none() {
+            if w.challenge {
+                w.what.clone()
+            } else if w.seek.is_some() || w.game.is_none() {
                 t!("seeking", what = &w.what)
             } else {
                 t!("seeking-sent", what = &w.what)
@@ -55,6 +57,17 @@ pub fn view(ui: &Ui) -> Option<LobbyView> {
             })
             .collect(),
         mine: c.mine.iter().map(|g| MineRow::of(g, kid)).collect(),
+        challenges: c
+            .challenges
+            .incoming
+            .iter()
+            .map(super::ChallengeRow::of)
+            .collect(),
+        bots_welcome: c.bots_welcome,
+        bot_offer: c
+            .waiting
+            .as_ref()
+            .is_some_and(|w| w.quick && !w.bots && w.seek.is_some()),
         player: super::players::player_view(ui),
         leaders: super::players::leaders_view(ui),
     })
@@ -76,6 +89,12 @@ pub struct LobbyView {
     /// Per game: its name and its figures in words.
     pub stats: Vec<(String, String)>,
     pub mine: Vec<MineRow>,
+    /// The challenges made to the person.
+    pub challenges: Vec<super::ChallengeRow>,
+    /// Bots are welcome in quick pairing.
+    pub bots_welcome: bool,
+    /// Waiting in a quick-pairing pool without bots: a bot may be let in.
+    pub bot_offer: bool,
     pub player: Option<super::PlayerView>,
     pub leaders: Option<super::LeadersView>,
 }

@@ -31,6 +31,9 @@ mod address_full;
 mod analysis;
 #[cfg(feature = "full")]
 mod around;
+mod challenge_controls;
+#[cfg(feature = "full")]
+mod challenges;
 #[cfg(feature = "full")]
 mod connection;
 #[cfg(feature = "full")]
@@ -67,6 +70,9 @@ mod tournament_view;
 
 pub use action::{Action, ActionError, Boot, Button, Fields};
 pub use board::BoardMsg;
+pub use challenge_controls::ChallengeButton;
+#[cfg(feature = "full")]
+pub use challenges::{reason_code, reason_words, ChallengeRow, REASONS};
 pub use effect::{Dialog, Effect, Timer};
 pub use full::*;
 pub use language::LANG_KEY;
@@ -425,6 +431,8 @@ impl Ui {
 mod address_tests;
 #[cfg(test)]
 mod around_tests;
+#[cfg(test)]
+mod challenges_tests;
 #[cfg(test)]
 mod connection_tests;
 #[cfg(test)]

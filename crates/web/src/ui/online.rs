@@ -255,8 +255,12 @@ impl Ui {
         crate::online_state::clock_faces(room, game.mirror.clock_news, game.now_ms)
     }
 
-    /// The players' names in the online game, as the server gave them.
-    pub(super) fn online_names(&self) -> Option<&[Option<String>; 2]> {
-        self.shared.online.as_ref().map(|g| &g.mirror.names)
+    /// The players' names in the online game, as the server gave them,
+    /// and which are bots.
+    pub(super) fn online_names(&self) -> Option<(&[Option<String>; 2], [bool; 2])> {
+        self.shared
+            .online
+            .as_ref()
+            .map(|g| (&g.mirror.names, g.mirror.bots))
     }
 }

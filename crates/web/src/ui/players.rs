@@ -71,18 +71,21 @@ pub fn leaders_view(ui: &Ui) -> Option<LeadersView> {
 
 /// The player's page as shown, once it came.
 pub fn player_view(ui: &Ui) -> Option<PlayerView> {
-    ui.shared
-        .whole
-        .community
-        .player
-        .as_ref()
-        .map(PlayerView::of)
+    let page = ui.shared.whole.community.player.as_ref()?;
+    Some(PlayerView {
+        challenge: ui.may_challenge(page),
+        ..PlayerView::of(page)
+    })
 }
 
 /// What a player's page shows.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PlayerView {
     pub name: String,
+    /// The name as shown: marked when the account is a bot.
+    pub title: String,
+    /// The person may challenge this player.
+    pub challenge: bool,
     /// "Classic 1662? · 1 game", per game played rated.
     pub ratings: Vec<String>,
     /// With White, then with Black: "With White: 3 won · 1 drawn · 0 lost".
@@ -131,6 +134,12 @@ impl PlayerView {
             .collect();
         PlayerView {
             name: p.name.clone(),
+            title: if p.bot {
+                t!("bot-named", name = &p.name)
+            } else {
+                p.name.clone()
+            },
+            challenge: false,
             ratings,
             results: [
                 tally("white", &p.results.white),

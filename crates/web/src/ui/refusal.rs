@@ -62,6 +62,9 @@ pub fn words(refusal: Option<&Refusal>) -> String {
         NotInTournament => t!("not-in-tournament"),
         Muted => t!("muted-by-moderator"),
         BadChat => t!("bad-chat-line"),
+        NoSuchChallenge => t!("no-such-challenge"),
+        ChallengeSelf => t!("challenge-self"),
+        TooManyChallenges => t!("too-many-challenges"),
         Unavailable { .. } => t!("unavailable"),
     }
 }

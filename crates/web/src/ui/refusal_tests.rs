@@ -73,6 +73,9 @@ fn every_refusal() -> Vec<Refusal> {
         NotInTournament,
         Muted,
         BadChat,
+        NoSuchChallenge,
+        ChallengeSelf,
+        TooManyChallenges,
         Unavailable {
             area: api::Unavailable::Players,
         },

@@ -48,6 +48,7 @@ fn playing_bob() -> Ui {
         ServerMessage::Players {
             white: Some("ana".into()),
             black: Some("bob".into()),
+            bots: [false; 2],
         },
     );
     for (from, text) in [(Role::Black, "you are an idiot"), (Role::White, "hi")] {
@@ -132,6 +133,7 @@ fn a_guest_opponent_or_a_signed_out_person_cannot_report_from_the_chat() {
         ServerMessage::Players {
             white: None,
             black: Some("bob".into()),
+            bots: [false; 2],
         },
     );
     assert!(!safety(&ui).report_opponent, "signed out");
@@ -143,6 +145,7 @@ fn a_guest_opponent_or_a_signed_out_person_cannot_report_from_the_chat() {
         ServerMessage::Players {
             white: Some("ana".into()),
             black: Some(online_play::guest_shown("bob")),
+            bots: [false; 2],
         },
     );
     assert!(!safety(&ui).report_opponent, "a guest has no account");
@@ -279,6 +282,7 @@ fn kid_mode_hides_chat_and_guests_names() {
         ServerMessage::Players {
             white: Some("ana".into()),
             black: Some(online_play::guest_shown("Rude name")),
+            bots: [false; 2],
         },
     );
     let players = |ui: &Ui| ui.view().game.expect("a game").players;

@@ -476,10 +476,19 @@ impl Ui {
         let (mode, names) = (session.mode, self.online_names());
         let name = |side: Side| match (mode, names) {
             (Mode::Online { side: Some(me), .. }, _) if side == me => t!("you"),
-            (Mode::Online { .. }, Some(names)) => names[side.index()].as_deref().map_or_else(
-                || player_name(mode, side),
-                |n| crate::community::shown_name(n, self.shared.prefs.kid),
-            ),
+            (Mode::Online { .. }, Some((names, bots))) => {
+                names[side.index()].as_deref().map_or_else(
+                    || player_name(mode, side),
+                    |n| {
+                        let shown = crate::community::shown_name(n, self.shared.prefs.kid);
+                        if bots[side.index()] {
+                            t!("bot-named", name = &shown)
+                        } else {
+                            shown
+                        }
+                    },
+                )
+            }
             _ => session_player(session, side),
         };
         t!(
