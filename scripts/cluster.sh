@@ -83,7 +83,8 @@ addrs=()
 for i in $(seq 1 "$count"); do
   log="$state/logs/server-$i.log"
   "$server" --addr 127.0.0.1:0 --db "$url" --site "$site" --trusted-proxy 127.0.0.1 \
-    --tournaments "${TOURNAMENTS:-$ROOT/scripts/tournaments.toml}" >"$log" &
+    --tournaments "${TOURNAMENTS:-$ROOT/scripts/tournaments.toml}" \
+    --house-bots --bot-threads "${BOT_THREADS:-1}" >"$log" &
   pids+=($!)
   addr=""
   for _ in $(seq 1 100); do

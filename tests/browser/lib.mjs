@@ -293,11 +293,11 @@ export async function startServer({ binary, site = dist, args = [] } = {}) {
  * around a suite; the object returned holds `server` and `browser` once
  * they have run.
  */
-export function withServer() {
+export function withServer(options = {}) {
   const app = {};
   before(async () => {
     await requireDist();
-    app.server = await startServer();
+    app.server = await startServer(options);
     app.browser = await launch();
   });
   after(async () => {

@@ -123,8 +123,8 @@ pub(super) fn update(ui: &mut Ui, button: ChallengeButton, fx: &mut Vec<Effect>)
             };
             let mut what = vec![community::game_name(&game)];
             what.extend(clock);
-            let what = t!("challenging", who = &to, what = &what.join(", "));
-            let header = game.clone();
+            let what = what.join(", ");
+            let (header, challenged) = (game.clone(), to.clone());
             ui.seek(
                 |token, _| {
                     ApiCall::Challenge(ChallengeRequest {
@@ -141,7 +141,7 @@ pub(super) fn update(ui: &mut Ui, button: ChallengeButton, fx: &mut Vec<Effect>)
                 fx,
             );
             if let Some(waiting) = ui.shared.whole.community.waiting.as_mut() {
-                waiting.challenge = true;
+                waiting.to = Some(challenged);
             }
             // Said on the player's page, where the person pressed.
             ui.shared.notice = super::lobby_view::view(ui).and_then(|v| v.waiting);

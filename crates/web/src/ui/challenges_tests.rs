@@ -118,10 +118,29 @@ fn a_challenge_made_from_a_players_page_is_waited_for_and_may_be_declined() {
         Some("Challenging bob: Qirkat, 5+3…")
     );
     answer(&mut ui, &fx, "api/challenges", 200, r#"{"id":"c9"}"#);
+    assert_eq!(
+        lobby(&ui).waiting.as_deref(),
+        Some("Challenging bob: Qirkat, 5+3…")
+    );
     // The waiting challenge is followed, as a seek is.
     let fx = ui.update(Action::Press(Button::Lobby(LobbyButton::Open)));
     let followed = follows(&fx).flatten().expect("followed");
     assert_eq!(followed.seek.as_deref(), Some("c9"));
+    // Accepted, it would say what was found; declined, it says why.
+    {
+        let mut accepted = ui.clone();
+        news(
+            &mut accepted,
+            LobbyNews::Paired {
+                seek: "c9".into(),
+                game: "g3".into(),
+            },
+        );
+        assert_eq!(
+            accepted.view().notice.as_deref(),
+            Some("Opponent found: Qirkat, 5+3.")
+        );
+    }
     // Declined: no longer waiting, and the reason is told.
     news(
         &mut ui,

@@ -42,8 +42,8 @@ pub(super) struct Waiting {
     /// What it seeks, in words ("Classic, 3+2").
     pub(super) what: String,
     pub(super) game: Option<GameKind>,
-    /// A challenge: `what` says it whole.
-    pub(super) challenge: bool,
+    /// A challenge's challenged player.
+    pub(super) to: Option<String>,
     /// A place in a quick-pairing pool, and whether a bot may take it.
     pub(super) quick: bool,
     pub(super) bots: bool,
@@ -405,7 +405,7 @@ impl Ui {
             token,
             what,
             game: game.split_whitespace().next().and_then(|g| g.parse().ok()),
-            challenge: false,
+            to: None,
             quick: false,
             bots: false,
         });

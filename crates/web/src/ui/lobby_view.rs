@@ -23,8 +23,8 @@ pub fn view(ui: &Ui) -> Option<LobbyView> {
             c.error.clone()
         },
         waiting: c.waiting.as_ref().map(|w| {
-            if w.challenge {
-                w.what.clone()
+            if let Some(to) = &w.to {
+                t!("challenging", who = to, what = &w.what)
             } else if w.seek.is_some() || w.game.is_none() {
                 t!("seeking", what = &w.what)
             } else {
