@@ -33,6 +33,9 @@ pub enum Command {
     Match(MatchArgs),
     /// The engine protocol on standard input and output (docs/protocol.md).
     Engine(EngineArgs),
+    /// Plays as a bot account on a site, with a program speaking the
+    /// engine protocol choosing the moves (docs/bots.md).
+    Bot(BotArgs),
     /// Perft and search speed from each start position.
     Bench(BenchArgs),
     /// Finds puzzles (one winning turn) in the computer's games against
@@ -154,6 +157,24 @@ pub struct MatchArgs {
     pub tables: std::path::PathBuf,
     #[command(flatten)]
     pub options: RuleOptions,
+}
+
+/// `alquerque bot`: the bridge between a site's bot API and an engine.
+#[derive(Args, Debug)]
+pub struct BotArgs {
+    /// The site, as `ws://host:port` or `http://host:port`.
+    #[arg(long)]
+    pub server: String,
+    /// The bot's token (`POST /api/account/bot` gives one).
+    #[arg(long, env = "ALQUERQUE_BOT_TOKEN", hide_env_values = true)]
+    pub token: String,
+    /// The program that chooses the moves, started with `sh -c` for each
+    /// game (for example "alquerque engine --level hard").
+    #[arg(long)]
+    pub engine: String,
+    /// Games played at once; challenges beyond are declined for later.
+    #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u32).range(1..=64))]
+    pub games: u32,
 }
 
 #[derive(Args, Debug)]

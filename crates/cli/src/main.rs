@@ -18,10 +18,12 @@ macro_rules! say {
 
 mod bench;
 mod book;
+mod bridge;
 mod command;
 mod inspect;
 mod matches;
 mod play;
+mod program;
 mod protocol;
 mod puzzles;
 mod solve;
@@ -65,6 +67,7 @@ fn run(command: Command) -> Result<(), String> {
         Command::Play(args) => play::run(&args),
         Command::Match(args) => matches::run(&args),
         Command::Engine(args) => protocol::run(&args),
+        Command::Bot(args) => bridge::run(&args),
         Command::Bench(args) => bench::run(&args),
         Command::Puzzles(args) => puzzles::run(&args),
         Command::Tables(args) => tables::build(&args),

@@ -2,8 +2,6 @@
 //! speaking the engine protocol (`docs/protocol.md`) — play a series of games
 //! with alternating sides and varied openings; the score is printed.
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use std::time::Instant;
 
 use std::collections::BTreeMap;
@@ -14,6 +12,7 @@ use engine::search::{Level, LevelSettings, Player};
 use engine::{AnyGame, GameKind, GamePosition, History, Outcome, Playable, Rules, Side};
 
 use crate::command::MatchArgs;
+use crate::program::Program;
 use crate::tables::TablePlayer;
 
 /// Plies after which an unfinished game is scored as a draw.
@@ -70,60 +69,6 @@ impl Contestant {
 
     fn uses_tables(&self) -> bool {
         matches!(self, Contestant::Level { tables: true, .. })
-    }
-}
-
-/// An outside program speaking the engine protocol.
-struct Program {
-    child: Child,
-    input: ChildStdin,
-    output: BufReader<ChildStdout>,
-}
-
-impl Program {
-    fn start(command: &str) -> Result<Program, String> {
-        let mut child = Command::new("sh")
-            .args(["-c", command])
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .spawn()
-            .map_err(|e| format!("cannot start {command:?}: {e}"))?;
-        let input = child.stdin.take().ok_or("no input to the program")?;
-        let output = BufReader::new(child.stdout.take().ok_or("no output from the program")?);
-        Ok(Program {
-            child,
-            input,
-            output,
-        })
-    }
-
-    /// Asks for a turn: `position <game> [option <name=value>]... [moves ...]`,
-    /// then `go`; the answer is `bestmove <turn>`.
-    fn ask(&mut self, position: &str) -> Result<String, String> {
-        writeln!(self.input, "{position}\ngo")
-            .map_err(|e| format!("the program stopped reading: {e}"))?;
-        self.input.flush().map_err(|e| e.to_string())?;
-        let mut line = String::new();
-        loop {
-            line.clear();
-            let read = self
-                .output
-                .read_line(&mut line)
-                .map_err(|e| e.to_string())?;
-            if read == 0 {
-                return Err("the program ended without an answer".to_string());
-            }
-            if let Some(turn) = line.trim().strip_prefix("bestmove ") {
-                return Ok(turn.to_string());
-            }
-        }
-    }
-}
-
-impl Drop for Program {
-    fn drop(&mut self) {
-        let _ = writeln!(self.input, "quit");
-        let _ = self.child.wait();
     }
 }
 

@@ -119,7 +119,7 @@ pub const STATS: Endpoint = Endpoint::get("/api/stats");
 pub const LOBBY_SOCKET: Endpoint = Endpoint::get("/api/lobby/socket");
 
 /// Every endpoint, for checks that each is routed once.
-pub const ENDPOINTS: [Endpoint; 43] = [
+pub const ENDPOINTS: [Endpoint; 45] = [
     CREATE,
     GAME,
     ME,
@@ -163,6 +163,8 @@ pub const ENDPOINTS: [Endpoint; 43] = [
     ACCEPT_CHALLENGE,
     DECLINE_CHALLENGE,
     TAKE_BOT,
+    BOT_UPGRADE,
+    BOT_SOCKET,
 ];
 
 /// A rating: its value, and whether it is still provisional.
@@ -565,6 +567,7 @@ pub enum LobbyNews {
     },
 }
 
+pub use bots::*;
 pub use challenges::*;
 pub use moderation::*;
 pub use notices::*;
@@ -573,6 +576,7 @@ pub use relations::*;
 pub use reports::*;
 pub use tournaments::*;
 
+mod bots;
 mod challenges;
 mod moderation;
 mod notices;

@@ -123,6 +123,11 @@ pub enum Refusal {
     ChallengeSelf,
     /// More open challenges than [`super::OPEN_CHALLENGES`].
     TooManyChallenges,
+    // Bots.
+    /// The bot socket, for an account that is not a bot.
+    NotABot,
+    /// An upgrade to a bot of an account that has played games.
+    HasGames,
     /// A store could not be reached just now.
     Unavailable {
         area: Unavailable,
@@ -150,10 +155,11 @@ impl Refusal {
             | MarkedCheater { .. }
             | WrongTournamentPassword
             | TooFewRatedGames { .. }
-            | Muted => 403,
+            | Muted
+            | NotABot => 403,
             TooManyTournaments | TooManyChallenges => 429,
             NameTaken | AccountChanged | SeekClosed | OwnSeek | AlreadyHandled | InPlay
-            | AlreadyJoined | TournamentFull | TournamentOver | NotInTournament => 409,
+            | AlreadyJoined | TournamentFull | TournamentOver | NotInTournament | HasGames => 409,
             NoSuchGame | NoSuchPlayer | NoSuchSeek | NoSuchTournament | NoSuchChallenge => 404,
             BadTournament { .. } | BadChat => 400,
             Unavailable { .. } => 503,
@@ -251,6 +257,8 @@ impl Refusal {
             NoSuchChallenge => "no open challenge to you by that id",
             ChallengeSelf => "you cannot challenge yourself",
             TooManyChallenges => "you have too many open challenges; wait for an answer",
+            NotABot => "for bot accounts only (POST /api/account/bot upgrades one)",
+            HasGames => "an account that has played games cannot become a bot",
             Unavailable { area } => match area {
                 self::Unavailable::Accounts => "accounts cannot be reached just now; try again",
                 self::Unavailable::Lobby => "the lobby cannot be reached just now; try again",

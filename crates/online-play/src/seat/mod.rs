@@ -102,7 +102,13 @@ impl Seat {
     pub fn think(&mut self) -> Option<Think> {
         let side = side_of(self.role?)?;
         let room = self.room.as_ref()?;
-        if self.done() || !room.seated.iter().all(|s| *s) || room.game.side_to_move() != side {
+        // A position the game ended in (its end is told just after).
+        let ended = room.game.outcome().is_some();
+        if self.done()
+            || ended
+            || !room.seated.iter().all(|s| *s)
+            || room.game.side_to_move() != side
+        {
             return None;
         }
         let ply = u32::try_from(room.game.ply()).ok()?;

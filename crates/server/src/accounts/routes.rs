@@ -355,7 +355,7 @@ async fn logout(State(app): State<Arc<App>>, headers: HeaderMap, jar: CookieJar)
 
 /// The signed-in account, and the password it was just asked for checked;
 /// or the answer that ends the request.
-async fn confirmed(
+pub(crate) async fn confirmed(
     app: &App,
     peer: SocketAddr,
     headers: &HeaderMap,

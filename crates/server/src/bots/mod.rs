@@ -11,12 +11,16 @@
 //! it answers the challenges made to them, takes the quick-pairing places
 //! of players who accept a bot once they have waited, and plays their games
 //! to the end ([`desk`], [`play`]), taking up those another process left.
+//!
+//! Outside programs play as bots too, through the bot API ([`api`]).
 
 pub(crate) mod accounts;
+pub(crate) mod api;
 pub(crate) mod desk;
-pub(crate) mod lease;
+pub mod lease;
 pub(crate) mod pipe;
 pub(crate) mod play;
+pub mod store;
 pub(crate) mod think;
 
 use std::time::Duration;

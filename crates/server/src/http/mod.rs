@@ -244,6 +244,10 @@ pub async fn serve(config: Config) -> Result<(SocketAddr, Serving), Box<dyn std:
         .merge(crate::safety::routes::routes())
         .merge(crate::safety::moderation_routes::routes())
         .merge(crate::tournaments::routes::routes())
+        .merge(crate::bots::api::routes())
+        .layer(tower::util::MapRequestLayer::new(
+            crate::bots::api::bearer_as_cookie,
+        ))
         .layer(axum::middleware::map_response_with_state(
             app.clone(),
             operator::count_refusals,

@@ -43,7 +43,7 @@ pub(crate) fn reason_of(code: &str) -> DeclineReason {
 }
 
 /// A reason as it is stored.
-fn code_of(reason: DeclineReason) -> String {
+pub(crate) fn code_of(reason: DeclineReason) -> String {
     match serde_json::to_value(reason) {
         Ok(serde_json::Value::String(code)) => code,
         _ => "generic".to_string(),

@@ -91,6 +91,7 @@ pub trait Storage:
     + crate::safety::flags::FlagStore
     + crate::tournaments::store::TournamentStore
     + crate::bots::lease::LeaseStore
+    + crate::bots::store::BotStore
 {
 }
 
@@ -109,6 +110,7 @@ impl<T> Storage for T where
         + crate::safety::flags::FlagStore
         + crate::tournaments::store::TournamentStore
         + crate::bots::lease::LeaseStore
+        + crate::bots::store::BotStore
 {
 }
 

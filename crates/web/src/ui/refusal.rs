@@ -65,6 +65,8 @@ pub fn words(refusal: Option<&Refusal>) -> String {
         NoSuchChallenge => t!("no-such-challenge"),
         ChallengeSelf => t!("challenge-self"),
         TooManyChallenges => t!("too-many-challenges"),
+        NotABot => t!("not-a-bot"),
+        HasGames => t!("has-games"),
         Unavailable { .. } => t!("unavailable"),
     }
 }

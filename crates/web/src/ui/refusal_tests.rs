@@ -76,6 +76,8 @@ fn every_refusal() -> Vec<Refusal> {
         NoSuchChallenge,
         ChallengeSelf,
         TooManyChallenges,
+        NotABot,
+        HasGames,
         Unavailable {
             area: api::Unavailable::Players,
         },
