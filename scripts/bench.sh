@@ -3,10 +3,12 @@
 # comparison; with --load, the online server under load; with --lobby, what
 # 1 000 idle lobby pages cost it, polling as the page did and pushed as it is now; with --abuse, what
 # failed logins and a socket flood cost it; with --tournament, an arena of
-# 1 000 players at a human pace (BENCH_PLAYERS, BENCH_SECONDS); and, with --web, the
+# 1 000 players at a human pace (BENCH_PLAYERS, BENCH_SECONDS); with --bots, 50 games
+# against the house bots at once within their CPU budget (BENCH_GAMES, BENCH_BOT_THREADS,
+# BENCH_SECONDS); and, with --web, the
 # web app's weight: asset sizes (raw, gzip, brotli), bytes a phone transfers to
 # the home screen and to the computer's first reply, and Lighthouse scores.
-# Usage: scripts/bench.sh [--load | --lobby | --abuse | --tournament | --web]   (the kish comparison builds kish and
+# Usage: scripts/bench.sh [--load | --lobby | --abuse | --tournament | --bots | --web]   (the kish comparison builds kish and
 # its dependencies on first use; LOAD_GAMES and LOAD_MOVES size the load run;
 # --web reads DIST_DIR (default dist/) and SERVER_BIN (default the release
 # server, else the debug one), building either only when it is missing)
@@ -37,6 +39,12 @@ if [[ "${1:-}" == "--tournament" ]]; then
   "$(dirname "$0")/setup.sh" >/dev/null
   cargo test --quiet --release -p alquerque-server --test tournament_load -- --ignored --nocapture 2>/dev/null |
     grep -E '^(arena of|  )'
+  exit 0
+fi
+if [[ "${1:-}" == "--bots" ]]; then
+  "$(dirname "$0")/setup.sh" >/dev/null
+  cargo test --quiet --release -p alquerque-server --test bot_load -- --ignored --nocapture 2>/dev/null |
+    grep -E '^([0-9]+ bot games|  )'
   exit 0
 fi
 if [[ "${1:-}" == "--web" ]]; then
