@@ -119,7 +119,7 @@ pub const STATS: Endpoint = Endpoint::get("/api/stats");
 pub const LOBBY_SOCKET: Endpoint = Endpoint::get("/api/lobby/socket");
 
 /// Every endpoint, for checks that each is routed once.
-pub const ENDPOINTS: [Endpoint; 45] = [
+pub const ENDPOINTS: [Endpoint; 47] = [
     CREATE,
     GAME,
     ME,
@@ -165,6 +165,8 @@ pub const ENDPOINTS: [Endpoint; 45] = [
     TAKE_BOT,
     BOT_UPGRADE,
     BOT_SOCKET,
+    FOLLOWS,
+    FOLLOW,
 ];
 
 /// A rating: its value, and whether it is still provisional.
@@ -412,6 +414,15 @@ pub struct GameStats {
     pub draws: f64,
 }
 
+/// A quick-pairing pool with players waiting in it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Pool {
+    /// The game's record header (`classic`).
+    pub game: String,
+    pub clock: String,
+    pub waiting: u32,
+}
+
 /// Each game's figures, by the game's name (`classic`).
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Stats {
@@ -538,6 +549,11 @@ pub enum LobbyNews {
         version: u64,
         games: BTreeMap<String, GameStats>,
     },
+    /// The quick-pairing pools with players waiting, busiest first.
+    Pools {
+        version: u64,
+        pools: Vec<Pool>,
+    },
     /// The signed-in player's games in progress.
     Mine {
         games: Vec<MyGame>,
@@ -569,6 +585,7 @@ pub enum LobbyNews {
 
 pub use bots::*;
 pub use challenges::*;
+pub use follows::*;
 pub use moderation::*;
 pub use notices::*;
 pub use refusal::{Refusal, Unavailable};
@@ -578,6 +595,7 @@ pub use tournaments::*;
 
 mod bots;
 mod challenges;
+mod follows;
 mod moderation;
 mod notices;
 mod refusal;

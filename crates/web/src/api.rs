@@ -12,8 +12,8 @@ use online_play::api::{
     SeekRequest, SeekState, TokenRequest,
 };
 use online_play::api::{
-    ChallengeRequest, Challenges, Decline, JoinTournament, NewTournament, PlayedTournament,
-    TournamentList, TournamentPage,
+    ChallengeRequest, Challenges, Decline, FollowChange, Follows, JoinTournament, NewTournament,
+    PlayedTournament, TournamentList, TournamentPage,
 };
 use serde::de::DeserializeOwned;
 use serde::Serialize;
@@ -82,6 +82,9 @@ pub enum ApiCall {
         id: String,
         body: Decline,
     },
+    /// The players one follows (`ui/challenges`).
+    Follows,
+    Follow(FollowChange),
     /// A quick pairing's seeker lets a bot take their place.
     TakeBot {
         seek: String,
@@ -120,6 +123,7 @@ pub enum ApiReply {
     Tournament(Box<TournamentPage>),
     PlayedTournaments(Vec<PlayedTournament>),
     Challenges(Challenges),
+    Follows(Follows),
 }
 
 /// Why a call came to nothing.
@@ -181,6 +185,8 @@ impl ApiCall {
             ApiCall::AcceptChallenge { .. } => api::ACCEPT_CHALLENGE,
             ApiCall::DeclineChallenge { .. } => api::DECLINE_CHALLENGE,
             ApiCall::TakeBot { .. } => api::TAKE_BOT,
+            ApiCall::Follows => api::FOLLOWS,
+            ApiCall::Follow(_) => api::FOLLOW,
         }
     }
 
@@ -240,6 +246,7 @@ impl ApiCall {
             ApiCall::Challenge(c) => json(c),
             ApiCall::AcceptChallenge { body, .. } | ApiCall::TakeBot { body, .. } => json(body),
             ApiCall::DeclineChallenge { body, .. } => json(body),
+            ApiCall::Follow(f) => json(f),
             _ => None,
         }
     }
@@ -277,6 +284,7 @@ pub fn decode(call: &ApiCall, status: u16, text: &str) -> Result<ApiReply, ApiFa
             ApiReply::Pairing(read(text)?)
         }
         ApiCall::Challenges => ApiReply::Challenges(read(text)?),
+        ApiCall::Follows | ApiCall::Follow(_) => ApiReply::Follows(read(text)?),
         ApiCall::DeclineChallenge { .. } => read::<api::Declined>(text).map(|_| ApiReply::Done)?,
         ApiCall::TakeBot { .. } => read::<api::BotTaken>(text).map(|_| ApiReply::Done)?,
         ApiCall::SeekState(_) => ApiReply::SeekState(read(text)?),

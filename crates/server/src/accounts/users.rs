@@ -74,6 +74,10 @@ impl Store {
         tx.execute("DELETE FROM devices WHERE user_key = ?1", [key])?;
         tx.execute("DELETE FROM ratings WHERE user_key = ?1", [key])?;
         tx.execute(
+            "DELETE FROM follows WHERE follower = ?1 OR followed = ?1",
+            [key],
+        )?;
+        tx.execute(
             "DELETE FROM seeks WHERE user_key = ?1 OR target = ?1",
             [key],
         )?;
@@ -339,6 +343,7 @@ impl UserStore for crate::storage::Postgres {
         let tx = client.transaction().await.map_err(storage)?;
         for sql in [
             "DELETE FROM seeks WHERE user_key = $1 OR target = $1",
+            "DELETE FROM follows WHERE follower = $1 OR followed = $1",
             "UPDATE games SET white_user = NULL WHERE white_user = $1",
             "UPDATE games SET black_user = NULL WHERE black_user = $1",
         ] {

@@ -35,6 +35,8 @@ pub(crate) struct Lists {
     pub seeks: Versioned<Vec<(api::Seek, Origin)>>,
     pub live: Versioned<Vec<api::LiveGame>>,
     pub stats: Versioned<std::collections::BTreeMap<String, api::GameStats>>,
+    /// The quick-pairing pools with players waiting.
+    pub pools: Versioned<Vec<api::Pool>>,
     /// For each player (a key) in a game in play here, that game's id and
     /// turn count: their own list changes when this does.
     pub playing: HashMap<String, Vec<(String, usize)>>,
@@ -95,6 +97,10 @@ pub(crate) async fn run(app: Arc<App>) {
 async fn work_out(app: &App, last: &Lists) -> Option<Lists> {
     let since = app.hub.time.now() - crate::lobby::seeks::STALE_AFTER;
     let open = app.hub.db().open_seeks(since).await;
+    let pools = match &open {
+        Ok(open) => pools_of(open),
+        Err(_) => last.pools.list.clone(),
+    };
     let mut challenged: HashMap<String, Vec<String>> = HashMap::new();
     for seek in open.iter().flatten() {
         let Some(target) = &seek.target else { continue };
@@ -135,6 +141,7 @@ async fn work_out(app: &App, last: &Lists) -> Option<Lists> {
         seeks: bumped(&last.seeks, seeks),
         live: bumped(&last.live, live),
         stats: bumped(&last.stats, stats),
+        pools: bumped(&last.pools, pools),
         playing,
         challenged,
     };
@@ -142,8 +149,29 @@ async fn work_out(app: &App, last: &Lists) -> Option<Lists> {
         || next.challenged != last.challenged
         || next.live.version != last.live.version
         || next.stats.version != last.stats.version
+        || next.pools.version != last.pools.version
         || next.playing != last.playing;
     changed.then_some(next)
+}
+
+/// How many wait in each quick-pairing pool among the `open` seeks: the
+/// busiest first, then by game and clock.
+fn pools_of(open: &[crate::lobby::seeks::Seek]) -> Vec<api::Pool> {
+    let mut counts: std::collections::BTreeMap<(String, String), u32> = Default::default();
+    for seek in open.iter().filter(|s| s.quick && s.target.is_none()) {
+        let clock = seek.clock.clone().unwrap_or_default();
+        *counts.entry((seek.header.clone(), clock)).or_default() += 1;
+    }
+    let mut pools: Vec<api::Pool> = counts
+        .into_iter()
+        .map(|((game, clock), waiting)| api::Pool {
+            game,
+            clock,
+            waiting,
+        })
+        .collect();
+    pools.sort_by_key(|p| std::cmp::Reverse(p.waiting));
+    pools
 }
 
 /// `list` with `last`'s version, or the next one if it differs.
@@ -159,6 +187,52 @@ fn bumped<T: PartialEq>(last: &Versioned<T>, list: T) -> Versioned<T> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_pools_count_quick_places_only_busiest_first() {
+        let seek = |id: &str, header: &str, clock: &str, quick: bool, target: Option<&str>| {
+            crate::lobby::seeks::Seek {
+                id: id.to_string(),
+                header: header.to_string(),
+                clock: Some(clock.to_string()),
+                rated: false,
+                side: "random".to_string(),
+                range: None,
+                user: None,
+                name: "guest".to_string(),
+                token: id.to_string(),
+                quick,
+                created: 0,
+                seen: 0,
+                game: None,
+                origin: Default::default(),
+                target: target.map(str::to_string),
+                declined: None,
+                bots: false,
+            }
+        };
+        let open = [
+            seek("a", "bell", "1+0", true, None),
+            seek("b", "classic", "3+2", true, None),
+            seek("c", "classic", "3+2", true, None),
+            seek("d", "classic", "3+2", false, None),
+            seek("e", "classic", "3+2", false, Some("ana")),
+            seek("f", "classic", "1+0", true, None),
+        ];
+        let pools = pools_of(&open);
+        let shown: Vec<(&str, &str, u32)> = pools
+            .iter()
+            .map(|p| (p.game.as_str(), p.clock.as_str(), p.waiting))
+            .collect();
+        assert_eq!(
+            shown,
+            [
+                ("classic", "3+2", 2),
+                ("bell", "1+0", 1),
+                ("classic", "1+0", 1)
+            ]
+        );
+    }
 
     #[test]
     fn a_version_grows_only_with_a_change() {

@@ -6,6 +6,7 @@
 pub(crate) mod challenges;
 pub mod fair_play;
 pub(crate) mod feed;
+pub(crate) mod follows;
 pub(crate) mod quick;
 pub(crate) mod routes;
 pub mod seeks;

@@ -32,6 +32,7 @@ use crate::lobby::seeks::{Seek, STALE_AFTER};
 pub(crate) fn routes() -> Router<Arc<App>> {
     Router::new()
         .merge(crate::lobby::challenges::routes())
+        .merge(crate::lobby::follows::routes())
         .route(api::LOBBY.route, get(lobby))
         .route(api::SEEKS.route, post(post_seek))
         .route(api::SEEK.route, get(watch))

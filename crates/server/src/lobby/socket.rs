@@ -87,6 +87,7 @@ struct Sent {
     seeks: u64,
     live: u64,
     stats: u64,
+    pools: u64,
     playing: Option<Vec<(String, usize)>>,
     /// The followed tournament's version last sent.
     tournament: Option<u64>,
@@ -117,6 +118,7 @@ impl Follower {
         let mut stopping = self.app.stopping.clone();
         let mut seek_check = tokio::time::interval(SEEK_EVERY);
         let mut tournament_check = tokio::time::interval(TOURNAMENT_EVERY);
+        let mut seen = tokio::time::interval(crate::lobby::follows::SEEN_EVERY);
         tournament_check.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
         let (mut window, mut heard) = (Instant::now(), 0);
         loop {
@@ -165,6 +167,14 @@ impl Follower {
                 _ = tournament_check.tick(), if self.wanted.tournament.is_some() => {
                     self.tournament_news().await.into_iter().collect()
                 }
+                _ = seen.tick(), if self.user.is_some() => {
+                    // Those who follow this player see them online.
+                    if let Some(user) = &self.user {
+                        let now = self.app.hub.time.now();
+                        let _ = self.app.hub.db().user_seen(user, now).await;
+                    }
+                    Vec::new()
+                }
                 () = stopped(&mut stopping) => {
                     crate::games::socket::close(&mut ws, 1001, "server stopping").await;
                     break;
@@ -205,6 +215,13 @@ impl Follower {
             news.push(LobbyNews::Live {
                 version: lists.live.version,
                 games: lists.live.list.clone(),
+            });
+        }
+        if w.lobby && lists.pools.version > self.sent.pools {
+            self.sent.pools = lists.pools.version;
+            news.push(LobbyNews::Pools {
+                version: lists.pools.version,
+                pools: lists.pools.list.clone(),
             });
         }
         if w.stats && lists.stats.version > self.sent.stats {

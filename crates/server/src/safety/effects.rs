@@ -36,7 +36,7 @@ pub enum Effect {
 
 /// Every column that holds an account's key, by table: a rename moves each.
 /// (A test checks the list against the migrations.)
-pub const KEY_COLUMNS: [(&str, &str); 27] = [
+pub const KEY_COLUMNS: [(&str, &str); 29] = [
     ("sessions", "user_key"),
     ("devices", "user_key"),
     ("seeks", "user_key"),
@@ -63,6 +63,8 @@ pub const KEY_COLUMNS: [(&str, &str); 27] = [
     ("tournaments", "creator"),
     ("tournament_players", "user_key"),
     ("tournament_chat", "user_key"),
+    ("follows", "follower"),
+    ("follows", "followed"),
     ("users", "key"),
 ];
 
@@ -73,8 +75,8 @@ const LOST_TO: &str = "FROM rating_moves m WHERE m.user_key = ratings.user_key
 const MARK_REFUNDED: &str = "UPDATE rating_moves SET refunded = ?2
      WHERE opponent = ?1 AND rating_after < rating_before AND refunded IS NULL";
 const DROP_RATINGS: &str = "DELETE FROM ratings WHERE user_key = ?1";
-const COPY_USER: &str = "INSERT INTO users (key, name, hash, created, bot)
-     SELECT ?2, ?3, hash, created, bot FROM users WHERE key = ?1";
+const COPY_USER: &str = "INSERT INTO users (key, name, hash, created, bot, seen)
+     SELECT ?2, ?3, hash, created, bot, seen FROM users WHERE key = ?1";
 const DROP_USER: &str = "DELETE FROM users WHERE key = ?1";
 const IN_PLAY: &str = "SELECT count(*) FROM games
      WHERE (white_user = ?1 OR black_user = ?1) AND result IS NULL";
@@ -266,6 +268,9 @@ mod tests {
                     "player",
                     "opponent",
                     "creator",
+                    "target",
+                    "follower",
+                    "followed",
                 ]
                 .contains(&c)
         };

@@ -92,6 +92,7 @@ pub trait Storage:
     + crate::tournaments::store::TournamentStore
     + crate::bots::lease::LeaseStore
     + crate::bots::store::BotStore
+    + crate::lobby::follows::FollowStore
 {
 }
 
@@ -111,6 +112,7 @@ impl<T> Storage for T where
         + crate::tournaments::store::TournamentStore
         + crate::bots::lease::LeaseStore
         + crate::bots::store::BotStore
+        + crate::lobby::follows::FollowStore
 {
 }
 

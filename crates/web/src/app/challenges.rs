@@ -11,6 +11,7 @@ use crate::ui::LobbyView;
 impl App {
     pub(super) fn write_challenges(&self, view: &LobbyView) {
         self.set_checked("bots-welcome", view.bots_welcome);
+        self.set_text("pools", &view.pools);
         self.set_hidden("take-bot", !view.bot_offer);
         let accept = escape(&crate::t!("accept-challenge"));
         let decline = escape(&crate::t!("decline-challenge"));
@@ -42,7 +43,40 @@ impl App {
             .collect();
         self.set_html("challenges", &rows);
         self.set_hidden("challenges-box", view.challenges.is_empty());
+        let watch = escape(&crate::t!("watch"));
+        let follows: String = view
+            .follows
+            .iter()
+            .map(|f| {
+                let game = f
+                    .playing
+                    .as_ref()
+                    .map(|g| {
+                        format!(
+                            " <button type=\"button\" data-action=\"watch-game\" data-id=\"{}\">{watch}</button>",
+                            escape(g)
+                        )
+                    })
+                    .unwrap_or_default();
+                format!(
+                    "<li>{} <span>{}</span>{game}</li>",
+                    player_link(&f.name, &f.title),
+                    escape(&f.status)
+                )
+            })
+            .collect();
+        self.set_html("follows", &follows);
+        self.set_hidden("follows-box", view.follows.is_empty());
         let player = view.player.as_ref();
+        let following = player.and_then(|p| p.following);
+        self.set_hidden("follow-button", following.is_none());
+        if let (Some(player), Some(on), Some(button)) =
+            (player, following, self.element("follow-button"))
+        {
+            let _ = button.set_attribute("data-name", &player.name);
+            let _ = button.set_attribute("data-on", if on { "false" } else { "true" });
+            button.set_text_content(Some(&crate::t!(if on { "unfollow" } else { "follow" })));
+        }
         self.set_hidden("challenge-box", !player.is_some_and(|p| p.challenge));
         if let (Some(player), Some(button)) = (player, self.element("challenge-send")) {
             let _ = button.set_attribute("data-name", &player.name);

@@ -20,6 +20,8 @@ pub enum ChallengeButton {
     TakeBot,
     /// Welcome bots in quick pairing, or not.
     Bots(bool),
+    /// Follow a player, or stop.
+    Follow { player: String, on: bool },
 }
 
 /// The controls of challenges, by their `data-action`: none for another.
@@ -45,6 +47,10 @@ pub(super) fn control(
         }
         "take-bot" => ChallengeButton::TakeBot,
         "bots-welcome" => ChallengeButton::Bots(fields.checked("bots-welcome")),
+        "follow" => ChallengeButton::Follow {
+            player: attribute("data-name")?,
+            on: attribute("data-on")? == "true",
+        },
         _ => return Ok(None),
     }))
 }

@@ -101,6 +101,37 @@ impl ChallengeRow {
     }
 }
 
+/// A player the person follows, as the lobby lists them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FollowRow {
+    pub name: String,
+    /// "HardBot (BOT)".
+    pub title: String,
+    /// "playing", "online", "away".
+    pub status: String,
+    /// Their game in play, to watch.
+    pub playing: Option<String>,
+}
+
+impl FollowRow {
+    pub(super) fn of(f: &api::Followed) -> FollowRow {
+        FollowRow {
+            name: f.name.clone(),
+            title: if f.bot {
+                t!("bot-named", name = &f.name)
+            } else {
+                f.name.clone()
+            },
+            status: t!(match (&f.playing, f.online) {
+                (Some(_), _) => "follow-playing",
+                (None, true) => "follow-online",
+                (None, false) => "follow-away",
+            }),
+            playing: f.playing.clone(),
+        }
+    }
+}
+
 /// Takes a control of challenges and bots.
 pub(super) fn update(ui: &mut Ui, button: ChallengeButton, fx: &mut Vec<Effect>) {
     match button {
@@ -195,6 +226,9 @@ pub(super) fn update(ui: &mut Ui, button: ChallengeButton, fx: &mut Vec<Effect>)
                 name: None,
             };
             ui.call(ApiCall::TakeBot { seek, body }, fx);
+        }
+        ChallengeButton::Follow { player, on } => {
+            ui.call(ApiCall::Follow(api::FollowChange { player, on }), fx);
         }
         ChallengeButton::Bots(on) => {
             ui.shared.whole.community.bots_welcome = on;

@@ -242,3 +242,66 @@ fn a_bot_opponent_is_named_as_one() {
         "You – HardBot (BOT)"
     );
 }
+
+#[test]
+fn followed_players_are_listed_with_what_they_do_and_followed_from_their_page() {
+    let mut ui = booted();
+    let fx = ui.update(Action::Press(Button::Lobby(LobbyButton::Open)));
+    answer(&mut ui, &fx, "api/me", 200, r#"{"name":"ana"}"#);
+    // Signed in, the lobby asks who the person follows.
+    let fx = ui.update(Action::Press(Button::Lobby(LobbyButton::Open)));
+    answer(
+        &mut ui,
+        &fx,
+        "api/follows",
+        200,
+        r#"{"players":[{"name":"bob","online":true,"playing":"g4"},
+          {"name":"HardBot","bot":true,"online":false,"playing":null},
+          {"name":"cem","online":true}]}"#,
+    );
+    let rows = lobby(&ui).follows;
+    let shown: Vec<(&str, &str, Option<&str>)> = rows
+        .iter()
+        .map(|r| (r.title.as_str(), r.status.as_str(), r.playing.as_deref()))
+        .collect();
+    assert_eq!(
+        shown,
+        [
+            ("bob", "playing now", Some("g4")),
+            ("HardBot (BOT)", "away", None),
+            ("cem", "online", None)
+        ]
+    );
+    // On a player's page: whether they are followed, and the button.
+    let fx = ui.update(Action::Press(Button::Lobby(LobbyButton::Player(
+        "dan".into(),
+    ))));
+    assert!(asked(&fx, "api/follows").is_some());
+    answer(
+        &mut ui,
+        &fx,
+        "api/players/dan",
+        200,
+        r#"{"name":"dan","ratings":{},"results":{"white":{"wins":0,"draws":0,"losses":0},
+           "black":{"wins":0,"draws":0,"losses":0}},"games":[]}"#,
+    );
+    assert_eq!(
+        lobby(&ui).player.expect("dan's page").following,
+        Some(false)
+    );
+    let fx = ui.update(Action::Press(Button::Challenge(ChallengeButton::Follow {
+        player: "dan".into(),
+        on: true,
+    })));
+    let (_, method, body) = asked(&fx, "api/follows").expect("a follow");
+    assert_eq!(method, "POST");
+    assert_eq!(body.as_deref(), Some(r#"{"player":"dan","on":true}"#));
+    answer(
+        &mut ui,
+        &fx,
+        "api/follows",
+        200,
+        r#"{"players":[{"name":"dan","online":false}]}"#,
+    );
+    assert_eq!(lobby(&ui).player.expect("dan's page").following, Some(true));
+}

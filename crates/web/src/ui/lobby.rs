@@ -63,8 +63,10 @@ pub struct Community {
     /// What the lobby's socket was last told to follow, and for whom (a
     /// sign-in or out opens it again, as the other person).
     pub(super) following: Option<(api::LobbyFollow, Option<String>)>,
+    /// The quick-pairing pools with players waiting.
+    pub(super) pools: Vec<api::Pool>,
     /// The versions of the lists last pushed on this connection.
-    versions: [u64; 3],
+    versions: [u64; 4],
     /// What went wrong last, in words (shown on the lobby).
     pub(super) error: Option<String>,
     /// The browser has no network: said on the lobby in place of the error.
@@ -83,6 +85,8 @@ pub struct Community {
     pub(super) challenges: api::Challenges,
     /// Bots are welcome in quick pairing (the person's choice, kept).
     pub(super) bots_welcome: bool,
+    /// The players the signed-in person follows, once asked.
+    pub(super) follows: Option<api::Follows>,
 }
 
 impl Community {
@@ -140,7 +144,7 @@ pub enum LobbyMsg {
 pub(super) fn update(ui: &mut Ui, msg: LobbyMsg, fx: &mut Vec<Effect>) {
     match msg {
         LobbyMsg::Press(button) => ui.lobby_button(button, fx),
-        LobbyMsg::Open => ui.shared.whole.community.versions = [0; 3],
+        LobbyMsg::Open => ui.shared.whole.community.versions = [0; 4],
         LobbyMsg::News(news) => ui.lobby_news(news, fx),
         LobbyMsg::Api(call, reply) => ui.api_reply(call, reply, fx),
         LobbyMsg::Offline => ui.shared.whole.community.offline = true,
@@ -160,6 +164,9 @@ impl Ui {
                 self.show(Screen::Lobby);
                 self.call(ApiCall::Me, fx);
                 self.call(ApiCall::Tournaments, fx);
+                if self.shared.whole.community.me.is_some() {
+                    self.call(ApiCall::Follows, fx);
+                }
                 let game = self
                     .shared
                     .whole
@@ -457,7 +464,7 @@ impl Ui {
         // Another person now: the socket opens again, as them.
         let reopen = matches!((&c.following, &wanted), (Some((_, a)), Some((_, b))) if a != b);
         self.shared.whole.community.following = wanted.clone();
-        self.shared.whole.community.versions = [0; 3];
+        self.shared.whole.community.versions = [0; 4];
         if reopen {
             fx.push(Effect::Full(FullEffect::Follow(None)));
         }
@@ -483,6 +490,11 @@ impl Ui {
             api::LobbyNews::Stats { version, games } => {
                 if newer(&mut c.versions[2], version) {
                     c.stats = games.into_iter().collect();
+                }
+            }
+            api::LobbyNews::Pools { version, pools } => {
+                if newer(&mut c.versions[3], version) {
+                    c.pools = pools;
                 }
             }
             api::LobbyNews::Mine { games } => c.mine = games,

@@ -85,6 +85,7 @@ impl Ui {
                 }
             }
             ApiReply::Challenges(challenges) => self.challenges_came(challenges, fx),
+            ApiReply::Follows(follows) => c.follows = Some(follows),
             ApiReply::SeekState(SeekState::Open) | ApiReply::Done => {}
             ApiReply::Player(page) => self.player_came(page),
             ApiReply::Leaderboard(board) => self.leaders_came(board),
@@ -150,7 +151,7 @@ impl Ui {
                 }
             }
             // Off the lobby: the page's notice says it.
-            ApiCall::Player(_) | ApiCall::Game(_) => {
+            ApiCall::Player(_) | ApiCall::Game(_) | ApiCall::Follow(_) => {
                 if failure == ApiFailure::Unreadable {
                     c.error = Some(why.clone());
                 }
@@ -165,6 +166,7 @@ impl Ui {
             | ApiCall::Password(_)
             | ApiCall::Delete(_)
             | ApiCall::Challenges
+            | ApiCall::Follows
             | ApiCall::DeclineChallenge { .. }
             | ApiCall::TakeBot { .. } => c.error = Some(why),
             ApiCall::Report(_)

@@ -64,6 +64,28 @@ pub fn view(ui: &Ui) -> Option<LobbyView> {
             .map(super::ChallengeRow::of)
             .collect(),
         bots_welcome: c.bots_welcome,
+        follows: c
+            .follows
+            .iter()
+            .flat_map(|f| f.players.iter().map(super::FollowRow::of))
+            .collect(),
+        pools: if c.pools.is_empty() {
+            t!("pools-empty")
+        } else {
+            let list: Vec<String> = c
+                .pools
+                .iter()
+                .map(|p| {
+                    t!(
+                        "pool-line",
+                        game = &community::game_name(&p.game),
+                        clock = &p.clock,
+                        n = u64::from(p.waiting)
+                    )
+                })
+                .collect();
+            t!("pools-waiting", list = &list.join(" · "))
+        },
         bot_offer: c
             .waiting
             .as_ref()
@@ -93,6 +115,10 @@ pub struct LobbyView {
     pub challenges: Vec<super::ChallengeRow>,
     /// Bots are welcome in quick pairing.
     pub bots_welcome: bool,
+    /// The players the person follows.
+    pub follows: Vec<super::FollowRow>,
+    /// Who waits in the quick-pairing pools, in words.
+    pub pools: String,
     /// Waiting in a quick-pairing pool without bots: a bot may be let in.
     pub bot_offer: bool,
     pub player: Option<super::PlayerView>,

@@ -22,9 +22,11 @@ impl Ui {
         self.call(ApiCall::Player(name.to_string()), fx);
         self.shared.whole.tournaments.played = None;
         self.call(ApiCall::PlayerTournaments(name.to_string()), fx);
-        // Whether the person mutes or blocks them, for the page's buttons.
+        // Whether the person mutes, blocks or follows them, for the page's
+        // buttons.
         if self.shared.whole.community.me.is_some() {
             self.call(ApiCall::Relations, fx);
+            self.call(ApiCall::Follows, fx);
         }
     }
 
@@ -72,8 +74,15 @@ pub fn leaders_view(ui: &Ui) -> Option<LeadersView> {
 /// The player's page as shown, once it came.
 pub fn player_view(ui: &Ui) -> Option<PlayerView> {
     let page = ui.shared.whole.community.player.as_ref()?;
+    let follows = ui.shared.whole.community.follows.as_ref();
+    let challenge = ui.may_challenge(page);
     Some(PlayerView {
-        challenge: ui.may_challenge(page),
+        challenge,
+        following: follows.filter(|_| challenge).map(|f| {
+            f.players
+                .iter()
+                .any(|p| p.name.eq_ignore_ascii_case(&page.name))
+        }),
         ..PlayerView::of(page)
     })
 }
@@ -86,6 +95,8 @@ pub struct PlayerView {
     pub title: String,
     /// The person may challenge this player.
     pub challenge: bool,
+    /// Whether the person follows this player (none when they cannot).
+    pub following: Option<bool>,
     /// "Classic 1662? · 1 game", per game played rated.
     pub ratings: Vec<String>,
     /// With White, then with Black: "With White: 3 won · 1 drawn · 0 lost".
@@ -140,6 +151,7 @@ impl PlayerView {
                 p.name.clone()
             },
             challenge: false,
+            following: None,
             ratings,
             results: [
                 tally("white", &p.results.white),
