@@ -10,19 +10,14 @@
 
 mod common;
 
+use common::measure::{cpu_seconds, percentile, setting};
+
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use online_play::{ClientMessage, EndReason, EventBody, Role, ServerMessage};
 
 use common::bots::Dice;
-
-fn setting(name: &str, default: u64) -> u64 {
-    std::env::var(name)
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(default)
-}
 
 const BOTS: [&str; 4] = ["EasyBot", "MediumBot", "HardBot", "ExpertBot"];
 const GAMES: [&str; 6] = [
@@ -168,27 +163,6 @@ async fn player(
         let Some(game) = game else { continue };
         play(addr, &me.token, &game, &mut dice, &measured, until).await;
     }
-}
-
-fn percentile(sorted: &[f64], p: f64) -> f64 {
-    if sorted.is_empty() {
-        return f64::NAN;
-    }
-    sorted[((sorted.len() - 1) as f64 * p).round() as usize]
-}
-
-/// The CPU time the process has used, in seconds.
-fn cpu_seconds(pid: u32) -> f64 {
-    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
-    let after = stat.rsplit(')').next().unwrap_or_default();
-    let fields: Vec<&str> = after.split_whitespace().collect();
-    let ticks = |i: usize| {
-        fields
-            .get(i)
-            .and_then(|f| f.parse::<f64>().ok())
-            .unwrap_or(0.0)
-    };
-    (ticks(11) + ticks(12)) / 100.0
 }
 
 /// The bots' search seconds, from the process's figures.

@@ -10,12 +10,12 @@ mod common;
 use std::net::SocketAddr;
 use std::time::Duration;
 
+use common::lobby::follower;
 use common::postgres::Postgres;
 use common::*;
-use futures_util::{SinkExt, StreamExt};
+use futures_util::StreamExt;
 use online_play::api::{Challenges, DeclineReason, LobbyFollow, LobbyNews};
 use online_play::Role;
-use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 use tokio_tungstenite::tungstenite::Message;
 
 const RATED: &str = r#""to":"Bob","game":"classic","clock":"3+2","rated":true,"side":"white","#;
@@ -193,24 +193,6 @@ async fn challenges(servers: &[SocketAddr]) {
 async fn a_challenge_is_made_declined_cancelled_and_accepted() {
     let addr = start_with(200).await;
     challenges(&[addr]).await;
-}
-
-/// A lobby socket opened with `browser`'s cookies, following `follow`.
-async fn follower(browser: &Browser, follow: &LobbyFollow) -> Socket {
-    let mut request = format!("ws://{}/api/lobby/socket", browser.addr)
-        .into_client_request()
-        .expect("a request");
-    let cookie = format!("alq_session={}", browser.cookie.as_deref().unwrap_or(""));
-    request
-        .headers_mut()
-        .insert("Cookie", cookie.parse().expect("a header"));
-    let mut ws = tokio_tungstenite::connect_async(request)
-        .await
-        .expect("a socket")
-        .0;
-    let text = serde_json::to_string(follow).expect("writes");
-    ws.send(Message::Text(text.into())).await.expect("sent");
-    ws
 }
 
 /// The next news `pick` accepts, within a few seconds.

@@ -11,10 +11,7 @@ use std::time::Duration;
 
 use common::postgres::Postgres;
 use common::*;
-use futures_util::SinkExt;
 use online_play::api::{Followed, Follows, LobbyFollow};
-use tokio_tungstenite::tungstenite::client::IntoClientRequest;
-use tokio_tungstenite::tungstenite::Message;
 
 async fn follow(player: &mut Player, who: &str, on: bool) -> Reply {
     let body = format!(r#"{{"player":"{who}","on":{on}}}"#);
@@ -31,24 +28,11 @@ async fn follows(player: &mut Player) -> Vec<Followed> {
 
 /// A signed-in page's lobby socket, open (which says its player is there).
 async fn page_of(browser: &Browser) -> Socket {
-    let mut request = format!("ws://{}/api/lobby/socket", browser.addr)
-        .into_client_request()
-        .expect("a request");
-    let cookie = format!("alq_session={}", browser.cookie.as_deref().unwrap_or(""));
-    request
-        .headers_mut()
-        .insert("Cookie", cookie.parse().expect("a header"));
-    let mut ws = tokio_tungstenite::connect_async(request)
-        .await
-        .expect("a socket")
-        .0;
-    let follow = serde_json::to_string(&LobbyFollow {
+    let follow = LobbyFollow {
         challenges: true,
         ..LobbyFollow::default()
-    })
-    .expect("writes");
-    ws.send(Message::Text(follow.into())).await.expect("sent");
-    ws
+    };
+    common::lobby::follower(browser, &follow).await
 }
 
 async fn following(servers: &[SocketAddr]) {

@@ -9,6 +9,8 @@
 
 mod common;
 
+use common::measure::cpu_seconds;
+
 use std::net::SocketAddr;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
@@ -26,19 +28,6 @@ fn env_number(name: &str, default: u64) -> u64 {
         .ok()
         .and_then(|v| v.parse().ok())
         .unwrap_or(default)
-}
-
-/// The process's user and system time so far, in seconds.
-fn cpu_seconds(pid: u32) -> f64 {
-    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).expect("/proc");
-    // The fields after the command's closing parenthesis; utime and stime
-    // are the 14th and 15th of the whole line.
-    let rest = stat.rsplit_once(')').expect("a stat line").1;
-    let fields: Vec<&str> = rest.split_whitespace().collect();
-    let ticks: u64 =
-        fields[11].parse::<u64>().expect("utime") + fields[12].parse::<u64>().expect("stime");
-    // The kernel's clock ticks are 100 a second on Linux.
-    ticks as f64 / 100.0
 }
 
 /// A page of the old kind: asks for the lobby every two seconds on one

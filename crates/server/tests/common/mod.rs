@@ -4,6 +4,8 @@
 #![allow(dead_code)] // each test file uses its own part
 
 pub mod bots;
+pub mod lobby;
+pub mod measure;
 pub mod postgres;
 
 use std::time::Duration;
