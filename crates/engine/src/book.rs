@@ -112,6 +112,19 @@ pub fn builtin(game: DraughtsKind) -> Option<Book<'static>> {
     builtin_text(game).and_then(|text| Book::parse(text).ok())
 }
 
+/// The shipped book's best turn for `game`'s position, and its score,
+/// when the game has a book that knows the position.
+pub fn best_turn(game: &crate::AnyGame) -> Option<(crate::AnyTurn, i32)> {
+    let crate::GameKind::Draughts(kind) = game.kind() else {
+        return None;
+    };
+    let book = builtin(kind)?;
+    let entry = book.get(&crate::Playable::position_text(game))?;
+    let (best, score) = entry.best()?;
+    let turn = game.parse(best).ok()?;
+    Some((turn, score))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -296,8 +296,8 @@ fn choose(request: &Request, clock: fn() -> f64) -> Result<(String, i32), String
         1.0
     };
     if level == Level::Expert {
-        if let Some(chosen) = book_turn(&game) {
-            return Ok(chosen);
+        if let Some((turn, score)) = engine::book::best_turn(&game) {
+            return Ok((game.turn_coordinates(turn), score));
         }
     }
     // Expert plays perfectly where the endgame tables know the position;
@@ -315,19 +315,6 @@ fn choose(request: &Request, clock: fn() -> f64) -> Result<(String, i32), String
         )
         .ok_or("no legal turn")?;
     Ok((game.turn_coordinates(turn), score.0))
-}
-
-/// The opening book's best turn for the game's position, and its score,
-/// if the game has a book and the book has the position.
-fn book_turn(game: &AnyGame) -> Option<(String, i32)> {
-    let engine::GameKind::Draughts(kind) = game.kind() else {
-        return None;
-    };
-    let book = engine::book::builtin(kind)?;
-    let entry = book.get(&engine::Playable::position_text(game))?;
-    let (best, score) = entry.best()?;
-    let turn = game.parse(best).ok()?;
-    Some((game.turn_coordinates(turn), score))
 }
 
 /// The worker's entry point: answers every message posted to it.

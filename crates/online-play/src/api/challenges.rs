@@ -65,6 +65,45 @@ pub enum DeclineReason {
     Unsupported,
 }
 
+impl DeclineReason {
+    /// Every reason, in the order a page offers them.
+    pub const ALL: [DeclineReason; 9] = [
+        DeclineReason::Generic,
+        DeclineReason::Later,
+        DeclineReason::TooFast,
+        DeclineReason::TooSlow,
+        DeclineReason::Casual,
+        DeclineReason::Rated,
+        DeclineReason::Variant,
+        DeclineReason::NoBot,
+        DeclineReason::Unsupported,
+    ];
+
+    /// Its code, as the wire and the store write it.
+    pub fn code(self) -> &'static str {
+        match self {
+            DeclineReason::Generic => "generic",
+            DeclineReason::Later => "later",
+            DeclineReason::TooFast => "too_fast",
+            DeclineReason::TooSlow => "too_slow",
+            DeclineReason::Casual => "casual",
+            DeclineReason::Rated => "rated",
+            DeclineReason::Variant => "variant",
+            DeclineReason::NoBot => "no_bot",
+            DeclineReason::Unsupported => "unsupported",
+        }
+    }
+
+    /// The reason a code names; `Generic` for one this side does not know
+    /// (a newer server's).
+    pub fn from_code(code: &str) -> DeclineReason {
+        DeclineReason::ALL
+            .into_iter()
+            .find(|r| r.code() == code)
+            .unwrap_or_default()
+    }
+}
+
 /// A decline, with its reason.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Decline {

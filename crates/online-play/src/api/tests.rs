@@ -327,3 +327,20 @@ fn a_refusal_goes_as_its_code_and_fields_with_english_words_and_reads_back() {
     assert_eq!(Refusal::read("too large"), None);
     assert_eq!(Refusal::read(r#"{"refused":"from_the_future"}"#), None);
 }
+
+#[test]
+fn every_decline_reason_has_its_code_as_the_wire_writes_it() {
+    for reason in DeclineReason::ALL {
+        let code = reason.code();
+        assert!(code.chars().all(|c| c.is_ascii_lowercase() || c == '_'));
+        assert_eq!(
+            serde_json::to_value(reason).expect("writes"),
+            serde_json::Value::String(code.to_string())
+        );
+        assert_eq!(DeclineReason::from_code(code), reason);
+    }
+    assert_eq!(
+        DeclineReason::from_code("a reason from a newer server"),
+        DeclineReason::Generic
+    );
+}

@@ -11,7 +11,7 @@
 use std::collections::HashSet;
 use std::net::SocketAddr;
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use axum::extract::rejection::JsonRejection;
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
@@ -29,7 +29,6 @@ use crate::http::error::{ApiError, Area, OrUnavailable};
 use crate::http::App;
 use crate::lobby::fair_play::Origin;
 use crate::lobby::routes::{take, Asker};
-use crate::lobby::seeks::STALE_AFTER;
 
 /// How long a bot's token lasts.
 const TOKEN_SECONDS: i64 = 5 * 365 * 24 * 60 * 60;
@@ -153,7 +152,7 @@ impl Desk {
     async fn serve(mut self, mut ws: WebSocket) {
         let mut every = tokio::time::interval(EVERY);
         let mut stopping = self.app.stopping.clone();
-        let (mut window, mut heard) = (Instant::now(), 0);
+        let mut allowance = crate::games::socket::PerSecond::new(PER_SECOND);
         loop {
             let events = tokio::select! {
                 incoming = ws.recv() => {
@@ -162,11 +161,7 @@ impl Desk {
                         Some(Ok(Message::Ping(_) | Message::Pong(_))) => continue,
                         _ => break,
                     };
-                    if window.elapsed() >= Duration::from_secs(1) {
-                        (window, heard) = (Instant::now(), 0);
-                    }
-                    heard += 1;
-                    if heard > PER_SECOND {
+                    if allowance.too_many() {
                         crate::games::socket::close(&mut ws, 1008, "too many messages").await;
                         break;
                     }
@@ -224,12 +219,11 @@ impl Desk {
                 (challenge, outcome)
             }
             BotCommand::Decline { challenge, reason } => {
-                let code = crate::lobby::challenges::code_of(reason);
                 let declined = self
                     .app
                     .hub
                     .db()
-                    .decline(&challenge, &self.user.key, &code)
+                    .decline(&challenge, &self.user.key, reason.code())
                     .await;
                 let outcome = match declined {
                     Ok(true) => {
@@ -250,22 +244,15 @@ impl Desk {
     }
 
     async fn accept(&self, id: &str) -> Result<(), Refusal> {
-        let since = self.app.hub.time.now() - STALE_AFTER;
-        let seek = self
-            .app
-            .hub
-            .db()
-            .seek(id)
+        let refusal = |e: ApiError| match e {
+            ApiError::Refused(refusal) => refusal,
+            _ => Refusal::Unavailable {
+                area: api::Unavailable::Lobby,
+            },
+        };
+        let seek = crate::lobby::challenges::made_to(&self.app, id, &self.user.key)
             .await
-            .ok()
-            .flatten()
-            .filter(|s| {
-                s.target.as_deref() == Some(self.user.key.as_str())
-                    && s.game.is_none()
-                    && s.declined.is_none()
-                    && s.seen >= since
-            })
-            .ok_or(Refusal::NoSuchChallenge)?;
+            .map_err(refusal)?;
         let bot = Asker {
             user: Some(self.user.key.clone()),
             name: self.user.name.clone(),
@@ -276,10 +263,7 @@ impl Desk {
         match take(&self.app, &seek, bot, None).await {
             Ok(Some(_)) => Ok(()),
             Ok(None) => Err(Refusal::NoSuchChallenge),
-            Err(ApiError::Refused(refusal)) => Err(refusal),
-            Err(_) => Err(Refusal::Unavailable {
-                area: api::Unavailable::Lobby,
-            }),
+            Err(e) => Err(refusal(e)),
         }
     }
 }

@@ -194,11 +194,8 @@ async fn answer_challenges(app: &App, house: &Arc<House>) {
                     pair(app, house, bot, challenge).await;
                 }
                 Some(reason) => {
-                    let code = serde_json::to_value(reason)
-                        .ok()
-                        .and_then(|v| v.as_str().map(str::to_string))
-                        .unwrap_or_default();
-                    let _ = app.hub.db().decline(&challenge.id, &bot.key, &code).await;
+                    let code = reason.code();
+                    let _ = app.hub.db().decline(&challenge.id, &bot.key, code).await;
                     crate::lobby::routes::seeks_changed(app).await;
                 }
             }

@@ -59,24 +59,11 @@ impl Thinker {
 /// The turn chosen for `game` by `level` within `seconds`.
 pub(crate) fn choose_now(level: Level, game: &AnyGame, seconds: f64, seed: u64) -> Option<String> {
     if level == Level::Expert {
-        if let Some(turn) = book_turn(game) {
-            return Some(turn);
+        if let Some((turn, _)) = engine::book::best_turn(game) {
+            return Some(game.turn_coordinates(turn));
         }
     }
     let turn = game.computer_turn(level.settings(game.kind()), seed, Some((clock, seconds)))?;
-    Some(game.turn_coordinates(turn))
-}
-
-/// The opening book's best turn, if the game has a book that knows the
-/// position.
-fn book_turn(game: &AnyGame) -> Option<String> {
-    let engine::GameKind::Draughts(kind) = game.kind() else {
-        return None;
-    };
-    let book = engine::book::builtin(kind)?;
-    let entry = book.get(&engine::Playable::position_text(game))?;
-    let (best, _) = entry.best()?;
-    let turn = game.parse(best).ok()?;
     Some(game.turn_coordinates(turn))
 }
 

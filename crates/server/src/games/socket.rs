@@ -157,6 +157,34 @@ fn error(code: ErrorCode) -> Message {
     })
 }
 
+/// A socket's messages counted in windows of a second, so that one that
+/// sends more than `most` in a second is closed for flooding.
+#[derive(Debug)]
+pub(crate) struct PerSecond {
+    most: u32,
+    window: Instant,
+    heard: u32,
+}
+
+impl PerSecond {
+    pub(crate) fn new(most: u32) -> PerSecond {
+        PerSecond {
+            most,
+            window: Instant::now(),
+            heard: 0,
+        }
+    }
+
+    /// Counts a message: whether it is one too many for its second.
+    pub(crate) fn too_many(&mut self) -> bool {
+        if self.window.elapsed() >= Duration::from_secs(1) {
+            (self.window, self.heard) = (Instant::now(), 0);
+        }
+        self.heard += 1;
+        self.heard > self.most
+    }
+}
+
 pub(crate) async fn close(ws: &mut WebSocket, code: u16, reason: &str) {
     let _ = ws
         .send(Message::Close(Some(CloseFrame {

@@ -17,7 +17,7 @@ use axum::response::IntoResponse;
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use axum_extra::extract::cookie::CookieJar;
-use online_play::api::{self, Challenge, ChallengeRequest, DeclineReason, Refusal};
+use online_play::api::{self, Challenge, ChallengeRequest, Refusal};
 use online_play::is_seat_token;
 
 use crate::accounts::routes::{body, signed_in};
@@ -35,19 +35,6 @@ pub(crate) fn routes() -> Router<Arc<App>> {
         .route(api::CHALLENGES.route, get(list).post(challenge))
         .route(api::ACCEPT_CHALLENGE.route, post(accept))
         .route(api::DECLINE_CHALLENGE.route, post(decline))
-}
-
-/// A stored reason, as the challenger is told it.
-pub(crate) fn reason_of(code: &str) -> DeclineReason {
-    serde_json::from_value(serde_json::Value::String(code.to_string())).unwrap_or_default()
-}
-
-/// A reason as it is stored.
-pub(crate) fn code_of(reason: DeclineReason) -> String {
-    match serde_json::to_value(reason) {
-        Ok(serde_json::Value::String(code)) => code,
-        _ => "generic".to_string(),
-    }
 }
 
 /// The signed-in player, or the refusal to ask them to log in.
@@ -185,7 +172,7 @@ async fn shown(app: &App, seek: &Seek) -> Result<Challenge, ApiError> {
 
 /// The open challenge `id` made to `user`, or the refusal that there is
 /// none.
-async fn made_to(app: &App, id: &str, user: &str) -> Result<Seek, ApiError> {
+pub(crate) async fn made_to(app: &App, id: &str, user: &str) -> Result<Seek, ApiError> {
     let since = app.hub.time.now() - STALE_AFTER;
     app.hub
         .db()
@@ -243,7 +230,7 @@ async fn decline(
     let declined = app
         .hub
         .db()
-        .decline(&id, &me.key, &code_of(asked.reason))
+        .decline(&id, &me.key, asked.reason.code())
         .await
         .or_unavailable(LOBBY)?;
     if !declined {
@@ -252,30 +239,4 @@ async fn decline(
     tracing::info!(challenge = %id, "declined");
     seeks_changed(&app).await;
     Ok(Json(api::Declined { declined: true }).into_response())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn every_reason_is_stored_and_read_back_as_itself() {
-        use DeclineReason::*;
-        for reason in [
-            Generic,
-            Later,
-            TooFast,
-            TooSlow,
-            Casual,
-            Rated,
-            Variant,
-            NoBot,
-            Unsupported,
-        ] {
-            let code = code_of(reason);
-            assert!(code.chars().all(|c| c.is_ascii_lowercase() || c == '_'));
-            assert_eq!(reason_of(&code), reason);
-        }
-        assert_eq!(reason_of("a reason from a newer server"), Generic);
-    }
 }

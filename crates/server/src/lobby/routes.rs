@@ -384,7 +384,7 @@ pub(crate) fn state_of(seek: &Seek) -> api::SeekState {
     match (&seek.game, &seek.declined) {
         (Some(game), _) => api::SeekState::Paired { game: game.clone() },
         (None, Some(reason)) => api::SeekState::Declined {
-            reason: crate::lobby::challenges::reason_of(reason),
+            reason: api::DeclineReason::from_code(reason),
         },
         (None, None) => api::SeekState::Open,
     }

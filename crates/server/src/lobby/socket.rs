@@ -9,7 +9,7 @@
 
 use std::net::SocketAddr;
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{ConnectInfo, State};
@@ -120,7 +120,7 @@ impl Follower {
         let mut tournament_check = tokio::time::interval(TOURNAMENT_EVERY);
         let mut seen = tokio::time::interval(crate::lobby::follows::SEEN_EVERY);
         tournament_check.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-        let (mut window, mut heard) = (Instant::now(), 0);
+        let mut allowance = crate::games::socket::PerSecond::new(PER_SECOND);
         loop {
             let news = tokio::select! {
                 incoming = ws.recv() => {
@@ -130,11 +130,7 @@ impl Follower {
                         Message::Ping(_) | Message::Pong(_) => continue,
                         Message::Binary(_) | Message::Close(_) => break,
                     };
-                    if window.elapsed() >= Duration::from_secs(1) {
-                        (window, heard) = (Instant::now(), 0);
-                    }
-                    heard += 1;
-                    if heard > PER_SECOND {
+                    if allowance.too_many() {
                         crate::games::socket::close(&mut ws, 1008, "too many messages").await;
                         break;
                     }

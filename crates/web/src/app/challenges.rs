@@ -15,12 +15,12 @@ impl App {
         self.set_hidden("take-bot", !view.bot_offer);
         let accept = escape(&crate::t!("accept-challenge"));
         let decline = escape(&crate::t!("decline-challenge"));
-        let reasons: String = crate::ui::REASONS
+        let reasons: String = online_play::api::DeclineReason::ALL
             .iter()
             .map(|r| {
                 format!(
                     "<option value=\"{}\">{}</option>",
-                    escape(&crate::ui::reason_code(*r)),
+                    escape(r.code()),
                     escape(&crate::ui::reason_words(*r))
                 )
             })

@@ -20,27 +20,6 @@ use crate::t;
 /// Where the person's "bots welcome" choice is kept.
 pub const BOTS_KEY: &str = "alquerque.bots";
 
-/// Every reason a challenge may be declined for, in the order offered.
-pub const REASONS: [DeclineReason; 9] = [
-    DeclineReason::Generic,
-    DeclineReason::Later,
-    DeclineReason::TooFast,
-    DeclineReason::TooSlow,
-    DeclineReason::Casual,
-    DeclineReason::Rated,
-    DeclineReason::Variant,
-    DeclineReason::NoBot,
-    DeclineReason::Unsupported,
-];
-
-/// A reason's code, as the form and the server name it.
-pub fn reason_code(reason: DeclineReason) -> String {
-    match serde_json::to_value(reason) {
-        Ok(serde_json::Value::String(code)) => code,
-        _ => "generic".to_string(),
-    }
-}
-
 /// A reason, in words.
 pub fn reason_words(reason: DeclineReason) -> String {
     t!(match reason {
@@ -195,10 +174,7 @@ pub(super) fn update(ui: &mut Ui, button: ChallengeButton, fx: &mut Vec<Effect>)
             );
         }
         ChallengeButton::Decline { id, reason } => {
-            let reason = REASONS
-                .into_iter()
-                .find(|r| reason_code(*r) == reason)
-                .unwrap_or_default();
+            let reason = DeclineReason::from_code(&reason);
             ui.shared
                 .whole
                 .community

@@ -72,7 +72,7 @@ pub use action::{Action, ActionError, Boot, Button, Fields};
 pub use board::BoardMsg;
 pub use challenge_controls::ChallengeButton;
 #[cfg(feature = "full")]
-pub use challenges::{reason_code, reason_words, ChallengeRow, FollowRow, REASONS};
+pub use challenges::{reason_words, ChallengeRow, FollowRow};
 pub use effect::{Dialog, Effect, Timer};
 pub use full::*;
 pub use language::LANG_KEY;
