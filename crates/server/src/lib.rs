@@ -34,6 +34,8 @@
 //! - [`tournaments`]: arenas and Swiss events, their store, their
 //!   director (one process at a time), their pages and the site's
 //!   schedule.
+//! - [`push`]: Web Push, calling signed-in players back in the browsers
+//!   they turned notifications on in.
 //! - [`ids`] makes game ids, seat tokens and join codes; [`time`] is the
 //!   clock everything is reckoned by.
 
@@ -44,6 +46,7 @@ pub mod http;
 pub mod ids;
 pub mod lobby;
 pub mod metrics;
+pub mod push;
 pub mod ratings;
 pub mod safety;
 pub mod storage;

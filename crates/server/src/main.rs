@@ -134,6 +134,14 @@ struct Args {
     /// takes their place.
     #[arg(long, default_value_t = 20)]
     bot_wait: u64,
+    /// Where push services may write to about this site, sent with every
+    /// push (`mailto:…` or `https://…`).
+    #[arg(long, default_value = "mailto:operator@localhost")]
+    push_contact: String,
+    /// Takes push subscriptions to plain-HTTP services on this machine (a
+    /// test's own push service); never on a site.
+    #[arg(long, hide = true)]
+    push_loopback: bool,
 }
 
 /// A network, or one address as a network of its own.
@@ -164,6 +172,17 @@ impl Args {
             most_games: self.bot_games as usize,
             pool_wait: Duration::from_secs(self.bot_wait),
         });
+        if !(self.push_contact.starts_with("mailto:") || self.push_contact.starts_with("https://"))
+        {
+            return Err(format!(
+                "--push-contact {:?} is neither a mailto: nor an https:// address",
+                self.push_contact
+            ));
+        }
+        config.push = alquerque_server::push::PushConfig {
+            contact: self.push_contact,
+            loopback: self.push_loopback,
+        };
         if let Some(path) = &self.tournaments {
             let text = std::fs::read_to_string(path)
                 .map_err(|e| format!("cannot read {}: {e}", path.display()))?;

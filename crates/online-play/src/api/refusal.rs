@@ -128,6 +128,11 @@ pub enum Refusal {
     NotABot,
     /// An upgrade to a bot of an account that has played games.
     HasGames,
+    // Web Push.
+    /// A push subscription that is not one: which part.
+    BadSubscription {
+        field: String,
+    },
     /// A store could not be reached just now.
     Unavailable {
         area: Unavailable,
@@ -161,7 +166,7 @@ impl Refusal {
             NameTaken | AccountChanged | SeekClosed | OwnSeek | AlreadyHandled | InPlay
             | AlreadyJoined | TournamentFull | TournamentOver | NotInTournament | HasGames => 409,
             NoSuchGame | NoSuchPlayer | NoSuchSeek | NoSuchTournament | NoSuchChallenge => 404,
-            BadTournament { .. } | BadChat => 400,
+            BadTournament { .. } | BadChat | BadSubscription { .. } => 400,
             Unavailable { .. } => 503,
             Malformed { .. }
             | BadUsername
@@ -259,6 +264,9 @@ impl Refusal {
             TooManyChallenges => "you have too many open challenges; wait for an answer",
             NotABot => "for bot accounts only (POST /api/account/bot upgrades one)",
             HasGames => "an account that has played games cannot become a bot",
+            BadSubscription { field } => {
+                return format!("that is not a push subscription: check its {field}")
+            }
             Unavailable { area } => match area {
                 self::Unavailable::Accounts => "accounts cannot be reached just now; try again",
                 self::Unavailable::Lobby => "the lobby cannot be reached just now; try again",

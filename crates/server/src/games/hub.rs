@@ -17,6 +17,7 @@ use online_play::{
 };
 use tokio::sync::broadcast;
 
+pub(crate) mod calls;
 mod chat;
 pub use chat::Said;
 pub mod clocks;
@@ -56,6 +57,8 @@ pub struct Hub {
     /// Told whenever a game this process stored the end of ends (the
     /// tournaments' director looks at once).
     pub game_ended: tokio::sync::Notify,
+    /// Calls players back in their browsers ([`crate::push`]).
+    pub push: Arc<crate::push::Pusher>,
 }
 
 /// Sockets one seat may hold at once on one process.
@@ -143,6 +146,10 @@ impl Hub {
         time: crate::time::Time,
     ) -> (Hub, clocks::DueReceiver) {
         let (due, deadlines) = tokio::sync::mpsc::unbounded_channel();
+        let push = Arc::new(crate::push::Pusher::new(
+            db.clone(),
+            crate::push::PushConfig::default(),
+        ));
         let hub = Hub {
             time,
             due,
@@ -154,6 +161,7 @@ impl Hub {
             process: crate::ids::game_id(),
             metrics: Arc::new(crate::metrics::Metrics::new()),
             game_ended: tokio::sync::Notify::new(),
+            push,
         };
         (hub, deadlines)
     }
@@ -293,6 +301,7 @@ impl Hub {
         match stored {
             Ok(()) => {
                 live.publish(state, events);
+                self.call_back(state, events);
                 if events.iter().any(|e| matches!(e, EventBody::Ended { .. })) {
                     self.note_abandons(state).await;
                     self.rate_if_ended(live, state).await;

@@ -180,6 +180,7 @@ impl Live {
             let _ = self.due.send(crate::games::hub::clocks::Due {
                 game: state.row.id.clone(),
                 at,
+                warn: crate::games::hub::calls::warning_due(state),
             });
         }
     }

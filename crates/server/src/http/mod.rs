@@ -81,6 +81,9 @@ pub struct Config {
     pub schedule: Vec<alquerque_tournament::schedule::Recurring>,
     /// The house bots, when this process may run them.
     pub bots: Option<crate::bots::BotConfig>,
+    /// Web Push: who push services may write to, and whether a test's push
+    /// service on this machine is taken.
+    pub push: crate::push::PushConfig,
 }
 
 impl Config {
@@ -109,6 +112,7 @@ impl Config {
             metrics_token: None,
             schedule: Vec::new(),
             bots: None,
+            push: crate::push::PushConfig::default(),
         }
     }
 }
@@ -195,12 +199,16 @@ pub async fn serve(config: Config) -> Result<(SocketAddr, Serving), Box<dyn std:
     tracing::info!(addr = %addr, "listening");
     let (db, opening) = Db::open(&config.database, config.busy_timeout);
     let (stop_sockets, stopping) = watch::channel(false);
-    let (hub, deadlines) = Hub::new(
+    let (mut hub, deadlines) = Hub::new(
         db,
         config.claim_after,
         config.code_lifetime,
         config.time.clone(),
     );
+    hub.push = Arc::new(crate::push::Pusher::new(
+        hub.db().clone(),
+        config.push.clone(),
+    ));
     let hub = Arc::new(hub);
     tokio::spawn(crate::games::hub::clocks::keep_time(hub.clone(), deadlines));
     // Games whose clocks ran when the server last stopped run on here.
@@ -245,6 +253,7 @@ pub async fn serve(config: Config) -> Result<(SocketAddr, Serving), Box<dyn std:
         .merge(crate::safety::moderation_routes::routes())
         .merge(crate::tournaments::routes::routes())
         .merge(crate::bots::api::routes())
+        .merge(crate::push::routes::routes())
         .layer(tower::util::MapRequestLayer::new(
             crate::bots::api::bearer_as_cookie,
         ))

@@ -93,6 +93,7 @@ async fn challenge(
     if made >= api::OPEN_CHALLENGES {
         return Err(ApiError::from(Refusal::TooManyChallenges));
     }
+    let from = me.name.clone();
     let challenger = Asker {
         user,
         name: me.name,
@@ -109,10 +110,19 @@ async fn challenge(
         None,
         false,
     );
-    seek.target = Some(target.key);
+    seek.target = Some(target.key.clone());
     db.add_seek(&seek).await.or_unavailable(LOBBY)?;
     tracing::info!(challenge = %seek.id, "challenged");
     seeks_changed(&app).await;
+    app.hub.push.tell(
+        &target.key,
+        crate::push::Notice {
+            kind: api::PushKind::Challenge,
+            id: seek.id.clone(),
+            from,
+            url: "./?lobby".to_string(),
+        },
+    );
     Ok(Json(api::Posted { id: seek.id }).into_response())
 }
 

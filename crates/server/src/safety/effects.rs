@@ -36,7 +36,7 @@ pub enum Effect {
 
 /// Every column that holds an account's key, by table: a rename moves each.
 /// (A test checks the list against the migrations.)
-pub const KEY_COLUMNS: [(&str, &str); 29] = [
+pub const KEY_COLUMNS: [(&str, &str); 30] = [
     ("sessions", "user_key"),
     ("devices", "user_key"),
     ("seeks", "user_key"),
@@ -65,6 +65,7 @@ pub const KEY_COLUMNS: [(&str, &str); 29] = [
     ("tournament_chat", "user_key"),
     ("follows", "follower"),
     ("follows", "followed"),
+    ("push_subscriptions", "user_key"),
     ("users", "key"),
 ];
 

@@ -93,6 +93,7 @@ pub trait Storage:
     + crate::bots::lease::LeaseStore
     + crate::bots::store::BotStore
     + crate::lobby::follows::FollowStore
+    + crate::push::store::PushStore
 {
 }
 
@@ -113,6 +114,7 @@ impl<T> Storage for T where
         + crate::bots::lease::LeaseStore
         + crate::bots::store::BotStore
         + crate::lobby::follows::FollowStore
+        + crate::push::store::PushStore
 {
 }
 

@@ -42,6 +42,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../../migrations/postgres/0013_flags.sql"),
     include_str!("../../migrations/postgres/0014_tournaments.sql"),
     include_str!("../../migrations/postgres/0015_challenges_and_bots.sql"),
+    include_str!("../../migrations/postgres/0016_push.sql"),
 ];
 
 /// The longest notification payload sent (PostgreSQL takes up to 8000

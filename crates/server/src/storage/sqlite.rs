@@ -165,6 +165,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../../migrations/sqlite/0014_flags.sql"),
     include_str!("../../migrations/sqlite/0015_tournaments.sql"),
     include_str!("../../migrations/sqlite/0016_challenges_and_bots.sql"),
+    include_str!("../../migrations/sqlite/0017_push.sql"),
 ];
 
 /// Applies the migrations `db` has not had, with its count, in one

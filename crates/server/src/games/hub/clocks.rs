@@ -20,6 +20,8 @@ use super::Hub;
 pub struct Due {
     pub game: String,
     pub at: u64,
+    /// When to warn the player on move that `at` is near (correspondence).
+    pub warn: Option<u64>,
 }
 
 pub type DueSender = mpsc::UnboundedSender<Due>;
@@ -79,7 +81,7 @@ impl Hub {
 /// the hub is gone.
 pub async fn keep_time(hub: Arc<Hub>, mut deadlines: DueReceiver) {
     let mut timers: HashMap<String, (u64, AbortHandle)> = HashMap::new();
-    while let Some(Due { game, at }) = deadlines.recv().await {
+    while let Some(Due { game, at, warn }) = deadlines.recv().await {
         if timers
             .get(&game)
             .is_some_and(|(when, timer)| *when == at && !timer.is_finished())
@@ -89,6 +91,10 @@ pub async fn keep_time(hub: Arc<Hub>, mut deadlines: DueReceiver) {
         let hub_for_timer = hub.clone();
         let id = game.clone();
         let timer = tokio::spawn(async move {
+            if let Some(warn) = warn {
+                hub_for_timer.time.until(warn).await;
+                hub_for_timer.warn_clock(&id, at).await;
+            }
             hub_for_timer.time.until(at).await;
             hub_for_timer.check_clock(&id).await;
         });
