@@ -78,3 +78,92 @@ self.addEventListener('fetch', (event) => {
     }
   })());
 });
+
+// Notifications. The server's pushes carry data (what happened, in which
+// game, from whom, and the subscription's language); this worker words
+// them in that language, from the site's catalog, or in English when the
+// catalog cannot be had. Pressing a notification opens its address in a
+// tab of the site's already open, or in a new one.
+
+const ENGLISH = {
+  'push-moved-title': 'Your move',
+  'push-moved-body': '{from} has moved in your correspondence game.',
+  'push-challenge-title': 'A challenge',
+  'push-challenge-body': '{from} challenges you to a game.',
+  'push-clock-title': 'Your time is running out',
+  'push-clock-body': 'Your move against {from}: little time is left on your clock.',
+};
+const KINDS = ['moved', 'challenge', 'clock'];
+const LANGUAGES = ['es', 'fr', 'ru', 'tr', 'ar'];
+const RIGHT_TO_LEFT = ['ar'];
+
+async function catalog(lang) {
+  if (!LANGUAGES.includes(lang)) return ENGLISH;
+  try {
+    const response = await fetch(new URL(`lang/${lang}.json`, self.registration.scope));
+    if (response.ok) return { ...ENGLISH, ...(await response.json()) };
+  } catch (error) {
+    // No catalog: English below.
+  }
+  return ENGLISH;
+}
+
+function words(text, from) {
+  return text.replaceAll('{from}', from);
+}
+
+self.addEventListener('push', (event) => {
+  let notice = null;
+  try {
+    notice = event.data && event.data.json();
+  } catch (error) {
+    return;
+  }
+  if (!notice || !KINDS.includes(notice.kind)) return;
+  event.waitUntil((async () => {
+    const said = await catalog(notice.lang);
+    const from = String(notice.from ?? '');
+    await self.registration.showNotification(words(said[`push-${notice.kind}-title`], from), {
+      body: words(said[`push-${notice.kind}-body`], from),
+      lang: notice.lang,
+      dir: RIGHT_TO_LEFT.includes(notice.lang) ? 'rtl' : 'ltr',
+      tag: `${notice.kind}-${notice.id}`,
+      icon: new URL('favicon.svg', self.registration.scope).href,
+      data: { url: notice.url },
+    });
+  })());
+});
+
+// Opens a notification's address: only ever one of the site's own.
+async function open(notification) {
+  notification.close();
+  const scope = new URL(self.registration.scope);
+  const url = new URL(notification.data?.url ?? './', scope);
+  if (url.origin !== scope.origin) return;
+  const tabs = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+  const tab = tabs.find((client) => new URL(client.url).origin === scope.origin);
+  if (tab) {
+    // Only a tab this worker controls can be sent elsewhere; focusing it
+    // is allowed only in answer to a press.
+    const sent = await tab.navigate(url.href).catch(() => null);
+    if (sent) {
+      await sent.focus().catch(() => {});
+      return;
+    }
+  }
+  await self.clients.openWindow(url.href);
+}
+
+self.addEventListener('notificationclick', (event) => {
+  event.waitUntil(open(event.notification));
+});
+
+// A notification pressed on behalf of a page of the site: what the browser
+// tests do, as no protocol of the browser's presses one.
+self.addEventListener('message', (event) => {
+  if (event.data?.type !== 'press-notification') return;
+  event.waitUntil((async () => {
+    const shown = await self.registration.getNotifications({ tag: event.data.tag });
+    if (shown.length) await open(shown[0]);
+  })());
+});

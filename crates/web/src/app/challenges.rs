@@ -1,7 +1,8 @@
 //! Challenges and the house bots, on the page: the challenges made to the
 //! person in the lobby (each with Accept, and Decline with a reason), the
 //! "bots welcome" choice and the offer to let a bot in while waiting, and
-//! the form to challenge the player whose page is shown.
+//! the form to challenge the player whose page is shown; the button that
+//! turns notifications on or off.
 
 use super::community::player_link;
 use super::panels::escape;
@@ -9,8 +10,20 @@ use super::*;
 use crate::ui::LobbyView;
 
 impl App {
+    fn write_notify(&self, notify: &crate::ui::NotifyView) {
+        self.set_hidden("notify-button", !notify.shown);
+        if let Some(button) = self.element("notify-button") {
+            let _ = button.set_attribute("data-on", if notify.turn_on { "true" } else { "false" });
+            let _ = button.set_attribute("aria-busy", if notify.busy { "true" } else { "false" });
+            button.set_text_content(Some(&notify.label));
+        }
+        self.set_text("notify-note", notify.note.as_deref().unwrap_or_default());
+        self.set_hidden("notify-note", notify.note.is_none());
+    }
+
     pub(super) fn write_challenges(&self, view: &LobbyView) {
         self.set_checked("bots-welcome", view.bots_welcome);
+        self.write_notify(&view.notify);
         self.set_text("pools", &view.pools);
         self.set_hidden("take-bot", !view.bot_offer);
         let accept = escape(&crate::t!("accept-challenge"));

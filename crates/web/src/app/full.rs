@@ -189,6 +189,7 @@ impl App {
             FullEffect::LoadPuzzles(kind) => self.load_puzzles(kind),
             FullEffect::Api(call) => self.call(call),
             FullEffect::Follow(follow) => self.follow_lobby(follow),
+            FullEffect::Notify(ask) => self.notify(ask),
             FullEffect::KeepAwake(on) => {
                 self.full.awake = on;
                 self.hold_wake_lock();

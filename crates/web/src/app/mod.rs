@@ -29,6 +29,8 @@ mod lines;
 #[cfg(feature = "full")]
 mod lobby_socket;
 #[cfg(feature = "full")]
+mod notifications;
+#[cfg(feature = "full")]
 mod puzzles;
 #[cfg(feature = "full")]
 mod review;

@@ -228,3 +228,23 @@ fn the_light_page_has_its_words_in_the_light_catalog_and_the_whole_app_in_both()
     let more = catalog(Lang::En);
     assert!(more.keys().count() > light.keys().count());
 }
+
+#[test]
+fn the_service_worker_words_pushes_in_the_catalogs_english() {
+    let path = format!("{}/../../www/sw.js", env!("CARGO_MANIFEST_DIR"));
+    let worker = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let english = catalog(Lang::En);
+    let mut worded = 0;
+    for kind in ["moved", "challenge", "clock"] {
+        for part in ["title", "body"] {
+            let key = format!("push-{kind}-{part}");
+            let text = english
+                .format(&key, &[])
+                .unwrap_or_else(|| panic!("{key} is in no catalog"));
+            let line = format!("'{key}': '{}',", text.replace('\'', "\\'"));
+            assert!(worker.contains(&line), "sw.js lacks {line}");
+            worded += 1;
+        }
+    }
+    assert_eq!(worded, 6);
+}

@@ -1,4 +1,5 @@
-//! The controls of challenges and of the house bots as opponents, read
+//! The controls of challenges, of the house bots as opponents, of
+//! follows and of notifications, read
 //! from the page's markup (`ui/challenges` takes them).
 
 /// A control of challenges and bots.
@@ -22,6 +23,8 @@ pub enum ChallengeButton {
     Bots(bool),
     /// Follow a player, or stop.
     Follow { player: String, on: bool },
+    /// Turn notifications on in this browser (`true`), or off.
+    Notifications(bool),
 }
 
 /// The controls of challenges, by their `data-action`: none for another.
@@ -51,6 +54,7 @@ pub(super) fn control(
             player: attribute("data-name")?,
             on: attribute("data-on")? == "true",
         },
+        "notifications" => ChallengeButton::Notifications(attribute("data-on")? == "true"),
         _ => return Ok(None),
     }))
 }

@@ -206,6 +206,7 @@ pub(super) fn update(ui: &mut Ui, button: ChallengeButton, fx: &mut Vec<Effect>)
         ChallengeButton::Follow { player, on } => {
             ui.call(ApiCall::Follow(api::FollowChange { player, on }), fx);
         }
+        ChallengeButton::Notifications(on) => ui.notifications_pressed(on, fx),
         ChallengeButton::Bots(on) => {
             ui.shared.whole.community.bots_welcome = on;
             fx.push(Effect::Store {

@@ -57,6 +57,8 @@ pub enum FullAction {
     Host(HostMsg),
     /// Copying to the clipboard worked, or was refused.
     Copied(bool),
+    /// Where the browser stands with notifications.
+    Notify(super::NotifyState),
 }
 
 /// What only the whole app keeps beside the game in progress, in
@@ -121,6 +123,8 @@ pub enum FullEffect {
     ClearField(&'static str),
     /// Keep the screen awake (a game on a clock), or let it sleep.
     KeepAwake(bool),
+    /// Notifications in this browser: report [`FullAction::Notify`].
+    Notify(super::NotifyAsk),
 }
 
 /// The whole app's own panels, as [`super::View::full`].
@@ -331,6 +335,7 @@ impl Ui {
             FullAction::Copied(done) => {
                 self.shared.notice = Some(t!(if done { "copied" } else { "copy-refused" }))
             }
+            FullAction::Notify(state) => self.notify_state(state),
         }
     }
 }

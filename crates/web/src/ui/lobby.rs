@@ -87,6 +87,8 @@ pub struct Community {
     pub(super) bots_welcome: bool,
     /// The players the signed-in person follows, once asked.
     pub(super) follows: Option<api::Follows>,
+    /// Where this browser stands with notifications.
+    pub(super) notify: super::NotifyState,
 }
 
 impl Community {
@@ -528,6 +530,7 @@ impl Ui {
             )));
         }
         let was_playing = self.screen.screen() == Screen::Game;
+        let game_id = game.clone();
         self.sound(Sound::OpponentJoined, fx);
         self.go_online(paired_seat(game, waiting.token), fx);
         let said = if was_playing {
@@ -535,6 +538,7 @@ impl Ui {
         } else {
             t!("paired", what = &waiting.what)
         };
+        self.tell_paired(&game_id, &said, fx);
         self.shared.whole.community.paired_notice = Some(said.clone());
         self.shared.notice = Some(said);
     }

@@ -45,10 +45,16 @@ impl Ui {
                     }
                     None => {}
                 }
+                let signed_out = c.me.is_some() && me.name.is_none();
                 c.me = me.name;
                 match call {
                     ApiCall::Logout | ApiCall::Delete(_) => c.mine.clear(),
                     _ => {}
+                }
+                if signed_out {
+                    // This browser's subscription was the account's.
+                    c.notify = super::NotifyState::Unknown;
+                    fx.push(Effect::Full(FullEffect::Notify(super::NotifyAsk::Forget)));
                 }
                 match call {
                     ApiCall::Delete(_) => self.shared.notice = Some(t!("account-deleted")),
@@ -56,7 +62,11 @@ impl Ui {
                     ApiCall::Me | ApiCall::Login(_) | ApiCall::Register(_)
                         if self.shared.whole.community.me.is_some() =>
                     {
-                        self.call(ApiCall::MyGames, fx)
+                        self.call(ApiCall::MyGames, fx);
+                        if self.shared.embed.is_none() {
+                            let ask = super::NotifyAsk::Check;
+                            fx.push(Effect::Full(FullEffect::Notify(ask)));
+                        }
                     }
                     _ => {}
                 }

@@ -64,6 +64,7 @@ pub fn view(ui: &Ui) -> Option<LobbyView> {
             .map(super::ChallengeRow::of)
             .collect(),
         bots_welcome: c.bots_welcome,
+        notify: super::notifications::view(c.notify, c.me.is_some() && ui.shared.embed.is_none()),
         follows: c
             .follows
             .iter()
@@ -115,6 +116,8 @@ pub struct LobbyView {
     pub challenges: Vec<super::ChallengeRow>,
     /// Bots are welcome in quick pairing.
     pub bots_welcome: bool,
+    /// The notifications button.
+    pub notify: super::NotifyView,
     /// The players the person follows.
     pub follows: Vec<super::FollowRow>,
     /// Who waits in the quick-pairing pools, in words.

@@ -49,6 +49,8 @@ mod lobby_replies;
 #[cfg(feature = "full")]
 mod lobby_view;
 #[cfg(feature = "full")]
+mod notifications;
+#[cfg(feature = "full")]
 mod online;
 #[cfg(feature = "full")]
 mod players;
@@ -77,6 +79,8 @@ pub use effect::{Dialog, Effect, Timer};
 pub use full::*;
 pub use language::LANG_KEY;
 pub use light::FULL_KEYS;
+#[cfg(feature = "full")]
+pub use notifications::{game_url, NotifyAsk, NotifyState, NotifyView};
 use screen::{Animation, Drag, Tool};
 pub use screen::{Screen, ScreenState};
 pub use tools::{ChatButton, EditorButton, LinesButton, LobbyButton, PuzzleButton, SafetyButton};
@@ -451,6 +455,8 @@ mod lines_tests;
 mod lists_tests;
 #[cfg(test)]
 mod lobby_tests;
+#[cfg(test)]
+mod notifications_tests;
 #[cfg(test)]
 mod online_tests;
 #[cfg(test)]

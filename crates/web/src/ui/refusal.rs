@@ -67,6 +67,7 @@ pub fn words(refusal: Option<&Refusal>) -> String {
         TooManyChallenges => t!("too-many-challenges"),
         NotABot => t!("not-a-bot"),
         HasGames => t!("has-games"),
+        BadSubscription { .. } => t!("bad-subscription"),
         Unavailable { .. } => t!("unavailable"),
     }
 }

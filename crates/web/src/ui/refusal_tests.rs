@@ -78,6 +78,9 @@ fn every_refusal() -> Vec<Refusal> {
         TooManyChallenges,
         NotABot,
         HasGames,
+        BadSubscription {
+            field: "endpoint".into(),
+        },
         Unavailable {
             area: api::Unavailable::Players,
         },
