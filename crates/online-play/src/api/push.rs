@@ -53,6 +53,11 @@ pub struct PushUnsubscribe {
     pub endpoint: String,
 }
 
+/// The address, beside the site's page, that opens the online game `id`.
+pub fn game_url(id: &str) -> String {
+    format!("./?watch={id}")
+}
+
 /// What a push says, as data: the service worker words it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PushNotice {

@@ -140,7 +140,8 @@ pub(crate) fn routes() -> Router<Arc<App>> {
     Router::new().route(api::FOLLOWS.route, get(list).post(change))
 }
 
-async fn me(app: &App, jar: &CookieJar) -> Result<String, ApiError> {
+/// The signed-in player's key, or the refusal to ask them to log in.
+pub(crate) async fn me(app: &App, jar: &CookieJar) -> Result<String, ApiError> {
     Ok(signed_in(app, jar)
         .await?
         .ok_or_else(|| ApiError::from(Refusal::LogInFirst))?

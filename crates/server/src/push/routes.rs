@@ -23,9 +23,10 @@ use online_play::api::{
 
 use super::store::Subscription;
 use super::{browser_keys, PushConfig};
-use crate::accounts::routes::{body, signed_in};
+use crate::accounts::routes::body;
 use crate::http::error::{ApiError, OrUnavailable};
 use crate::http::App;
+use crate::lobby::follows::me;
 use crate::lobby::routes::Answer;
 
 /// The languages a notification may be worded in (the page's).
@@ -46,13 +47,6 @@ async fn key(State(app): State<Arc<App>>) -> Answer {
         .await
         .or_unavailable(Area::Accounts)?;
     Ok(Json(PushKey { key }).into_response())
-}
-
-async fn me(app: &App, jar: &CookieJar) -> Result<String, ApiError> {
-    Ok(signed_in(app, jar)
-        .await?
-        .ok_or_else(|| ApiError::from(Refusal::LogInFirst))?
-        .key)
 }
 
 fn refused(field: &str) -> ApiError {

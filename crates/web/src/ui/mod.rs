@@ -80,7 +80,7 @@ pub use full::*;
 pub use language::LANG_KEY;
 pub use light::FULL_KEYS;
 #[cfg(feature = "full")]
-pub use notifications::{game_url, NotifyAsk, NotifyState, NotifyView};
+pub use notifications::{NotifyAsk, NotifyState, NotifyView};
 use screen::{Animation, Drag, Tool};
 pub use screen::{Screen, ScreenState};
 pub use tools::{ChatButton, EditorButton, LinesButton, LobbyButton, PuzzleButton, SafetyButton};

@@ -83,11 +83,6 @@ pub fn view(state: NotifyState, signed_in: bool) -> NotifyView {
     }
 }
 
-/// The address the page opens an online game at.
-pub fn game_url(game: &str) -> String {
-    format!("./?watch={game}")
-}
-
 impl Ui {
     /// The notifications button was pressed: `on` to turn them on.
     pub(super) fn notifications_pressed(&mut self, on: bool, fx: &mut Vec<Effect>) {
@@ -120,7 +115,7 @@ impl Ui {
         fx.push(Effect::Full(FullEffect::Notify(NotifyAsk::Show {
             title: t!("push-started-title"),
             body: said.to_string(),
-            url: game_url(game),
+            url: online_play::api::game_url(game),
         })));
     }
 }

@@ -4,7 +4,7 @@
 //! player on move once per move, by whichever process claims it first.
 
 use engine::Side;
-use online_play::api::PushKind;
+use online_play::api::{game_url, PushKind};
 use online_play::EventBody;
 
 use super::Hub;
@@ -26,11 +26,6 @@ pub(crate) fn warning_due(state: &LiveState) -> Option<u64> {
     }
     let due = state.room.due()?;
     Some(due.saturating_sub(warn_before(clock.control.base_ms())))
-}
-
-/// The address the page opens an online game at.
-pub fn game_url(id: &str) -> String {
-    format!("./?watch={id}")
 }
 
 impl Hub {
